@@ -1,0 +1,1 @@
+/* jb_vm.c - placeholder until the bridge lands */

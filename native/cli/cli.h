@@ -1,0 +1,50 @@
+/* cli.h - the ptfhost subcommands.
+ *
+ * One file per subcommand (cmd_<name>.c), one dispatch table (main.c). A
+ * command returns the process exit code: 0 success, 1 the input is invalid or
+ * a job/test failed, 2 usage or I/O error. Commands print their own messages;
+ * nothing below a command calls exit(). */
+#ifndef PTF_CLI_H
+#define PTF_CLI_H
+
+#include <stdbool.h>
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);   /* argv[0] is the command name */
+    const char *summary;
+} cli_command_t;
+
+int cmd_describe(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_test(int argc, char **argv);
+
+/* Declarative option parsing shared by all commands. */
+typedef enum cli_opt_kind { CLI_FLAG, CLI_STRING, CLI_STRING_LIST } cli_opt_kind_t;
+
+typedef struct cli_option {
+    const char *name;        /* long name without dashes, e.g. "jar" */
+    cli_opt_kind_t kind;
+    void *target;            /* bool* for FLAG, const char** for STRING,
+                                cli_strlist_t* for STRING_LIST */
+    const char *help;        /* "FILE  the user's JAR" */
+} cli_option_t;
+
+typedef struct cli_strlist {
+    const char **items;
+    int n, cap;
+} cli_strlist_t;
+
+/* Parses --name value / --name=value / --flag; other arguments are
+ * collected into positional. Returns 0, or 2 after printing a usage error. */
+int cli_parse(const char *cmd, const cli_option_t *opts, int argc, char **argv,
+              cli_strlist_t *positional);
+void cli_usage(const char *cmd, const char *synopsis, const cli_option_t *opts);
+void cli_strlist_push(cli_strlist_t *l, const char *s);
+void cli_strlist_free(cli_strlist_t *l);
+
+/* Where the program's own files are (the shim JAR, ...): the folder of the
+ * executable, overridable by PTFHOST_HOME. Never NULL. */
+const char *cli_home(void);
+
+#endif

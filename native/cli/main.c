@@ -1,0 +1,72 @@
+/* main.c - ptfhost entry point: dispatch to a subcommand.
+ *
+ * All work runs on a thread we create with a large stack, never on the
+ * process's primordial thread: HotSpot cannot place its stack guard pages
+ * reliably there, so a deep recursion in user code would crash instead of
+ * throwing StackOverflowError (see design.md, "Which thread owns the JVM"). */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const cli_command_t commands[] = {
+    {"describe", cmd_describe, "print the signature Flink infers for the PTFs in a JAR, or Flink's error"},
+    {"run", cmd_run, "run a Flink SQL script that calls PTFs"},
+    {"test", cmd_test, "run compatibility cases and compare with the expected changelog"},
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+#define WORKER_STACK (64u << 20)
+
+static void usage(FILE *f)
+{
+    fputs("usage: ptfhost <command> [options]\n\ncommands:\n", f);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n'ptfhost <command> --help' shows a command's options.\n", f);
+}
+
+struct job {
+    const cli_command_t *cmd;
+    int argc;
+    char **argv;
+    int rc;
+};
+
+static void *run_job(void *arg)
+{
+    struct job *j = arg;
+    j->rc = j->cmd->run(j->argc, j->argv);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    const cli_command_t *cmd = NULL;
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) cmd = &commands[i];
+    if (!cmd) {
+        fprintf(stderr, "ptfhost: unknown command '%s'\n\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+
+    struct job j = {cmd, argc - 1, argv + 1, 2};
+    pthread_attr_t attr;
+    pthread_t tid;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, WORKER_STACK);
+    if (pthread_create(&tid, &attr, run_job, &j) != 0) {
+        fputs("ptfhost: cannot start the worker thread\n", stderr);
+        return 2;
+    }
+    pthread_join(tid, NULL);
+    pthread_attr_destroy(&attr);
+    fflush(stdout);
+    return j.rc;
+}
