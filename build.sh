@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
-BUILD=$ROOT/build
+BUILD=${PTFHOST_BUILD_DIR:-$ROOT/build}   # a helper working in parallel may use its own
 
 PKGS=(gcc make cmake pkg-config openjdk-17-jdk-headless maven maven-debian-helper
       libmaven-compiler-plugin-java libmaven-jar-plugin-java libmaven-resources-plugin-java
@@ -39,7 +39,7 @@ find_java_home() {
 }
 
 build_java() {
-  mvn -o -q -s /etc/maven/settings-debian.xml -f "$ROOT/pom.xml" package -DskipTests
+  mvn -o -q -s /etc/maven/settings-debian.xml -f "$ROOT/pom.xml" -Dptf.build="$BUILD" package -DskipTests
   mkdir -p "$BUILD/java/lib"
   cp -f /usr/share/java/asm.jar "$BUILD/java/lib/asm.jar"
   "$ROOT/compat/build-jars.sh" "$BUILD"
