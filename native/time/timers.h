@@ -1,0 +1,73 @@
+/* timers.h - the event-time timer service of one PTF call ("timer_").
+ *
+ * Flink semantics (flink-ptf-semantics.md §4.4-4.5):
+ * - timers are per key; a named timer is replaced by re-registering its name;
+ *   unnamed timers are a set of timestamps (registering one twice keeps one);
+ * - clear by name touches only named timers, clear by time only unnamed ones;
+ * - a timer at t fires when the watermark W satisfies t <= W;
+ * - within one watermark advance all due unnamed timers (ascending time) fire
+ *   before due named timers (ascending time) — the order Flink's two timer
+ *   services produce.
+ * Implementation: two binary heaps with lazy deletion, validated against the
+ * live sets when an entry reaches the top.
+ *
+ * Ownership: names are copied. Not thread-safe. */
+#ifndef PTF_TIMERS_H
+#define PTF_TIMERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/hashmap.h"
+
+typedef struct timer_heap_item {
+    int64_t time;
+    uint64_t seq;        /* insertion order: ties fire first-registered first */
+    uint32_t key;
+    uint32_t name_id;    /* index into names; UINT32_MAX = unnamed */
+} timer_heap_item_t;
+
+typedef struct timer_heap {
+    timer_heap_item_t *items;
+    size_t n, cap;
+} timer_heap_t;
+
+typedef struct timer_service {
+    timer_heap_t unnamed, named;
+    hashmap_t live_unnamed;   /* (key, time) -> 1 */
+    hashmap_t live_named;     /* (key, name_id) -> time */
+    hashmap_t name_ids;       /* name -> name_id */
+    char **names;
+    uint32_t nnames, capnames;
+    uint64_t seq;
+    size_t count;             /* live timers */
+} timer_service_t;
+
+/* A fired timer; name points into the service (valid until it is freed). */
+typedef struct timer_fired {
+    uint32_t key;
+    int64_t time;
+    const char *name;         /* NULL for unnamed */
+} timer_fired_t;
+
+void timer_service_init(timer_service_t *ts);
+void timer_service_free(timer_service_t *ts);
+
+void timer_set(timer_service_t *ts, uint32_t key, const char *name, int64_t time);
+void timer_clear_named(timer_service_t *ts, uint32_t key, const char *name);
+void timer_clear_unnamed(timer_service_t *ts, uint32_t key, int64_t time);
+void timer_clear_all(timer_service_t *ts, uint32_t key);
+
+/* Pops the next timer due at watermark W (t <= W) into *out; false if none.
+ * The popped timer is no longer live. */
+bool timer_pop_due(timer_service_t *ts, int64_t watermark, timer_fired_t *out);
+
+/* Smallest live timer time, or INT64_MAX if none. */
+int64_t timer_next_time(timer_service_t *ts);
+
+/* Visit every live timer (for --dump-state). */
+typedef void (*timer_visit_fn)(void *ctx, uint32_t key, const char *name, int64_t time);
+void timer_visit(const timer_service_t *ts, timer_visit_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,41 @@
+/* hashmap.h - open-addressing hash map from byte strings to a uint64 value.
+ *
+ * Keys are copied into the map (malloc) and freed with it. Values are plain
+ * 64-bit integers (an index, an id, a timestamp); store pointers by casting.
+ * Linear probing with tombstones; grows at 70% load. Not thread-safe. */
+#ifndef PTF_HASHMAP_H
+#define PTF_HASHMAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct hashmap_slot {
+    unsigned char *key;      /* NULL = empty; HASHMAP_TOMBSTONE = deleted */
+    uint32_t keylen;
+    uint64_t hash;
+    uint64_t value;
+} hashmap_slot_t;
+
+typedef struct hashmap {
+    hashmap_slot_t *slots;
+    size_t cap;              /* power of two */
+    size_t count;            /* live entries */
+    size_t used;             /* live + tombstones */
+} hashmap_t;
+
+void hashmap_init(hashmap_t *m);
+void hashmap_free(hashmap_t *m);
+uint64_t hashmap_hash(const void *key, size_t len);     /* 64-bit, stable across runs */
+
+/* Returns true and sets *value if present. */
+bool hashmap_get(const hashmap_t *m, const void *key, size_t len, uint64_t *value);
+/* Inserts or replaces. Returns true if the key was new. */
+bool hashmap_put(hashmap_t *m, const void *key, size_t len, uint64_t value);
+/* Returns true if the key was present. */
+bool hashmap_remove(hashmap_t *m, const void *key, size_t len);
+
+/* Iteration: for (size_t i = 0; hashmap_next(m, &i, &slot);) ... ; order is unspecified. */
+bool hashmap_next(const hashmap_t *m, size_t *iter, const hashmap_slot_t **slot);
+
+#endif
