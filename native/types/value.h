@@ -24,6 +24,10 @@
  *   MAP                             map
  *   MULTISET<E>                     map from E to INT NOT NULL counts
  *   ROW/STRUCTURED                  row fields by position
+ *   RAW                             str (the Java object's serialized bytes)
+ *   NULL                            always is_null
+ *   DESCRIPTOR                      list of str (column names)
+ * TIMESTAMP_TZ keeps the instant only (the offset is not stored).
  */
 #ifndef PTF_VALUE_H
 #define PTF_VALUE_H
@@ -77,9 +81,16 @@ static inline value_t value_null(void) { value_t v = {0}; v.is_null = true; retu
 value_t value_copy(const value_t *v, const type_t *t, arena_t *a);
 row_t row_copy(const row_t *r, const type_t *row_type, arena_t *a);
 
+/* Equality as Java's equals on the external objects: FLOAT/DOUBLE compare
+ * bit patterns (NaN equals NaN, -0.0 differs from 0.0), MAP/MULTISET ignore
+ * entry order, two NULLs are equal. value_hash agrees with value_equals. */
 bool value_equals(const value_t *x, const value_t *y, const type_t *t);
 uint64_t value_hash(const value_t *v, const type_t *t, uint64_t seed);
-/* Total order for sorting within one type (NULLs first). */
+/* Total order for sorting within one type (NULLs first), consistent with
+ * value_equals: numbers by value (FLOAT/DOUBLE as Java's Double.compare),
+ * strings and bytes by unsigned bytes (UTF-8 byte order, as Flink's
+ * BinaryStringData), ARRAY/ROW lexicographically, MAP/MULTISET by size and
+ * then by their entries sorted by key. Returns <0, 0 or >0. */
 int value_compare(const value_t *x, const value_t *y, const type_t *t);
 
 #endif

@@ -1,0 +1,403 @@
+/* test_types.c - the Flink type-string parser and printers (native/types/types.c). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "types/types.h"
+#include "types/value.h"
+
+/* input -> Flink's asSummaryString */
+static const struct { const char *in, *summary; } SUMMARY[] = {
+    {"BOOLEAN", "BOOLEAN"},
+    {"boolean", "BOOLEAN"},
+    {"TINYINT", "TINYINT"},
+    {"SMALLINT", "SMALLINT"},
+    {"INT", "INT"},
+    {"Integer", "INT"},
+    {"INT NOT NULL", "INT NOT NULL"},
+    {"int not null", "INT NOT NULL"},
+    {"INT NULL", "INT"},
+    {"BIGINT", "BIGINT"},
+    {"FLOAT", "FLOAT"},
+    {"DOUBLE", "DOUBLE"},
+    {"DOUBLE PRECISION", "DOUBLE"},
+    {"double precision not null", "DOUBLE NOT NULL"},
+    {"DECIMAL", "DECIMAL(10, 0)"},
+    {"DEC(5)", "DECIMAL(5, 0)"},
+    {"NUMERIC(38, 38)", "DECIMAL(38, 38)"},
+    {"DECIMAL(10,4)", "DECIMAL(10, 4)"},
+    {"DECIMAL( 10 , 4 )", "DECIMAL(10, 4)"},
+    {"CHAR", "CHAR(1)"},
+    {"CHAR(12)", "CHAR(12)"},
+    {"VARCHAR", "VARCHAR(1)"},
+    {"VARCHAR(5)", "VARCHAR(5)"},
+    {"VARCHAR(2147483647)", "STRING"},
+    {"STRING", "STRING"},
+    {"string not null", "STRING NOT NULL"},
+    {"BINARY", "BINARY(1)"},
+    {"BINARY(16)", "BINARY(16)"},
+    {"VARBINARY", "VARBINARY(1)"},
+    {"VARBINARY(100)", "VARBINARY(100)"},
+    {"VARBINARY(2147483647)", "BYTES"},
+    {"BYTES", "BYTES"},
+    {"DATE", "DATE"},
+    {"TIME", "TIME(0)"},
+    {"TIME(3)", "TIME(3)"},
+    {"TIME(9) WITHOUT TIME ZONE", "TIME(9)"},
+    {"TIMESTAMP", "TIMESTAMP(6)"},
+    {"TIMESTAMP(3)", "TIMESTAMP(3)"},
+    {"TIMESTAMP(0) WITHOUT TIME ZONE", "TIMESTAMP(0)"},
+    {"TIMESTAMP(3) WITH LOCAL TIME ZONE", "TIMESTAMP_LTZ(3)"},
+    {"TIMESTAMP WITH LOCAL TIME ZONE", "TIMESTAMP_LTZ(6)"},
+    {"TIMESTAMP_LTZ", "TIMESTAMP_LTZ(6)"},
+    {"timestamp_ltz(9) not null", "TIMESTAMP_LTZ(9) NOT NULL"},
+    {"TIMESTAMP(3) WITH TIME ZONE", "TIMESTAMP(3) WITH TIME ZONE"},
+    {"TIMESTAMP WITH TIME ZONE", "TIMESTAMP(6) WITH TIME ZONE"},
+    {"INTERVAL YEAR", "INTERVAL YEAR(2)"},
+    {"INTERVAL YEAR(4)", "INTERVAL YEAR(4)"},
+    {"INTERVAL YEAR(4) TO MONTH", "INTERVAL YEAR(4) TO MONTH"},
+    {"INTERVAL YEAR TO MONTH", "INTERVAL YEAR(2) TO MONTH"},
+    {"INTERVAL MONTH", "INTERVAL MONTH"},
+    {"INTERVAL DAY", "INTERVAL DAY(2)"},
+    {"INTERVAL DAY(6)", "INTERVAL DAY(6)"},
+    {"INTERVAL DAY TO HOUR", "INTERVAL DAY(2) TO HOUR"},
+    {"INTERVAL DAY(3) TO MINUTE", "INTERVAL DAY(3) TO MINUTE"},
+    {"INTERVAL DAY TO SECOND", "INTERVAL DAY(2) TO SECOND(6)"},
+    {"INTERVAL DAY(1) TO SECOND(3)", "INTERVAL DAY(1) TO SECOND(3)"},
+    {"INTERVAL HOUR", "INTERVAL HOUR"},
+    {"INTERVAL HOUR TO MINUTE", "INTERVAL HOUR TO MINUTE"},
+    {"INTERVAL HOUR TO SECOND", "INTERVAL HOUR TO SECOND(6)"},
+    {"INTERVAL HOUR TO SECOND(0)", "INTERVAL HOUR TO SECOND(0)"},
+    {"INTERVAL MINUTE", "INTERVAL MINUTE"},
+    {"INTERVAL MINUTE TO SECOND(2)", "INTERVAL MINUTE TO SECOND(2)"},
+    {"INTERVAL SECOND", "INTERVAL SECOND(6)"},
+    {"INTERVAL SECOND(9)", "INTERVAL SECOND(9)"},
+    {"ARRAY<DOUBLE>", "ARRAY<DOUBLE>"},
+    {"ARRAY<INT NOT NULL> NOT NULL", "ARRAY<INT NOT NULL> NOT NULL"},
+    {"INT ARRAY", "ARRAY<INT>"},
+    {"INT NOT NULL ARRAY NOT NULL", "ARRAY<INT NOT NULL> NOT NULL"},
+    {"MULTISET<STRING>", "MULTISET<STRING>"},
+    {"STRING MULTISET", "MULTISET<STRING>"},
+    {"MAP<STRING, INT>", "MAP<STRING, INT>"},
+    {"map<string,array<bigint>>", "MAP<STRING, ARRAY<BIGINT>>"},
+    {"ROW<a INT, b STRING>", "ROW<`a` INT, `b` STRING>"},
+    {"ROW(a INT, b STRING)", "ROW<`a` INT, `b` STRING>"},
+    {"ROW<>", "ROW<>"},
+    {"ROW<temperature DOUBLE, median DOUBLE>", "ROW<`temperature` DOUBLE, `median` DOUBLE>"},
+    {"ROW<`year` INT, `a``b` STRING>", "ROW<`year` INT, `a``b` STRING>"},
+    {"ROW<MixedCase INT>", "ROW<`MixedCase` INT>"},
+    {"ROW<a INT 'the a', b STRING>", "ROW<`a` INT '...', `b` STRING>"},
+    {"ROW<r ROW<x INT NOT NULL>, t TIMESTAMP(3)> NOT NULL",
+     "ROW<`r` ROW<`x` INT NOT NULL>, `t` TIMESTAMP(3)> NOT NULL"},
+    {"ROW<change_type STRING, old_rate DECIMAL(10, 4), new_rate DECIMAL(10, 4)>",
+     "ROW<`change_type` STRING, `old_rate` DECIMAL(10, 4), `new_rate` DECIMAL(10, 4)>"},
+    {"NULL", "NULL"},
+    {"RAW('java.util.BitSet', 'AEdvcmc=')", "RAW('java.util.BitSet', '...')"},
+    {"RAW('java.util.BitSet')", "RAW('java.util.BitSet', '...')"},
+    {"STRUCTURED<'com.example.Pojo', a INT, b STRING>", "STRUCTURED<'com.example.Pojo', `a` INT, `b` STRING>"},
+    {"DESCRIPTOR", "DESCRIPTOR"},
+    {"  \tINT\n  ", "INT"},
+    {"ARRAY<ARRAY<MAP<INT, ROW<x ARRAY<STRING>>>>>", "ARRAY<ARRAY<MAP<INT, ROW<`x` ARRAY<STRING>>>>>"},
+};
+
+START_TEST(test_summary_strings)
+{
+    char err[256];
+    for (size_t i = 0; i < sizeof(SUMMARY) / sizeof(SUMMARY[0]); i++) {
+        type_t *t = type_parse(SUMMARY[i].in, err, sizeof(err));
+        ck_assert_msg(t != NULL, "parse '%s': %s", SUMMARY[i].in, err);
+        char *s = type_to_string(t);
+        ck_assert_msg(strcmp(s, SUMMARY[i].summary) == 0, "'%s' printed '%s', want '%s'",
+                      SUMMARY[i].in, s, SUMMARY[i].summary);
+        free(s);
+        type_free(t);
+    }
+}
+END_TEST
+
+/* Serializable strings parse back to an equal type (comments and RAW
+ * snapshots included), and clones are equal. */
+START_TEST(test_serializable_round_trip)
+{
+    char err[256];
+    for (size_t i = 0; i < sizeof(SUMMARY) / sizeof(SUMMARY[0]); i++) {
+        type_t *t = type_parse(SUMMARY[i].in, err, sizeof(err));
+        ck_assert_ptr_nonnull(t);
+        char *s = type_to_serializable_string(t);
+        type_t *back = type_parse(s, err, sizeof(err));
+        ck_assert_msg(back != NULL, "'%s' -> '%s' does not parse: %s", SUMMARY[i].in, s, err);
+        ck_assert_msg(type_equals(t, back), "'%s' -> '%s' parses to another type", SUMMARY[i].in, s);
+        if (t->id == TYPE_ROW && t->nfields > 0 && t->fields[0].description)
+            ck_assert_str_eq(back->fields[0].description, t->fields[0].description);
+        type_t *c = type_clone(t);
+        ck_assert(type_equals(c, t));
+        type_free(c);
+        type_free(back);
+        free(s);
+        type_free(t);
+    }
+}
+END_TEST
+
+START_TEST(test_serializable_forms)
+{
+    static const struct { const char *in, *ser; } CASES[] = {
+        {"STRING", "VARCHAR(2147483647)"},
+        {"BYTES NOT NULL", "VARBINARY(2147483647) NOT NULL"},
+        {"TIMESTAMP_LTZ(3)", "TIMESTAMP(3) WITH LOCAL TIME ZONE"},
+        {"ROW<a INT 'it''s'>", "ROW<`a` INT 'it''s'>"},
+        {"RAW('C', 'snap')", "RAW('C', 'snap')"},
+    };
+    char err[256];
+    for (size_t i = 0; i < sizeof(CASES) / sizeof(CASES[0]); i++) {
+        type_t *t = type_parse(CASES[i].in, err, sizeof(err));
+        ck_assert_msg(t != NULL, "%s", err);
+        char *s = type_to_serializable_string(t);
+        ck_assert_str_eq(s, CASES[i].ser);
+        free(s);
+        type_free(t);
+    }
+}
+END_TEST
+
+START_TEST(test_parsed_fields)
+{
+    char err[256];
+    type_t *t = type_parse("ROW<`a b` DECIMAL(12, 3) NOT NULL 'c', arr INT ARRAY, m MAP<STRING, BYTES>>", err,
+                           sizeof(err));
+    ck_assert_msg(t != NULL, "%s", err);
+    ck_assert_int_eq(t->id, TYPE_ROW);
+    ck_assert(t->nullable);
+    ck_assert_int_eq(t->nfields, 3);
+    ck_assert_str_eq(t->fields[0].name, "a b");
+    ck_assert_str_eq(t->fields[0].description, "c");
+    ck_assert_int_eq(t->fields[0].type->id, TYPE_DECIMAL);
+    ck_assert_int_eq(t->fields[0].type->precision, 12);
+    ck_assert_int_eq(t->fields[0].type->scale, 3);
+    ck_assert(!t->fields[0].type->nullable);
+    ck_assert_int_eq(t->fields[1].type->id, TYPE_ARRAY);
+    ck_assert_int_eq(t->fields[1].type->elem->id, TYPE_INT);
+    ck_assert_int_eq(t->fields[2].type->elem->id, TYPE_VARCHAR);
+    ck_assert_int_eq(t->fields[2].type->value->id, TYPE_VARBINARY);
+    ck_assert_int_eq(t->fields[2].type->value->precision, TYPE_MAX_LENGTH);
+    ck_assert_int_eq(type_field_index(t, "m"), 2);
+    ck_assert_int_eq(type_field_index(t, "M"), -1);
+    ck_assert(type_is_composite(t));
+    ck_assert(type_is_numeric(t->fields[0].type));
+    ck_assert(!type_is_string(t->fields[2].type->value));
+    ck_assert(type_is_string(t->fields[2].type->elem));
+    type_free(t);
+
+    t = type_parse("INTERVAL DAY(3) TO SECOND(4)", err, sizeof(err));
+    ck_assert_int_eq(t->id, TYPE_INTERVAL_DT);
+    ck_assert_int_eq(t->interval_unit, TYPE_IU_DAY_TO_SECOND);
+    ck_assert_int_eq(t->precision, 3);
+    ck_assert_int_eq(t->scale, 4);
+    type_free(t);
+
+    /* type_parse_n reads only its span. */
+    const char *ddl = "price DECIMAL(10, 2), qty INT";
+    t = type_parse_n(ddl + 6, 14, err, sizeof(err));
+    ck_assert_msg(t != NULL, "%s", err);
+    ck_assert_int_eq(t->precision, 10);
+    ck_assert_int_eq(t->scale, 2);
+    type_free(t);
+}
+END_TEST
+
+START_TEST(test_equality)
+{
+    char err[256];
+    type_t *a = type_parse("ROW<a INT NOT NULL 'x', b ARRAY<STRING>>", err, sizeof(err));
+    type_t *b = type_parse("ROW<a INT NOT NULL, b STRING ARRAY>", err, sizeof(err));
+    type_t *c = type_parse("ROW<a INT, b ARRAY<STRING NOT NULL>> NOT NULL", err, sizeof(err));
+    type_t *d = type_parse("ROW<x INT NOT NULL, b ARRAY<STRING>>", err, sizeof(err));
+    ck_assert(type_equals(a, b));           /* comments do not count */
+    ck_assert(!type_equals(a, c));
+    ck_assert(type_equals_ignore_null(a, c));
+    ck_assert(!type_equals_ignore_null(a, d));  /* names do */
+    type_t *ts = type_parse("TIMESTAMP(3)", err, sizeof(err));
+    type_t *rt = type_clone(ts);
+    rt->time_kind = TYPE_TK_ROWTIME;
+    ck_assert(type_equals(ts, rt));
+    char *s = type_to_string(rt);
+    ck_assert_str_eq(s, "TIMESTAMP(3) *ROWTIME*");
+    free(s);
+    rt->nullable = false;
+    rt->id = TYPE_TIMESTAMP_LTZ;
+    s = type_to_string(rt);
+    ck_assert_str_eq(s, "TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*");
+    free(s);
+    rt->time_kind = TYPE_TK_PROCTIME;
+    s = type_to_string(rt);
+    ck_assert_str_eq(s, "TIMESTAMP_LTZ(3) NOT NULL *PROCTIME*");
+    free(s);
+    ck_assert(!type_equals(a, ts));
+    type_free(a); type_free(b); type_free(c); type_free(d); type_free(ts); type_free(rt);
+}
+END_TEST
+
+START_TEST(test_build_row)
+{
+    type_t *r = type_new(TYPE_ROW, false);
+    type_t *v = type_new(TYPE_VARCHAR, true);
+    v->precision = TYPE_MAX_LENGTH;
+    type_add_field(r, "name", v, NULL);
+    type_add_field(r, "n", type_new(TYPE_BIGINT, false), "count");
+    char *s = type_to_string(r);
+    ck_assert_str_eq(s, "ROW<`name` STRING, `n` BIGINT NOT NULL '...'> NOT NULL");
+    free(s);
+    ck_assert_str_eq(type_id_name(TYPE_TIMESTAMP_LTZ), "TIMESTAMP_LTZ");
+    type_free(r);
+}
+END_TEST
+
+/* input -> exact error message (position is 1-based, in characters). */
+static const struct { const char *in, *err; } ERRORS[] = {
+    {"", "type expected but found end of input at position 1: "},
+    {"   ", "type expected but found end of input at position 4:    "},
+    {"FOO", "unknown type 'FOO' (user-defined types are not supported) at position 1: FOO"},
+    {"INT INT", "end of type expected but found keyword INT at position 5: INT INT"},
+    {"INT NOT", "end of type expected but found keyword NOT at position 5: INT NOT"},
+    {"INT ARRAY ARRAY", "end of type expected but found keyword ARRAY at position 11: INT ARRAY ARRAY"},
+    {"ARRAY", "'<' expected but found end of input at position 6: ARRAY"},
+    {"ARRAY<INT", "'>' expected but found end of input at position 10: ARRAY<INT"},
+    {"ARRAY<INT,>", "'>' expected but found ',' at position 10: ARRAY<INT,>"},
+    {"ARRAY<>", "type expected but found '>' at position 7: ARRAY<>"},
+    {"MAP<INT>", "',' expected but found '>' at position 8: MAP<INT>"},
+    {"MAP<INT, STRING", "'>' expected but found end of input at position 16: MAP<INT, STRING"},
+    {"ROW<a INT,, b INT>", "field name expected but found ',' at position 11: ROW<a INT,, b INT>"},
+    {"ROW<a INT b INT>", "',' or '>' expected but found identifier b at position 11: ROW<a INT b INT>"},
+    {"ROW(a INT>", "',' or ')' expected but found '>' at position 10: ROW(a INT>"},
+    {"ROW<a>", "type expected but found '>' at position 6: ROW<a>"},
+    {"ROW<year INT>", "field name expected but found keyword YEAR (quote it: `YEAR`) at position 5: ROW<year INT>"},
+    {"ROW<a INT, a STRING>", "Field names must be unique. Found duplicates: [a] at position 12: ROW<a INT, a STRING>"},
+    {"ROW<` ` INT>", "Field names must contain at least one non-whitespace character at position 5: ROW<` ` INT>"},
+    {"ROW<`a INT>", "closing ` of the quoted identifier expected at position 5: ROW<`a INT>"},
+    {"ROW<a INT 'x>", "closing ' of the string literal expected at position 11: ROW<a INT 'x>"},
+    {"ROW", "'<' or '(' expected but found end of input at position 4: ROW"},
+    {"DECIMAL(40, 2)", "Decimal precision must be between 1 and 38 (both inclusive) at position 9: DECIMAL(40, 2)"},
+    {"DECIMAL(0)", "Decimal precision must be between 1 and 38 (both inclusive) at position 9: DECIMAL(0)"},
+    {"DECIMAL(5, 6)", "Decimal scale must be between 0 and the precision 5 (both inclusive) at position 12: DECIMAL(5, 6)"},
+    {"DECIMAL(5,", "a number expected but found end of input at position 11: DECIMAL(5,"},
+    {"DECIMAL(5 6)", "')' expected but found number 6 at position 11: DECIMAL(5 6)"},
+    {"DECIMAL(99999999999)", "Invalid integer value 99999999999 at position 9: DECIMAL(99999999999)"},
+    {"VARCHAR(0)", "Variable character string length must be between 1 and 2147483647 (both inclusive) at position 9: VARCHAR(0)"},
+    {"CHAR(0)", "Character string length must be between 1 and 2147483647 (both inclusive) at position 6: CHAR(0)"},
+    {"BINARY(0)", "Binary string length must be between 1 and 2147483647 (both inclusive) at position 8: BINARY(0)"},
+    {"VARBINARY(0)", "Variable binary string length must be between 1 and 2147483647 (both inclusive) at position 11: VARBINARY(0)"},
+    {"VARCHAR(x)", "a number expected but found identifier x at position 9: VARCHAR(x)"},
+    {"TIME(10)", "Time precision must be between 0 and 9 (both inclusive) at position 6: TIME(10)"},
+    {"TIME WITH TIME ZONE", "end of type expected but found keyword WITH at position 6: TIME WITH TIME ZONE"},
+    {"TIMESTAMP(10)", "Timestamp precision must be between 0 and 9 (both inclusive) at position 11: TIMESTAMP(10)"},
+    {"TIMESTAMP(10) WITH LOCAL TIME ZONE",
+     "Timestamp with local time zone precision must be between 0 and 9 (both inclusive) at position 11: TIMESTAMP(10) WITH LOCAL TIME ZONE"},
+    {"TIMESTAMP(12) WITH TIME ZONE",
+     "Timestamp with time zone precision must be between 0 and 9 (both inclusive) at position 11: TIMESTAMP(12) WITH TIME ZONE"},
+    {"TIMESTAMP_LTZ(10)",
+     "Timestamp with local time zone precision must be between 0 and 9 (both inclusive) at position 15: TIMESTAMP_LTZ(10)"},
+    {"TIMESTAMP WITH LOCAL ZONE", "keyword TIME expected but found keyword ZONE at position 22: TIMESTAMP WITH LOCAL ZONE"},
+    {"TIMESTAMP WITHOUT TIME", "keyword ZONE expected but found end of input at position 23: TIMESTAMP WITHOUT TIME"},
+    {"INTERVAL", "interval unit YEAR, MONTH, DAY, HOUR, MINUTE or SECOND expected but found end of input at position 9: INTERVAL"},
+    {"INTERVAL WEEK", "interval unit YEAR, MONTH, DAY, HOUR, MINUTE or SECOND expected but found identifier WEEK at position 10: INTERVAL WEEK"},
+    {"INTERVAL YEAR(5)", "Year precision of year-month intervals must be between 1 and 4 (both inclusive) at position 15: INTERVAL YEAR(5)"},
+    {"INTERVAL YEAR TO DAY", "keyword MONTH expected but found keyword DAY at position 18: INTERVAL YEAR TO DAY"},
+    {"INTERVAL DAY(7)", "Day precision of day-time intervals must be between 1 and 6 (both inclusive) at position 14: INTERVAL DAY(7)"},
+    {"INTERVAL DAY TO YEAR", "HOUR, MINUTE or SECOND expected but found keyword YEAR at position 17: INTERVAL DAY TO YEAR"},
+    {"INTERVAL HOUR TO HOUR", "MINUTE or SECOND expected but found keyword HOUR at position 18: INTERVAL HOUR TO HOUR"},
+    {"INTERVAL MINUTE TO HOUR", "SECOND expected but found keyword HOUR at position 20: INTERVAL MINUTE TO HOUR"},
+    {"INTERVAL SECOND(10)", "Fractional precision of day-time intervals must be between 0 and 9 (both inclusive) at position 17: INTERVAL SECOND(10)"},
+    {"INTERVAL HOUR(2)", "end of type expected but found '(' at position 14: INTERVAL HOUR(2)"},
+    {"NULL NOT NULL", "NULL type is always nullable at position 6: NULL NOT NULL"},
+    {"RAW", "'(' expected but found end of input at position 4: RAW"},
+    {"RAW(x)", "class name string expected but found identifier x at position 5: RAW(x)"},
+    {"RAW('a', b)", "serializer snapshot string expected but found identifier b at position 10: RAW('a', b)"},
+    {"STRUCTURED<a INT>", "class name string expected but found identifier a at position 12: STRUCTURED<a INT>"},
+    {"VARIANT", "unsupported type VARIANT at position 1: VARIANT"},
+    {"LEGACY('x', 'y')", "unsupported type LEGACY at position 1: LEGACY('x', 'y')"},
+    {"ZONE", "type expected but found keyword ZONE at position 1: ZONE"},
+    {"cat.db.t", "unknown type 'cat' (user-defined types are not supported) at position 1: cat.db.t"},
+    {"'x'", "type expected but found string 'x' at position 1: 'x'"},
+    {"42", "type expected but found number 42 at position 1: 42"},
+    /* positions count characters, not bytes */
+    {"ROW<`äöü` INT, `日本` STRING, x>", "type expected but found '>' at position 30: ROW<`äöü` INT, `日本` STRING, x>"},
+    {"ROW<`😀` INT INT>", "',' or '>' expected but found keyword INT at position 13: ROW<`😀` INT INT>"},
+};
+
+START_TEST(test_error_messages)
+{
+    for (size_t i = 0; i < sizeof(ERRORS) / sizeof(ERRORS[0]); i++) {
+        char err[512] = "untouched";
+        type_t *t = type_parse(ERRORS[i].in, err, sizeof(err));
+        ck_assert_msg(t == NULL, "'%s' should not parse", ERRORS[i].in);
+        ck_assert_msg(strcmp(err, ERRORS[i].err) == 0, "'%s':\n got  '%s'\n want '%s'", ERRORS[i].in, err,
+                      ERRORS[i].err);
+    }
+}
+END_TEST
+
+START_TEST(test_error_window_and_depth)
+{
+    char err[512];
+    /* A long input is shown as a window around the error. */
+    char in[400];
+    strcpy(in, "ROW<");
+    for (int i = 0; i < 20; i++) {
+        char f[32];
+        snprintf(f, sizeof(f), "f%02d INT, ", i);
+        strcat(in, f);
+    }
+    strcat(in, "bad BAD>");
+    ck_assert_ptr_null(type_parse(in, err, sizeof(err)));
+    ck_assert_msg(strstr(err, "unknown type 'BAD' (user-defined types are not supported) at position 189: ...") == err,
+                  "%s", err);
+    ck_assert_msg(strstr(err, "f19 INT, bad BAD>") != NULL, "%s", err);
+
+    /* Nesting is bounded instead of exhausting the stack. */
+    char deep[2000] = "";
+    for (int i = 0; i < 100; i++) strcat(deep, "ARRAY<");
+    ck_assert_ptr_null(type_parse(deep, err, sizeof(err)));
+    ck_assert_msg(strstr(err, "type nesting deeper than 64 levels at position 385") == err, "%s", err);
+
+    /* A small error buffer is truncated, not overflowed; NULL is fine too. */
+    char small[8];
+    ck_assert_ptr_null(type_parse("ARRAY<", small, sizeof(small)));
+    ck_assert_str_eq(small, "type ex");
+    ck_assert_ptr_null(type_parse("ARRAY<", NULL, 0));
+}
+END_TEST
+
+START_TEST(test_row_kinds)
+{
+    row_kind_t k;
+    ck_assert_str_eq(row_kind_short(ROW_UPDATE_BEFORE), "-U");
+    ck_assert_str_eq(row_kind_name(ROW_DELETE), "DELETE");
+    ck_assert_int_eq(row_kind_parse("+U", &k), 0);
+    ck_assert_int_eq(k, ROW_UPDATE_AFTER);
+    ck_assert_int_eq(row_kind_parse("INSERT", &k), 0);
+    ck_assert_int_eq(k, ROW_INSERT);
+    ck_assert_int_eq(row_kind_parse("+X", &k), -1);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("types");
+    TCase *tc = tcase_create("parse");
+    tcase_add_test(tc, test_summary_strings);
+    tcase_add_test(tc, test_serializable_round_trip);
+    tcase_add_test(tc, test_serializable_forms);
+    tcase_add_test(tc, test_parsed_fields);
+    tcase_add_test(tc, test_equality);
+    tcase_add_test(tc, test_build_row);
+    tcase_add_test(tc, test_error_messages);
+    tcase_add_test(tc, test_error_window_and_depth);
+    tcase_add_test(tc, test_row_kinds);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
