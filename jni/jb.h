@@ -2,35 +2,96 @@
  * the rest of ptfhost talks to Java. Only files in jni/ include <jni.h>.
  *
  * Life cycle: jb_vm_start() finds libjvm (JAVA_HOME, then Debian's
- * default-java), reuses a JVM already created in this process
- * (JNI_GetCreatedJavaVMs) or creates one with -Xrs and the configured heap,
- * with the shim JAR (and ASM) on its class path. Each thread that calls into
- * Java is attached once and stays attached until jb_vm_stop().
+ * default-java) and dlopen()s it, reuses a JVM already created in this
+ * process (JNI_GetCreatedJavaVMs) or creates one with -Xrs and the configured
+ * heap, with the shim JAR (and ASM) on its class path. Each thread that calls
+ * into Java is attached once and stays attached until it exits or calls
+ * jb_vm_stop(); threads ptfhost attached are detached at thread exit.
+ *
+ * Threads: create the JVM and call into Java only from threads with a known,
+ * generous stack (main.c runs commands on a 64 MiB thread), never from the
+ * process's primordial thread: HotSpot cannot guard that stack, so a deep
+ * recursion in Java would crash instead of throwing StackOverflowError.
+ * A jb_vm_t may be used from several threads at once.
  *
  * Errors: every function returns 0 on success or -1 and fills err with one
  * message. A Java exception becomes "<class>: <message>" followed by
- * "\n<stack trace>" (causes included), never a crash and never ignored. */
+ * "\n<stack trace>" (causes included, runs of identical frames folded),
+ * never a crash and never ignored. */
 #ifndef PTF_JB_H
 #define PTF_JB_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "util/buf.h"
 
 typedef struct jb_vm jb_vm_t;
 
 typedef struct jb_options {
     const char *shim_jar;     /* path of ptfhost-shim.jar; NULL = <cli_home>/java/ptfhost-shim.jar */
-    const char *extra_cp;     /* extra class path entries (':'-separated), e.g. ASM; NULL = <home>/java/lib/ asm.jar */
+    const char *extra_cp;     /* extra class path entries (':'-separated), e.g. ASM;
+                                 NULL = <home>/java/lib/asm.jar */
     const char *max_heap;     /* e.g. "512m"; NULL = JVM default */
     const char *const *jvm_args;  /* extra -X/-D options, NULL-terminated, may be NULL */
 } jb_options_t;
 
+/* Options always given to a JVM ptfhost creates, before jvm_args and before
+ * the words of the environment variable PTFHOST_JVM_OPTS (which come last, so
+ * a user can override any of them). */
+#define JB_JVM_BASE_OPTIONS "-Xrs", "-Xshare:auto", "-XX:-UsePerfData"
+
+/* Options for short-lived commands (describe): start fast, run little. */
+#define JB_JVM_QUICK_OPTIONS "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"
+
 int jb_vm_start(const jb_options_t *opts, jb_vm_t **out, char *err, size_t errlen);
-void jb_vm_stop(jb_vm_t *vm);   /* detaches threads it attached; the JVM itself stays (JNI cannot unload it) */
+void jb_vm_stop(jb_vm_t *vm);   /* detaches the calling thread if ptfhost attached it;
+                                   the JVM itself stays (JNI cannot unload it) */
 
 /* Signature extraction: io.ptfhost.bridge.Bridge#describe(String[] jars, String className).
  * className may be NULL (every PTF class in the JARs). On success *json_out is a
  * malloc'ed JSON document (schema: docs/internals.md); caller frees. */
 int jb_describe(jb_vm_t *vm, const char *const *jars, int njars, const char *class_name,
                 char **json_out, char *err, size_t errlen);
+
+/* The batch hand-off: one JNI call per batch.
+ *
+ * A batch function is a pair of public static Java methods in one class:
+ *     int process(int handle, java.nio.ByteBuffer in, java.nio.ByteBuffer out)
+ *     int drain(int handle, java.nio.ByteBuffer out)
+ * (Java half: io.ptfhost.bridge.Batch; the runner's protocol on top of it:
+ * docs/internals.md). jb_batch_call() wraps the caller's input bytes and the
+ * out buffer's memory in direct ByteBuffers (no copy), calls process once
+ * and sets out->len to the bytes it wrote. When they do not fit, process
+ * returns minus the size it needs and keeps the output; jb_batch_call()
+ * grows out to that size and collects it with one call of drain. The grown
+ * buffer is kept, so the next batch needs one call again. out->data is only
+ * valid until the next call with the same buffer.
+ *
+ * A jb_batch_fn_t is immutable after resolve and may be shared by threads. */
+typedef struct jb_batch_fn jb_batch_fn_t;
+
+/* Smallest output buffer jb_batch_call() hands to Java. */
+#define JB_BATCH_MIN_OUT (64u << 10)
+
+/* class_name in Java's dotted form ("io.ptfhost.bridge.Bridge"), found on the
+ * JVM's class path (the shim). */
+int jb_batch_resolve(jb_vm_t *vm, const char *class_name, const char *process, const char *drain,
+                     jb_batch_fn_t **out, char *err, size_t errlen);
+int jb_batch_call(const jb_batch_fn_t *fn, int32_t handle, const void *in, size_t inlen,
+                  buf_t *out, char *err, size_t errlen);
+void jb_batch_free(jb_batch_fn_t *fn);
+
+/* Calls public static String class_name.method(String arg), resolving the
+ * method on each call (for diagnostics and tests, not for hot paths). arg may
+ * be NULL (Java null). Strings cross as UTF-8 (any code point, including
+ * those outside the BMP). *out is malloc'ed, or NULL when Java returned null. */
+int jb_call_string(jb_vm_t *vm, const char *class_name, const char *method, const char *arg,
+                   char **out, char *err, size_t errlen);
+
+/* Number of messages the JVM printed (warnings, -Xcheck:jni reports) since
+ * this process created it; they are also written to stderr. Tests assert on
+ * it to prove the bridge never provokes a JVM warning. */
+unsigned jb_jvm_message_count(void);
 
 #endif

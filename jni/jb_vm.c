@@ -1,1 +1,378 @@
-/* jb_vm.c - placeholder until the bridge lands */
+/* jb_vm.c - the JVM's life cycle: find and dlopen libjvm, create or reuse the
+ * process's JVM, attach threads, resolve the bridge's entry points.
+ *
+ * libjvm is loaded at run time, not linked, so the binary starts (and can
+ * print a useful message) on a machine without Java, and JAVA_HOME picks the
+ * JDK. A process can hold only one JVM and JNI cannot unload it, so the
+ * JavaVM* is found once per process; each jb_vm_t holds its own global
+ * references on top of it. */
+#include "jb_internal.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "util/buf.h"
+
+#define DEBIAN_JAVA_HOME "/usr/lib/jvm/default-java"
+#define LIBJVM_SUBPATH "/lib/server/libjvm.so"
+
+typedef jint(JNICALL *create_vm_fn)(JavaVM **, void **, void *);
+typedef jint(JNICALL *created_vms_fn)(JavaVM **, jsize, jsize *);
+
+/* Process-wide: one libjvm, one JVM, one key marking the threads we attached. */
+static pthread_mutex_t vm_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *libjvm;
+static create_vm_fn create_vm;
+static created_vms_fn created_vms;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t attached_key;
+
+/* --- what the JVM prints ------------------------------------------------- */
+
+static atomic_uint jvm_messages;
+static buf_t *creation_log;   /* while creating: JVM output is kept for the error message */
+
+static jint JNICALL jvm_vfprintf(FILE *fp, const char *fmt, va_list ap)
+{
+    atomic_fetch_add(&jvm_messages, 1);
+    if (creation_log) {
+        buf_vprintf(creation_log, fmt, ap);
+        return 0;
+    }
+    return vfprintf(fp, fmt, ap);
+}
+
+unsigned jb_jvm_message_count(void)
+{
+    return atomic_load(&jvm_messages);
+}
+
+/* --- threads ------------------------------------------------------------- */
+
+static void detach_at_thread_exit(void *jvm)
+{
+    if (jvm) jbc_vm_detach(jvm);
+}
+
+static void make_key(void)
+{
+    pthread_key_create(&attached_key, detach_at_thread_exit);
+}
+
+static bool on_primordial_thread(void)
+{
+    return gettid() == getpid();
+}
+
+int jb_ctx(jb_vm_t *vm, jbc_t *c, char *err, size_t errlen)
+{
+    JNIEnv *env = NULL;
+    jint rc = jbc_vm_get_env(vm->jvm, &env);
+    if (rc == JNI_EDETACHED) {
+        if (on_primordial_thread()) {
+            snprintf(err, errlen, "internal error: Java called from the process's main thread "
+                                  "(run JNI work on a thread with a known stack size; see jni/jb.h)");
+            return -1;
+        }
+        rc = jbc_vm_attach(vm->jvm, &env, "ptfhost-worker");
+        if (rc == JNI_OK) pthread_setspecific(attached_key, vm->jvm);
+    }
+    if (rc != JNI_OK || !env) {
+        snprintf(err, errlen, "cannot attach this thread to the JVM (JNI error %d)", (int)rc);
+        return -1;
+    }
+    jbc_init(c, env, &vm->jdk, err, errlen);
+    return 0;
+}
+
+/* --- libjvm -------------------------------------------------------------- */
+
+static int load_libjvm(char *err, size_t errlen)
+{
+    if (libjvm) return 0;
+    char tried[2][PATH_MAX];
+    int ntried = 0;
+    const char *jh = getenv("JAVA_HOME");
+    if (jh && *jh) snprintf(tried[ntried++], PATH_MAX, "%s%s", jh, LIBJVM_SUBPATH);
+    snprintf(tried[ntried++], PATH_MAX, "%s%s", DEBIAN_JAVA_HOME, LIBJVM_SUBPATH);
+
+    char why[1024] = "";
+    for (int i = 0; i < ntried && !libjvm; i++) {
+        if (access(tried[i], R_OK) != 0) continue;
+        libjvm = dlopen(tried[i], RTLD_NOW | RTLD_GLOBAL);
+        if (!libjvm) snprintf(why, sizeof why, ": %s", dlerror());
+    }
+    if (!libjvm) {
+        snprintf(err, errlen,
+                 "cannot load the JVM: no usable libjvm.so at %s%s%s%s (install openjdk-17-jdk-headless, "
+                 "or set JAVA_HOME to a JDK 17 or newer)",
+                 tried[0], ntried > 1 ? " or " : "", ntried > 1 ? tried[1] : "", why);
+        return -1;
+    }
+    create_vm = (create_vm_fn)dlsym(libjvm, "JNI_CreateJavaVM");
+    created_vms = (created_vms_fn)dlsym(libjvm, "JNI_GetCreatedJavaVMs");
+    if (!create_vm || !created_vms) {
+        snprintf(err, errlen, "the loaded libjvm.so lacks the JNI invocation functions");
+        dlclose(libjvm);
+        libjvm = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* --- options ------------------------------------------------------------- */
+
+typedef struct option_list {
+    JavaVMOption *items;
+    int n, cap;
+    char **owned;      /* strings we allocated, freed after creation */
+    int nowned;
+} option_list_t;
+
+static void add_option(option_list_t *l, const char *s, void *extra)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->items = realloc(l->items, (size_t)l->cap * sizeof *l->items);
+        l->owned = realloc(l->owned, (size_t)l->cap * sizeof *l->owned);
+        if (!l->items || !l->owned) abort();
+    }
+    l->items[l->n].optionString = (char *)s;
+    l->items[l->n].extraInfo = extra;
+    l->n++;
+}
+
+static void add_owned(option_list_t *l, char *s)
+{
+    add_option(l, s, NULL);
+    l->owned[l->nowned++] = s;
+}
+
+static void free_options(option_list_t *l)
+{
+    for (int i = 0; i < l->nowned; i++) free(l->owned[i]);
+    free(l->owned);
+    free(l->items);
+}
+
+static char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *str_printf(const char *fmt, ...)
+{
+    buf_t b = BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    buf_cstr(&b);
+    return buf_steal(&b);
+}
+
+static int build_options(const jb_options_t *o, option_list_t *l, char *err, size_t errlen)
+{
+    char shim[PATH_MAX], asmjar[PATH_MAX];
+    if (o && o->shim_jar) snprintf(shim, sizeof shim, "%s", o->shim_jar);
+    else snprintf(shim, sizeof shim, "%s/java/ptfhost-shim.jar", cli_home());
+    if (access(shim, R_OK) != 0) {
+        snprintf(err, errlen,
+                 "the bridge's Java half is missing: cannot read %s (build it with ./build.sh, or set "
+                 "PTFHOST_HOME to the folder that holds java/ptfhost-shim.jar)", shim);
+        return -1;
+    }
+    const char *extra = o ? o->extra_cp : NULL;
+    if (!extra) {
+        snprintf(asmjar, sizeof asmjar, "%s/java/lib/asm.jar", cli_home());
+        if (access(asmjar, R_OK) != 0 && access("/usr/share/java/asm.jar", R_OK) == 0)
+            snprintf(asmjar, sizeof asmjar, "/usr/share/java/asm.jar");
+        extra = asmjar;
+    }
+    add_owned(l, str_printf("-Djava.class.path=%s%s%s", shim, *extra ? ":" : "", extra));
+
+    static const char *const base[] = {JB_JVM_BASE_OPTIONS};
+    for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) add_option(l, base[i], NULL);
+    add_option(l, "vfprintf", (void *)jvm_vfprintf);
+    if (o && o->max_heap) add_owned(l, str_printf("-Xmx%s", o->max_heap));
+    for (const char *const *a = o ? o->jvm_args : NULL; a && *a; a++) add_option(l, *a, NULL);
+
+    /* PTFHOST_JVM_OPTS: whitespace-separated, last so that they win. */
+    const char *env = getenv("PTFHOST_JVM_OPTS");
+    for (const char *p = env; p && *p;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+        const char *q = p;
+        while (*q && *q != ' ' && *q != '\t' && *q != '\n') q++;
+        if (q > p) add_owned(l, str_printf("%.*s", (int)(q - p), p));
+        p = q;
+    }
+    return 0;
+}
+
+static const char *jni_error_name(jint rc)
+{
+    switch (rc) {
+    case JNI_ERR: return "unknown error";
+    case JNI_EDETACHED: return "thread detached";
+    case JNI_EVERSION: return "JNI version not supported";
+    case JNI_ENOMEM: return "not enough memory";
+    case JNI_EEXIST: return "a JVM already exists";
+    case JNI_EINVAL: return "invalid option";
+    default: return "unexpected error";
+    }
+}
+
+/* Finds the process's JVM or creates it. Called under vm_lock. */
+static int find_or_create(const jb_options_t *o, JavaVM **out, char *err, size_t errlen)
+{
+    JavaVM *existing = NULL;
+    jsize n = 0;
+    if (created_vms(&existing, 1, &n) == JNI_OK && n > 0) {
+        *out = existing;
+        return 0;
+    }
+    if (on_primordial_thread()) {
+        snprintf(err, errlen, "internal error: the JVM must not be created on the process's main thread "
+                              "(see jni/jb.h)");
+        return -1;
+    }
+    option_list_t l = {0};
+    if (build_options(o, &l, err, errlen) != 0) {
+        free_options(&l);
+        return -1;
+    }
+    JavaVMInitArgs args = {JNI_VERSION_10, l.n, l.items, JNI_FALSE};
+    buf_t log = BUF_INIT;
+    creation_log = &log;
+    JNIEnv *env = NULL;
+    jint rc = create_vm(out, (void **)&env, &args);
+    creation_log = NULL;
+    while (log.len && (log.data[log.len - 1] == '\n' || log.data[log.len - 1] == ' ')) log.len--;
+    const char *said = log.len ? buf_cstr(&log) : "";
+    if (rc != JNI_OK) {
+        buf_t opts = BUF_INIT;
+        for (int i = 0; i < l.n; i++)
+            if (strcmp(l.items[i].optionString, "vfprintf") != 0)
+                buf_printf(&opts, " %s", l.items[i].optionString);
+        snprintf(err, errlen, "cannot create the JVM (%s, JNI error %d)%s%s\noptions:%s%s", jni_error_name(rc),
+                 (int)rc, *said ? ": " : "", said, buf_cstr(&opts),
+                 getenv("PTFHOST_JVM_OPTS") ? "\n(check PTFHOST_JVM_OPTS)" : "");
+        buf_free(&opts);
+    } else {
+        if (*said) fprintf(stderr, "%s\n", said);   /* warnings of a successful start */
+        pthread_setspecific(attached_key, *out);   /* this thread is attached now */
+    }
+    buf_free(&log);
+    free_options(&l);
+    return rc == JNI_OK ? 0 : -1;
+}
+
+/* --- start / stop -------------------------------------------------------- */
+
+static void release_refs(jb_vm_t *vm, jbc_t *c)
+{
+    jbc_delete_global(c, vm->bridge);
+    jbc_jdk_release(c, &vm->jdk);
+}
+
+/* The bridge's own entry points, resolved once; errors name class, member, signature. */
+static void resolve_bridge(jb_vm_t *vm, jbc_t *c)
+{
+    vm->bridge = jbc_class(c, "io/ptfhost/bridge/Bridge");
+    vm->bridge_describe = jbc_static_method(c, vm->bridge, "io.ptfhost.bridge.Bridge", "describe",
+                                            "([Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;");
+}
+
+static void check_version(jbc_t *c)
+{
+    if (c->failed) return;
+    jclass version = jbc_class(c, "io/ptfhost/bridge/Version");
+    jmethodID m = jbc_static_method(c, version, "io.ptfhost.bridge.Version", "bridgeVersion",
+                                    "()Ljava/lang/String;");
+    if (jbc_push_frame(c, 4) == 0) {
+        char *v = jbc_string_get(c, jbc_call_static_object(c, version, m));
+        if (!c->failed && (!v || strcmp(v, JB_BRIDGE_VERSION) != 0))
+            jbc_fail(c, "the shim JAR speaks bridge version %s, this ptfhost needs %s: rebuild with ./build.sh",
+                     v ? v : "null", JB_BRIDGE_VERSION);
+        free(v);
+        jbc_pop_frame(c);
+    }
+    jbc_delete_global(c, version);
+}
+
+int jb_vm_start(const jb_options_t *opts, jb_vm_t **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    pthread_once(&key_once, make_key);
+    pthread_mutex_lock(&vm_lock);
+    JavaVM *jvm = NULL;
+    int rc = load_libjvm(err, errlen);
+    if (rc == 0) rc = find_or_create(opts, &jvm, err, errlen);
+    pthread_mutex_unlock(&vm_lock);
+    if (rc != 0) return -1;
+
+    jb_vm_t *vm = calloc(1, sizeof *vm);
+    if (!vm) abort();
+    vm->jvm = jvm;
+    jbc_t c;
+    if (jb_ctx(vm, &c, err, errlen) != 0) {
+        free(vm);
+        return -1;
+    }
+    jbc_jdk_resolve(&c, &vm->jdk);
+    resolve_bridge(vm, &c);
+    check_version(&c);
+    if (c.failed) {
+        release_refs(vm, &c);
+        free(vm);
+        return -1;
+    }
+    *out = vm;
+    return 0;
+}
+
+void jb_vm_stop(jb_vm_t *vm)
+{
+    if (!vm) return;
+    char err[256];
+    jbc_t c;
+    if (jb_ctx(vm, &c, err, sizeof err) == 0) release_refs(vm, &c);
+    if (pthread_getspecific(attached_key) == vm->jvm) {
+        pthread_setspecific(attached_key, NULL);
+        jbc_vm_detach(vm->jvm);
+    }
+    free(vm);
+}
+
+/* --- jb_call_string ------------------------------------------------------ */
+
+void jb_slashed(char *dst, size_t n, const char *dotted)
+{
+    snprintf(dst, n, "%s", dotted);
+    for (char *p = dst; *p; p++)
+        if (*p == '.') *p = '/';
+}
+
+int jb_call_string(jb_vm_t *vm, const char *class_name, const char *method, const char *arg,
+                   char **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    jbc_t c;
+    if (jb_ctx(vm, &c, err, errlen) != 0) return -1;
+    char name[512];
+    jb_slashed(name, sizeof name, class_name);
+    jclass cls = jbc_class(&c, name);
+    jmethodID m = jbc_static_method(&c, cls, class_name, method, "(Ljava/lang/String;)Ljava/lang/String;");
+    if (jbc_push_frame(&c, 8) == 0) {
+        jstring jarg = arg ? jbc_string_new(&c, arg) : NULL;
+        jobject r = jbc_call_static_object(&c, cls, m, jarg);
+        *out = jbc_string_get(&c, r);
+        jbc_pop_frame(&c);
+    }
+    jbc_delete_global(&c, cls);
+    return c.failed ? -1 : 0;
+}

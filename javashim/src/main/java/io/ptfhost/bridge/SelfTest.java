@@ -1,0 +1,90 @@
+package io.ptfhost.bridge;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Entry points that exist only so that the C tests of the bridge (tests/jvm/test_bridge.c) can
+ * prove it from the C side: string round trips, Java exceptions with causes, a stack overflow,
+ * thread attachment and the batch hand-off. ptfhost itself never calls them.
+ */
+public final class SelfTest {
+    private SelfTest() {}
+
+    /**
+     * {@code echo:TEXT} returns TEXT; {@code codepoints:TEXT} the number of code points Java sees;
+     * {@code throw:MSG} throws an IllegalArgumentException(MSG) caused by an
+     * IllegalStateException; {@code overflow} recurses until StackOverflowError;
+     * {@code threads} the number of live Java threads.
+     */
+    public static String run(String what) {
+        if (what.startsWith("echo:")) {
+            return what.substring(5);
+        }
+        if (what.startsWith("codepoints:")) {
+            String s = what.substring(11);
+            return Integer.toString(s.codePointCount(0, s.length()));
+        }
+        if (what.startsWith("throw:")) {
+            throwWithCause(what.substring(6));
+        }
+        if (what.equals("overflow")) {
+            return Long.toString(recurse(0));
+        }
+        if (what.equals("threads")) {
+            return Integer.toString(Thread.getAllStackTraces().size());
+        }
+        throw new UnsupportedOperationException("SelfTest.run: unknown request '" + what + "'");
+    }
+
+    private static void throwWithCause(String msg) {
+        try {
+            failInner(msg);
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(msg, e);
+        }
+    }
+
+    private static void failInner(String msg) {
+        throw new IllegalStateException("inner " + msg);
+    }
+
+    private static long recurse(long depth) {
+        return recurse(depth + 1) + 1;
+    }
+
+    /** Output held between {@link #transform} and {@link #drain}, per handle. */
+    private static final Map<Integer, Batch.Out> PENDING = new ConcurrentHashMap<>();
+
+    /**
+     * Batch entry point: writes the input bytes reversed, {@code handle} times; a negative
+     * handle throws after writing (to prove a failed batch is reported and leaves nothing held).
+     */
+    public static int transform(int handle, ByteBuffer in, ByteBuffer out) {
+        ByteBuffer src = Batch.in(in);
+        Batch.Out o = new Batch.Out(out);
+        int times = Math.abs(handle);
+        for (int r = 0; r < times; r++) {
+            for (int i = src.limit() - 1; i >= 0; i--) {
+                o.put(src.get(i));
+            }
+        }
+        if (handle < 0) {
+            throw new IllegalStateException("transform failed after " + o.position() + " bytes");
+        }
+        int n = o.finish();
+        if (n < 0) {
+            PENDING.put(handle, o);
+        }
+        return n;
+    }
+
+    public static int drain(int handle, ByteBuffer out) {
+        Batch.Out o = PENDING.remove(handle);
+        if (o == null) {
+            throw new IllegalStateException("SelfTest.drain: nothing pending for handle " + handle);
+        }
+        return o.drainTo(out);
+    }
+}

@@ -1,0 +1,31 @@
+/* jb_describe.c - signature extraction: one call of Bridge.describe, which
+ * returns the whole answer (every class of every JAR) as one JSON string. */
+#include "jb_internal.h"
+
+#include <stdlib.h>
+
+int jb_describe(jb_vm_t *vm, const char *const *jars, int njars, const char *class_name,
+                char **json_out, char *err, size_t errlen)
+{
+    *json_out = NULL;
+    jbc_t c;
+    if (jb_ctx(vm, &c, err, errlen) != 0) return -1;
+    if (jbc_push_frame(&c, njars + 8) != 0) return -1;
+    jobjectArray arr = jbc_object_array_new(&c, njars, vm->jdk.string);
+    for (int i = 0; i < njars && !c.failed; i++) {
+        jstring s = jbc_string_new(&c, jars[i]);
+        jbc_object_array_set(&c, arr, i, s);
+        jbc_delete_local(&c, s);
+    }
+    jstring jclass_name = class_name ? jbc_string_new(&c, class_name) : NULL;
+    jobject r = jbc_call_static_object(&c, vm->bridge, vm->bridge_describe, arr, jclass_name);
+    char *json = jbc_string_get(&c, r);
+    if (!c.failed && !json) jbc_fail(&c, "io.ptfhost.bridge.Bridge.describe returned null");
+    jbc_pop_frame(&c);
+    if (c.failed) {
+        free(json);
+        return -1;
+    }
+    *json_out = json;
+    return 0;
+}

@@ -1,0 +1,28 @@
+/* jb_internal.h - what the files of jni/ share: the jb_vm_t layout and the
+ * per-thread context. Not for use outside jni/. */
+#ifndef PTF_JB_INTERNAL_H
+#define PTF_JB_INTERNAL_H
+
+#include "jb.h"
+#include "jb_calls.h"
+
+/* The version string io.ptfhost.bridge.Version.bridgeVersion() must return;
+ * bump both together when the Java entry points change. */
+#define JB_BRIDGE_VERSION "1"
+
+struct jb_vm {
+    JavaVM *jvm;
+    jbc_jdk_t jdk;
+    /* io.ptfhost.bridge.* entry points, resolved at start-up (global refs). */
+    jclass bridge;
+    jmethodID bridge_describe;
+};
+
+/* A context for the calling thread: gets its JNIEnv, attaching the thread
+ * (once; it is detached at thread exit) when it is not attached yet. */
+int jb_ctx(jb_vm_t *vm, jbc_t *c, char *err, size_t errlen);
+
+/* "a.b.C" -> "a/b/C" for FindClass. */
+void jb_slashed(char *dst, size_t n, const char *dotted);
+
+#endif
