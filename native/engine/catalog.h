@@ -1,0 +1,81 @@
+/* catalog.h - what a SQL script has declared so far: tables, views,
+ * functions, added JARs and SET options ("catalog_").
+ *
+ * Names are case-sensitive, as in Flink. The catalog owns everything in it
+ * (malloc); entries are freed by catalog_free or when dropped. */
+#ifndef PTF_CATALOG_H
+#define PTF_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types/types.h"
+#include "types/value.h"
+#include "util/arena.h"
+
+typedef struct catalog_option {
+    char *key, *value;
+} catalog_option_t;
+
+typedef struct catalog_table {
+    char *name;
+    type_t *schema;              /* ROW<...> of the physical columns */
+    int watermark_col;           /* -1 = no WATERMARK */
+    int64_t watermark_delay_ms;  /* WATERMARK FOR c AS c - INTERVAL ... */
+    int npk;
+    int *pk;                     /* PRIMARY KEY column indexes */
+    int nopts;
+    catalog_option_t *opts;
+    bool temporary;
+    /* A view over literal rows (CREATE VIEW v AS SELECT * FROM (VALUES ...)). */
+    bool is_values;
+    row_t *rows;
+    size_t nrows;
+    arena_t arena;               /* rows' values */
+    int line;                    /* where it was declared (1-based), for messages */
+    char *file;
+} catalog_table_t;
+
+typedef struct catalog_function {
+    char *name;
+    char *class_name;
+    char **jars;                 /* absolute paths */
+    int njars;
+    bool temporary;
+    bool system;
+} catalog_function_t;
+
+typedef struct catalog {
+    catalog_table_t **tables;
+    int ntables, captables;
+    catalog_function_t **functions;
+    int nfunctions, capfunctions;
+    char **jars;                 /* ADD JAR, absolute paths */
+    int njars, capjars;
+    catalog_option_t *config;    /* SET 'k' = 'v' */
+    int nconfig, capconfig;
+} catalog_t;
+
+void catalog_init(catalog_t *c);
+void catalog_free(catalog_t *c);
+
+catalog_table_t *catalog_table_new(const char *name);   /* not yet added */
+void catalog_table_free(catalog_table_t *t);
+const char *catalog_table_option(const catalog_table_t *t, const char *key);  /* NULL if unset */
+/* Takes ownership; -1 if a table or view of that name exists. */
+int catalog_add_table(catalog_t *c, catalog_table_t *t);
+catalog_table_t *catalog_find_table(const catalog_t *c, const char *name);
+int catalog_drop_table(catalog_t *c, const char *name);   /* 0 dropped, -1 absent */
+
+int catalog_add_function(catalog_t *c, catalog_function_t *f);   /* takes ownership; -1 if exists */
+catalog_function_t *catalog_find_function(const catalog_t *c, const char *name);
+int catalog_drop_function(catalog_t *c, const char *name);
+void catalog_function_free(catalog_function_t *f);
+
+void catalog_add_jar(catalog_t *c, const char *abs_path);
+void catalog_set(catalog_t *c, const char *key, const char *value);
+void catalog_reset(catalog_t *c, const char *key);        /* NULL = all */
+const char *catalog_get(const catalog_t *c, const char *key);  /* NULL if unset */
+
+#endif

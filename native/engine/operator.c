@@ -1,0 +1,678 @@
+/* operator.c - see operator.h.
+ *
+ * Records queue up in `pending` (with the watermark visible to each) and go
+ * to the invoker as one batch when the batch is full, when a watermark
+ * advance makes a known timer due, or at the end. A WATERMARK record marks
+ * each advance inside a batch, so that Java can stop where a timer it
+ * registered earlier in the same batch becomes due; we then fire timers and
+ * resend the rest. */
+#include "engine/operator.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "state/state.h"
+#include "time/timers.h"
+#include "types/codec.h"
+#include "types/render.h"
+
+#define NO_SLOT UINT32_MAX
+#define NO_TABLE 0xFFFFu
+#define UNNAMED_LEN 0xFFFFu
+
+enum { REC_EVAL = 1, REC_TIMER = 2, REC_WATERMARK = 3 };
+enum { MSG_END = 0, MSG_OUT = 1, MSG_TIMER_SET = 2, MSG_TIMER_CLEAR = 3, MSG_TIMERS_CLEAR_ALL = 4,
+       MSG_STATE = 5, MSG_ERROR = 6 };
+
+typedef struct pending {
+    uint8_t type;
+    int table;               /* -1: none */
+    row_t row;               /* EVAL: the input row (batch arena) */
+    uint32_t key;            /* key id, NO_SLOT if none */
+    int64_t watermark;       /* EVAL/TIMER: visible watermark; WATERMARK: the new value */
+    int64_t table_watermark;
+    int64_t time;            /* EVAL: on_time value; TIMER: timer time */
+    const char *timer_name;  /* TIMER: NULL = unnamed */
+} pending_t;
+
+struct ptf_op {
+    ptf_op_config_t cfg;
+    ptf_invoker_t inv;
+    ptf_emit_fn emit;
+    void *emit_ctx;
+
+    state_store_t *state;
+    timer_service_t timers;
+    arena_t key_arena;       /* key values, one row per key id, for timer output */
+    row_t *key_rows;
+    uint32_t cap_key_rows;
+    uint32_t global_key;     /* the single key without PARTITION BY */
+
+    int64_t *table_wm;       /* per input */
+    bool *table_ended;
+    int64_t combined_wm;
+    int64_t now_ms;
+
+    pending_t *pending;
+    size_t npending, cap_pending;
+    arena_t batch_arena;
+    buf_t in, out, keybuf;
+    uint32_t *slot_of_key;   /* key id -> slot in the current batch, stamped */
+    uint32_t *slot_stamp;
+    uint32_t cap_slots, stamp;
+    uint32_t *slot_keys;     /* slot -> key id */
+    uint32_t nslots, cap_slot_keys;
+
+    type_t *fn_out_type;     /* the function's own output ROW (atomic wrapped) */
+    arena_t out_arena;
+    uint64_t batches;
+    bool firing;             /* inside the timer loop */
+};
+
+static void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p) {
+        fputs("ptfhost: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+static type_t *wrap_atomic(const type_t *t)
+{
+    type_t *row = type_new(TYPE_ROW, false);
+    row->nfields = 1;
+    row->fields = xrealloc(NULL, sizeof *row->fields);
+    row->fields[0].name = strdup("EXPR$0");
+    row->fields[0].type = type_clone(t);
+    row->fields[0].description = NULL;
+    return row;
+}
+
+ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn emit, void *emit_ctx)
+{
+    ptf_op_t *op = xrealloc(NULL, sizeof *op);
+    memset(op, 0, sizeof *op);
+    op->cfg = *cfg;
+    if (op->cfg.batch_rows <= 0) op->cfg.batch_rows = 1024;
+    op->inv = inv;
+    op->emit = emit;
+    op->emit_ctx = emit_ctx;
+    op->state = state_store_new(cfg->sig->nstate, cfg->state_ttl_ms);
+    timer_service_init(&op->timers);
+    arena_init(&op->key_arena, 0);
+    arena_init(&op->batch_arena, 0);
+    arena_init(&op->out_arena, 0);
+    int n = cfg->ntables > 0 ? cfg->ntables : 1;
+    op->table_wm = xrealloc(NULL, sizeof(int64_t) * (size_t)n);
+    op->table_ended = xrealloc(NULL, sizeof(bool) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        op->table_wm[i] = WATERMARK_NONE;
+        op->table_ended[i] = false;
+    }
+    op->combined_wm = WATERMARK_NONE;
+    op->global_key = state_key_id(op->state, "", 0);
+    op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
+    return op;
+}
+
+void ptf_op_free(ptf_op_t *op)
+{
+    if (!op) return;
+    state_store_free(op->state);
+    timer_service_free(&op->timers);
+    arena_destroy(&op->key_arena);
+    arena_destroy(&op->batch_arena);
+    arena_destroy(&op->out_arena);
+    buf_free(&op->in);
+    buf_free(&op->out);
+    buf_free(&op->keybuf);
+    free(op->key_rows);
+    free(op->table_wm);
+    free(op->table_ended);
+    free(op->pending);
+    free(op->slot_of_key);
+    free(op->slot_stamp);
+    free(op->slot_keys);
+    type_free(op->fn_out_type);
+    free(op);
+}
+
+void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms) { op->now_ms = now_ms; }
+const struct state_store *ptf_op_state(const ptf_op_t *op) { return op->state; }
+const struct timer_service *ptf_op_timers(const ptf_op_t *op) { return &op->timers; }
+int64_t ptf_op_current_watermark(const ptf_op_t *op) { return op->combined_wm; }
+uint64_t ptf_op_batches(const ptf_op_t *op) { return op->batches; }
+
+/* ---- keys ------------------------------------------------------------------ */
+
+static bool has_keyed_state(const ptf_op_t *op)
+{
+    for (int i = 0; i < op->cfg.ntables; i++)
+        if (op->cfg.tables[i].set_semantics) return true;
+    return false;
+}
+
+/* Key id of a row of table t: its PARTITION BY values, or the global key. */
+static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
+{
+    const ptf_op_table_t *tab = &op->cfg.tables[t];
+    if (!tab->set_semantics) return NO_SLOT;
+    if (tab->nkeys == 0) return op->global_key;
+    buf_clear(&op->keybuf);
+    for (int k = 0; k < tab->nkeys; k++) {
+        int c = tab->key_cols[k];
+        char err[256];
+        if (codec_encode_value(&op->keybuf, &row->fields[c], tab->row_type->fields[c].type, err, sizeof err) != 0)
+            buf_put_u8(&op->keybuf, 0xFF);   /* unencodable keys were rejected when the row was decoded */
+    }
+    uint32_t before = op->state->nkeys;
+    uint32_t id = state_key_id(op->state, op->keybuf.data, op->keybuf.len);
+    if (id >= before) {   /* a new key: keep its values for timer output */
+        if (id >= op->cap_key_rows) {
+            uint32_t cap = op->cap_key_rows ? op->cap_key_rows * 2 : 64;
+            while (cap <= id) cap *= 2;
+            op->key_rows = xrealloc(op->key_rows, cap * sizeof *op->key_rows);
+            memset(op->key_rows + op->cap_key_rows, 0, (cap - op->cap_key_rows) * sizeof *op->key_rows);
+            op->cap_key_rows = cap;
+        }
+        row_t *kr = &op->key_rows[id];
+        kr->n = (uint32_t)tab->nkeys;
+        kr->fields = arena_calloc(&op->key_arena, (size_t)tab->nkeys, sizeof(value_t));
+        for (int k = 0; k < tab->nkeys; k++) {
+            int c = tab->key_cols[k];
+            kr->fields[k] = value_copy(&row->fields[c], tab->row_type->fields[c].type, &op->key_arena);
+        }
+    }
+    return id;
+}
+
+/* ---- pending records -------------------------------------------------------- */
+
+static pending_t *push_pending(ptf_op_t *op)
+{
+    if (op->npending == op->cap_pending) {
+        op->cap_pending = op->cap_pending ? op->cap_pending * 2 : 256;
+        op->pending = xrealloc(op->pending, op->cap_pending * sizeof *op->pending);
+    }
+    pending_t *p = &op->pending[op->npending++];
+    memset(p, 0, sizeof *p);
+    p->table = -1;
+    p->key = NO_SLOT;
+    return p;
+}
+
+static int64_t row_time(const ptf_op_t *op, int t, const row_t *row)
+{
+    if (t < 0) return WATERMARK_NONE;
+    int c = op->cfg.tables[t].time_col;
+    if (c < 0 || row->fields[c].is_null) return WATERMARK_NONE;
+    return row->fields[c].u.ts.millis;
+}
+
+/* ---- encoding a batch -------------------------------------------------------- */
+
+static uint32_t slot_for(ptf_op_t *op, uint32_t key)
+{
+    if (key == NO_SLOT) return NO_SLOT;
+    if (key >= op->cap_slots) {
+        uint32_t cap = op->cap_slots ? op->cap_slots * 2 : 256;
+        while (cap <= key) cap *= 2;
+        op->slot_of_key = xrealloc(op->slot_of_key, cap * sizeof *op->slot_of_key);
+        op->slot_stamp = xrealloc(op->slot_stamp, cap * sizeof *op->slot_stamp);
+        memset(op->slot_stamp + op->cap_slots, 0, (cap - op->cap_slots) * sizeof *op->slot_stamp);
+        op->cap_slots = cap;
+    }
+    if (op->slot_stamp[key] == op->stamp) return op->slot_of_key[key];
+    if (op->nslots == op->cap_slot_keys) {
+        op->cap_slot_keys = op->cap_slot_keys ? op->cap_slot_keys * 2 : 256;
+        op->slot_keys = xrealloc(op->slot_keys, op->cap_slot_keys * sizeof *op->slot_keys);
+    }
+    op->slot_stamp[key] = op->stamp;
+    op->slot_of_key[key] = op->nslots;
+    op->slot_keys[op->nslots] = key;
+    return op->nslots++;
+}
+
+static void put_i64(buf_t *b, int64_t v) { buf_put_u64(b, (uint64_t)v); }
+
+static void put_name(buf_t *b, const char *name)
+{
+    if (!name) {
+        buf_put_u16(b, UNNAMED_LEN);
+        return;
+    }
+    size_t n = strlen(name);
+    buf_put_u16(b, (uint16_t)n);
+    buf_append(b, name, n);
+}
+
+/* Encodes pending[from, to) into op->in. */
+static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t errlen)
+{
+    buf_t *b = &op->in;
+    buf_clear(b);
+    if (++op->stamp == 0) {   /* wrapped: forget all stamps */
+        memset(op->slot_stamp, 0, op->cap_slots * sizeof *op->slot_stamp);
+        op->stamp = 1;
+    }
+    op->nslots = 0;
+    uint32_t *slots = xrealloc(NULL, sizeof(uint32_t) * (to - from + 1));
+    for (size_t i = from; i < to; i++) slots[i - from] = slot_for(op, op->pending[i].key);
+
+    buf_put_u32(b, 0x42465450u);
+    buf_put_u32(b, op->nslots);
+    buf_put_u32(b, (uint32_t)(to - from));
+    for (uint32_t s = 0; s < op->nslots; s++) {
+        for (int e = 0; e < op->cfg.sig->nstate; e++) {
+            const state_value_t *v = state_get(op->state, op->slot_keys[s], e, op->now_ms);
+            buf_put_u8(b, v != NULL);
+            if (v) {
+                buf_put_u32(b, v->len);
+                buf_append(b, v->data, v->len);
+            }
+        }
+    }
+    for (size_t i = from; i < to; i++) {
+        const pending_t *p = &op->pending[i];
+        buf_put_u8(b, p->type);
+        if (p->type == REC_WATERMARK) {
+            put_i64(b, p->watermark);
+            continue;
+        }
+        buf_put_u32(b, slots[i - from]);
+        if (p->type == REC_TIMER) {
+            put_i64(b, p->time);
+            put_i64(b, p->watermark);
+            put_name(b, p->timer_name);
+            continue;
+        }
+        buf_put_u16(b, p->table < 0 ? NO_TABLE : (uint16_t)p->table);
+        buf_put_u8(b, (uint8_t)p->row.kind);
+        put_i64(b, p->watermark);
+        put_i64(b, p->table_watermark);
+        put_i64(b, p->time);
+        if (p->table < 0) {
+            buf_put_u32(b, 0);
+        } else {
+            size_t at = b->len;
+            buf_put_u32(b, 0);
+            if (codec_encode_row(b, &p->row, op->cfg.tables[p->table].row_type, err, errlen) != 0) {
+                free(slots);
+                return -1;
+            }
+            uint32_t len = (uint32_t)(b->len - at - 4);
+            for (int k = 0; k < 4; k++) b->data[at + k] = (unsigned char)(len >> (8 * k));
+        }
+    }
+    free(slots);
+    return 0;
+}
+
+/* ---- decoding the answer -------------------------------------------------------- */
+
+typedef struct reader {
+    const unsigned char *p, *end;
+    bool bad;
+} reader_t;
+
+static bool need(reader_t *r, size_t n)
+{
+    if (r->bad || (size_t)(r->end - r->p) < n) {
+        r->bad = true;
+        return false;
+    }
+    return true;
+}
+
+static uint64_t get_le(reader_t *r, int n)
+{
+    if (!need(r, (size_t)n)) return 0;
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++) v |= (uint64_t)r->p[i] << (8 * i);
+    r->p += n;
+    return v;
+}
+
+static const char *get_name(reader_t *r, arena_t *a)
+{
+    uint16_t n = (uint16_t)get_le(r, 2);
+    if (n == UNNAMED_LEN) return NULL;
+    if (!need(r, n)) return NULL;
+    const char *s = arena_strndup(a, (const char *)r->p, n);
+    r->p += n;
+    return s;
+}
+
+static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
+
+/* Builds and emits one output row for OUT of record p. */
+static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const unsigned char *data, size_t len,
+                    char *err, size_t errlen)
+{
+    row_t fn;
+    arena_reset(&op->out_arena);
+    size_t used;
+    if (codec_decode_row(data, len, &used, op->fn_out_type, &op->out_arena, &fn, err, errlen) != 0) return -1;
+    const type_t *ot = op->cfg.output_type;
+    row_t r = {kind, (uint32_t)ot->nfields, arena_calloc(&op->out_arena, (size_t)ot->nfields, sizeof(value_t))};
+    uint32_t at = 0;
+    for (int t = 0; t < op->cfg.ntables; t++) {
+        const ptf_op_table_t *tab = &op->cfg.tables[t];
+        if (tab->pass_through) {
+            /* only one table when passing through; a timer row has no input row */
+            for (int c = 0; c < tab->row_type->nfields; c++)
+                r.fields[at++] = p->type == REC_EVAL ? p->row.fields[c] : value_null();
+        } else if (tab->set_semantics) {
+            /* Every table's key slot gets the current key (Flink writes the
+             * current row's key into each co-partitioned table's columns). */
+            const row_t *key = p->key != NO_SLOT && p->key < op->cap_key_rows ? &op->key_rows[p->key] : NULL;
+            for (int k = 0; k < tab->nkeys; k++)
+                r.fields[at++] = key && key->fields && (uint32_t)k < key->n ? key->fields[k] : value_null();
+        }
+    }
+    for (uint32_t i = 0; i < fn.n; i++) r.fields[at++] = fn.fields[i];
+    if (op->cfg.has_rowtime) {
+        value_t rt = value_null();
+        if (p->time != WATERMARK_NONE) {
+            rt.is_null = false;
+            rt.u.ts.millis = p->time;
+            rt.u.ts.nanos = 0;
+        }
+        r.fields[at++] = rt;
+    }
+    if (at != r.n) {
+        snprintf(err, errlen, "internal: output row of %s has %u values for %u columns",
+                 op->cfg.function_name, at, r.n);
+        return -1;
+    }
+    op->emit(op->emit_ctx, &r);
+    return 0;
+}
+
+static void apply_timer_set(ptf_op_t *op, uint32_t key, const char *name, int64_t time)
+{
+    if (op->cfg.drop_late_rows && time <= op->combined_wm && op->combined_wm != WATERMARK_NONE) {
+        /* Flink <= 2.2 ignored past timers; replacing a named one dropped the old too. */
+        if (name) timer_clear_named(&op->timers, key, name);
+        return;
+    }
+    timer_set(&op->timers, key, name, time);
+}
+
+/* Applies Java's answer for pending[from, to). Returns consumed count or -1. */
+static long apply_answer(ptf_op_t *op, size_t from, size_t to, char *err, size_t errlen)
+{
+    reader_t r = {op->out.data, op->out.data + op->out.len, false};
+    if (get_le(&r, 4) != 0x42465450u) {
+        snprintf(err, errlen, "internal: the bridge answered a batch of %s without the batch magic",
+                 op->cfg.function_name);
+        return -1;
+    }
+    for (;;) {
+        uint8_t tag = (uint8_t)get_le(&r, 1);
+        if (r.bad) break;
+        switch (tag) {
+        case MSG_END: {
+            uint32_t consumed = (uint32_t)get_le(&r, 4);
+            if (r.bad || consumed > to - from) break;
+            return (long)consumed;
+        }
+        case MSG_OUT: {
+            uint32_t idx = (uint32_t)get_le(&r, 4);
+            row_kind_t kind = (row_kind_t)get_le(&r, 1);
+            uint32_t len = (uint32_t)get_le(&r, 4);
+            if (!need(&r, len) || idx >= to - from || kind > ROW_DELETE) {
+                r.bad = true;
+                break;
+            }
+            if (emit_out(op, &op->pending[from + idx], kind, r.p, len, err, errlen) != 0) return -1;
+            r.p += len;
+            break;
+        }
+        case MSG_TIMER_SET:
+        case MSG_TIMER_CLEAR: {
+            uint32_t slot = (uint32_t)get_le(&r, 4);
+            int64_t time = (int64_t)get_le(&r, 8);
+            const char *name = get_name(&r, &op->batch_arena);
+            if (r.bad || slot >= op->nslots) {
+                r.bad = true;
+                break;
+            }
+            uint32_t key = op->slot_keys[slot];
+            if (tag == MSG_TIMER_SET) apply_timer_set(op, key, name, time);
+            else if (name) timer_clear_named(&op->timers, key, name);
+            else timer_clear_unnamed(&op->timers, key, time);
+            break;
+        }
+        case MSG_TIMERS_CLEAR_ALL: {
+            uint32_t slot = (uint32_t)get_le(&r, 4);
+            if (r.bad || slot >= op->nslots) {
+                r.bad = true;
+                break;
+            }
+            timer_clear_all(&op->timers, op->slot_keys[slot]);
+            break;
+        }
+        case MSG_STATE: {
+            uint32_t slot = (uint32_t)get_le(&r, 4);
+            uint16_t entry = (uint16_t)get_le(&r, 2);
+            uint8_t present = (uint8_t)get_le(&r, 1);
+            if (r.bad || slot >= op->nslots || entry >= op->cfg.sig->nstate) {
+                r.bad = true;
+                break;
+            }
+            if (!present) {
+                state_clear(op->state, op->slot_keys[slot], entry);
+                break;
+            }
+            uint32_t len = (uint32_t)get_le(&r, 4);
+            if (!need(&r, len)) break;
+            state_put(op->state, op->slot_keys[slot], entry, r.p, len, op->now_ms);
+            r.p += len;
+            break;
+        }
+        case MSG_ERROR: {
+            uint32_t idx = (uint32_t)get_le(&r, 4);
+            uint32_t len = (uint32_t)get_le(&r, 4);
+            if (!need(&r, len) || idx >= to - from) {
+                r.bad = true;
+                break;
+            }
+            char where[1024];
+            describe_row(op, &op->pending[from + idx], where, sizeof where);
+            snprintf(err, errlen, "function '%s' failed %s:\n%.*s", op->cfg.function_name, where, (int)len,
+                     (const char *)r.p);
+            return -1;
+        }
+        default:
+            r.bad = true;
+        }
+        if (r.bad) break;
+    }
+    snprintf(err, errlen, "internal: malformed answer from the bridge for a batch of %s", op->cfg.function_name);
+    return -1;
+}
+
+/* ---- describing a record for error messages ------------------------------------ */
+
+static const char *table_arg_name(const ptf_op_t *op, int table)
+{
+    for (int i = 0, t = 0; i < op->cfg.sig->nargs; i++)
+        if (op->cfg.sig->args[i].kind == ARG_TABLE && t++ == table) return op->cfg.sig->args[i].name;
+    return "?";
+}
+
+static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen)
+{
+    buf_t b = BUF_INIT;
+    if (p->type == REC_TIMER) {
+        buf_printf(&b, "in onTimer (timer %s%s%s at %" PRId64 ")", p->timer_name ? "'" : "",
+                   p->timer_name ? p->timer_name : "unnamed", p->timer_name ? "'" : "", p->time);
+    } else if (p->table >= 0) {
+        buf_puts(&b, "in eval for input row ");
+        render_row(&b, &p->row, op->cfg.tables[p->table].row_type);
+        buf_printf(&b, " of table argument '%s'", table_arg_name(op, p->table));
+    } else {
+        buf_puts(&b, "in eval");
+    }
+    if (p->key != NO_SLOT && p->key < op->cap_key_rows && op->key_rows[p->key].fields) {
+        buf_puts(&b, ", key ");
+        const ptf_op_table_t *tab = &op->cfg.tables[p->table >= 0 ? p->table : 0];
+        const row_t *k = &op->key_rows[p->key];
+        buf_putc(&b, '(');
+        for (uint32_t i = 0; i < k->n; i++) {
+            if (i) buf_puts(&b, ", ");
+            render_value(&b, &k->fields[i], tab->row_type->fields[tab->key_cols[i]].type);
+        }
+        buf_putc(&b, ')');
+    }
+    snprintf(out, outlen, "%s", buf_cstr(&b));
+    buf_free(&b);
+}
+
+/* ---- the batch loop ----------------------------------------------------------- */
+
+static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen);
+
+/* Sends pending[0, n) in batches, honouring early stops. */
+static int send_pending(ptf_op_t *op, char *err, size_t errlen)
+{
+    size_t from = 0;
+    while (from < op->npending) {
+        size_t to = op->npending;
+        if (encode_batch(op, from, to, err, errlen) != 0) return -1;
+        buf_clear(&op->out);
+        op->batches++;
+        if (op->inv.process(op->inv.ctx, &op->in, &op->out, err, errlen) != 0) return -1;
+        long consumed = apply_answer(op, from, to, err, errlen);
+        if (consumed < 0) return -1;
+        from += (size_t)consumed;
+        if (from < to) {
+            /* Java stopped at a WATERMARK record: timers registered in this
+             * batch are due. Fire them, then go on after the record. */
+            const pending_t *w = &op->pending[from];
+            if (w->type != REC_WATERMARK) {
+                snprintf(err, errlen, "internal: the bridge stopped a batch of %s at a non-watermark record",
+                         op->cfg.function_name);
+                return -1;
+            }
+            int64_t at = w->watermark;
+            from++;
+            if (fire_timers(op, at, err, errlen) != 0) return -1;
+        }
+    }
+    op->npending = 0;
+    return 0;
+}
+
+int ptf_op_flush(ptf_op_t *op, char *err, size_t errlen)
+{
+    if (op->npending == 0) return 0;
+    int rc = send_pending(op, err, errlen);
+    /* Rows of pending records live in the batch arena; timer firing nests
+     * batches inside a flush, so only the outermost level may recycle it. */
+    if (!op->firing) arena_reset(&op->batch_arena);
+    return rc;
+}
+
+/* Fires every timer due at watermark wm, in batches; timers registered while
+ * firing that are due fire in the same loop (Flink 2.3). */
+static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
+{
+    if (op->firing) return 0;
+    op->firing = true;
+    int rc = 0;
+    for (;;) {
+        pending_t *saved = op->pending;
+        size_t saved_n = op->npending, saved_cap = op->cap_pending;
+        op->pending = NULL;
+        op->npending = op->cap_pending = 0;
+        timer_fired_t f;
+        while ((int)op->npending < op->cfg.batch_rows && timer_pop_due(&op->timers, wm, &f)) {
+            pending_t *p = push_pending(op);
+            p->type = REC_TIMER;
+            p->key = f.key;
+            p->time = f.time;
+            p->watermark = wm;
+            p->table_watermark = WATERMARK_NONE;
+            p->timer_name = f.name ? arena_strdup(&op->batch_arena, f.name) : NULL;
+        }
+        size_t fired = op->npending;
+        if (fired) rc = send_pending(op, err, errlen);
+        free(op->pending);
+        op->pending = saved;
+        op->npending = saved_n;
+        op->cap_pending = saved_cap;
+        if (rc != 0 || fired == 0) break;
+    }
+    op->firing = false;
+    return rc;
+}
+
+int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
+{
+    int64_t t = row ? row_time(op, table, row) : WATERMARK_NONE;
+    if (op->cfg.drop_late_rows && t != WATERMARK_NONE && op->combined_wm != WATERMARK_NONE && t <= op->combined_wm)
+        return 0;   /* Flink <= 2.2 drops late rows before eval */
+    pending_t *p = push_pending(op);
+    p->type = REC_EVAL;
+    p->table = table;
+    if (row) {
+        p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
+        p->key = key_of(op, table, row);
+        p->table_watermark = op->table_wm[table];
+    } else {
+        p->row.kind = ROW_INSERT;
+        p->key = has_keyed_state(op) ? op->global_key : NO_SLOT;
+        p->table_watermark = WATERMARK_NONE;
+    }
+    p->watermark = op->combined_wm;
+    p->time = t;
+    if ((int)op->npending >= op->cfg.batch_rows) return ptf_op_flush(op, err, errlen);
+    return 0;
+}
+
+static int advance(ptf_op_t *op, char *err, size_t errlen)
+{
+    int64_t w = INT64_MAX;
+    int n = op->cfg.ntables > 0 ? op->cfg.ntables : 1;
+    for (int i = 0; i < n; i++) {
+        int64_t x = op->table_ended[i] ? INT64_MAX : op->table_wm[i];
+        if (x < w) w = x;
+    }
+    if (w <= op->combined_wm || w == WATERMARK_NONE) return 0;
+    op->combined_wm = w;
+    if (timer_next_time(&op->timers) <= w) {
+        /* a known timer is due: everything before the advance goes first */
+        if (ptf_op_flush(op, err, errlen) != 0) return -1;
+        return fire_timers(op, w, err, errlen);
+    }
+    if (op->npending) {
+        pending_t *p = push_pending(op);
+        p->type = REC_WATERMARK;
+        p->watermark = w;
+    }
+    if (w == INT64_MAX) {
+        if (ptf_op_flush(op, err, errlen) != 0) return -1;
+        return fire_timers(op, w, err, errlen);
+    }
+    return 0;
+}
+
+int ptf_op_watermark(ptf_op_t *op, int table, int64_t wm, char *err, size_t errlen)
+{
+    int i = table < 0 ? 0 : table;
+    if (wm <= op->table_wm[i]) return 0;
+    op->table_wm[i] = wm;
+    return advance(op, err, errlen);
+}
+
+int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen)
+{
+    op->table_ended[table < 0 ? 0 : table] = true;
+    return advance(op, err, errlen);
+}

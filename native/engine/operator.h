@@ -1,0 +1,91 @@
+/* operator.h - the PTF operator: C's half of one PTF call at run time.
+ *
+ * It receives input rows per table argument and watermark advances, keeps
+ * the keyed state (state/state.h) and timers (time/timers.h), batches
+ * records for the Java half (one invoker call per batch; protocol in
+ * docs/internals.md) and assembles Flink's output rows:
+ *     [pass-through columns | PARTITION BY keys per table] ++ function fields ++ [rowtime]
+ * which it hands to an emit callback in the order they were produced.
+ *
+ * Ordering is Flink's: a record sees the combined watermark (minimum over
+ * inputs) produced before it; when a watermark advance makes timers due,
+ * pending records are sent first, then the timers fire (unnamed before
+ * named), then later records follow. Batches are cut only where ordering
+ * requires it.
+ *
+ * Ownership: the operator copies what it needs from the config (types are
+ * borrowed and must outlive it). Rows given to the emit callback live until
+ * the callback returns. Not thread-safe. */
+#ifndef PTF_OPERATOR_H
+#define PTF_OPERATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/signature.h"
+#include "types/value.h"
+#include "util/buf.h"
+
+#define WATERMARK_NONE INT64_MIN
+
+/* The Java half (or a fake in tests): processes one encoded batch. */
+typedef struct ptf_invoker {
+    void *ctx;
+    int (*process)(void *ctx, const buf_t *in, buf_t *out, char *err, size_t errlen);
+} ptf_invoker_t;
+
+typedef void (*ptf_emit_fn)(void *ctx, const row_t *row);
+
+typedef struct ptf_op_table {
+    const type_t *row_type;   /* the input table's ROW type */
+    int nkeys;                /* PARTITION BY columns (0: none) */
+    const int *key_cols;
+    int time_col;             /* on_time column, -1 if none */
+    bool pass_through;        /* PASS_COLUMNS_THROUGH */
+    bool set_semantics;
+} ptf_op_table_t;
+
+typedef struct ptf_op_config {
+    const ptf_sig_t *sig;
+    int ntables;              /* table arguments, in signature order */
+    const ptf_op_table_t *tables;
+    const int64_t *state_ttl_ms;  /* per state entry, resolved; 0 = no TTL */
+    const type_t *output_type;    /* the full output ROW (prefix ++ fields ++ rowtime) */
+    bool has_rowtime;
+    bool drop_late_rows;          /* Flink <= 2.2: late rows dropped, past timers ignored */
+    int batch_rows;               /* records per batch; 0 = 1024 */
+    const char *function_name;    /* for messages */
+} ptf_op_config_t;
+
+typedef struct ptf_op ptf_op_t;
+
+ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn emit, void *emit_ctx);
+void ptf_op_free(ptf_op_t *op);
+
+/* Processing time used for TTL (epoch ms). */
+void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms);
+
+/* Queues one input row of table argument `table` (index among the table
+ * arguments). For a PTF without table arguments call it once with table -1
+ * and row NULL. */
+int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen);
+
+/* The watermark of one input advanced (values only increase; a smaller one
+ * is ignored). Fires due timers. */
+int ptf_op_watermark(ptf_op_t *op, int table, int64_t wm, char *err, size_t errlen);
+
+/* An input ended: its watermark becomes +inf. When all have ended, every
+ * remaining timer fires. */
+int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen);
+
+/* Sends what is pending. */
+int ptf_op_flush(ptf_op_t *op, char *err, size_t errlen);
+
+/* Introspection for --dump-state and tests. */
+const struct state_store *ptf_op_state(const ptf_op_t *op);
+const struct timer_service *ptf_op_timers(const ptf_op_t *op);
+int64_t ptf_op_current_watermark(const ptf_op_t *op);
+uint64_t ptf_op_batches(const ptf_op_t *op);   /* invoker calls made */
+
+#endif

@@ -1,0 +1,821 @@
+/* plan.c - see plan.h. The checks follow Flink's SystemTypeInference and
+ * planner rules (reference: flink-ptf-semantics.md §1, §2.4, §2.6, §6.2);
+ * their messages are Flink's, prefixed by where in the script they apply. */
+#include "engine/plan.h"
+
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "types/codec.h"
+
+#define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
+
+static char *xstrdup(const char *s)
+{
+    char *p = strdup(s ? s : "");
+    if (!p) abort();
+    return p;
+}
+
+char *plan_name_string(const sqlp_name_t *name)
+{
+    buf_t b = BUF_INIT;
+    for (int i = 0; i < name->nparts; i++) {
+        if (i) buf_putc(&b, '.');
+        buf_puts(&b, name->parts[i].name);
+    }
+    return buf_steal(&b);
+}
+
+catalog_table_t *plan_find_table(const catalog_t *c, const sqlp_name_t *name)
+{
+    char *full = plan_name_string(name);
+    catalog_table_t *t = catalog_find_table(c, full);
+    free(full);
+    if (!t && name->nparts > 1) t = catalog_find_table(c, name->parts[name->nparts - 1].name);
+    return t;
+}
+
+void plan_call_free(plan_call_t *p)
+{
+    if (!p) return;
+    free(p->function_name);
+    free(p->class_name);
+    for (int i = 0; i < p->njars; i++) free(p->jars[i]);
+    free(p->jars);
+    ptf_sig_free(p->sig);
+    free(p->uid);
+    for (int i = 0; i < p->ntables; i++) {
+        free(p->tables[i].key_cols);
+        free(p->tables[i].order_cols);
+        free(p->tables[i].order_desc);
+    }
+    free(p->tables);
+    type_free(p->scalars_type);
+    buf_free(&p->scalars);
+    type_free(p->output_type);
+    free(p->flink_version);
+    free(p);
+}
+
+static void column_list(buf_t *b, const type_t *row)
+{
+    buf_putc(b, '[');
+    for (int i = 0; i < row->nfields; i++) buf_printf(b, "%s%s", i ? ", " : "", row->fields[i].name);
+    buf_putc(b, ']');
+}
+
+/* ---- literals to values ----------------------------------------------------- */
+
+static const char *literal_desc(const sqlp_literal_t *l, char *tmp, size_t n)
+{
+    switch (l->kind) {
+    case SQLP_LIT_NULL: return "NULL";
+    case SQLP_LIT_BOOL: return l->b ? "TRUE" : "FALSE";
+    case SQLP_LIT_STRING: snprintf(tmp, n, "the string '%s'", l->text); return tmp;
+    case SQLP_LIT_INTERVAL: snprintf(tmp, n, "INTERVAL '%s'", l->interval.string); return tmp;
+    default: snprintf(tmp, n, "%s", l->text); return tmp;
+    }
+}
+
+/* Parses a decimal literal's text into an unscaled value at `scale`.
+ * Returns -1 if it does not fit DECIMAL(precision, scale). */
+static int decimal_from_text(const char *s, int precision, int scale, __int128 *out)
+{
+    bool neg = false;
+    if (*s == '-' || *s == '+') neg = *s++ == '-';
+    __int128 v = 0;
+    int digits = 0, frac = -1;
+    for (; *s; s++) {
+        if (*s == '.') {
+            if (frac >= 0) return -1;
+            frac = 0;
+            continue;
+        }
+        if (!isdigit((unsigned char)*s)) return -1;
+        if (frac >= 0) {
+            if (frac == scale) {   /* round half up on the first dropped digit, ignore the rest */
+                if (*s >= '5') v += 1;
+                while (s[1] && isdigit((unsigned char)s[1])) s++;
+                frac++;
+                continue;
+            }
+            frac++;
+        }
+        v = v * 10 + (*s - '0');
+        if (v != 0) digits++;
+        if (digits > 38) return -1;
+    }
+    for (int f = frac < 0 ? 0 : frac; f < scale; f++) v *= 10;
+    __int128 limit = 1;
+    for (int i = 0; i < precision; i++) limit *= 10;
+    if (v >= limit) return -1;
+    *out = neg ? -v : v;
+    return 0;
+}
+
+static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    unsigned yoe = (unsigned)(y - era * 400);
+    unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + (int64_t)doe - 719468;
+}
+
+/* "yyyy-MM-dd[ HH:mm[:ss[.fffffffff]]]" (or 'T') -> epoch millis + nanos. */
+static int parse_timestamp(const char *s, bool date_only, int64_t *millis, int32_t *nanos)
+{
+    int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
+    if (sscanf(s, "%d-%d-%d%n", &y, &mo, &d, &n) != 3) return -1;
+    const char *p = s + n;
+    long frac_ns = 0;
+    if (!date_only && (*p == ' ' || *p == 'T')) {
+        int m2 = 0;
+        if (sscanf(p + 1, "%d:%d%n", &h, &mi, &m2) != 2) return -1;
+        p += 1 + m2;
+        if (*p == ':') {
+            int m3 = 0;
+            if (sscanf(p + 1, "%d%n", &sec, &m3) != 1) return -1;
+            p += 1 + m3;
+            if (*p == '.') {
+                long scale = 100000000;
+                for (p++; isdigit((unsigned char)*p); p++, scale /= 10)
+                    if (scale) frac_ns += (*p - '0') * scale;
+            }
+        }
+    }
+    if (*p || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59) return -1;
+    int64_t days = days_from_civil(y, (unsigned)mo, (unsigned)d);
+    *millis = days * 86400000LL + (int64_t)h * 3600000 + mi * 60000 + sec * 1000 + frac_ns / 1000000;
+    *nanos = (int32_t)(frac_ns % 1000000);
+    return 0;
+}
+
+/* Coerces a literal expression to type t. -1 with err if it cannot. */
+static int literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *t, const char *argname,
+                         arena_t *a, value_t *out, char *err, size_t errlen)
+{
+    char tmp[256];
+    char *tname = type_to_string(t);
+    int rc = 0;
+    memset(out, 0, sizeof *out);
+    const sqlp_expr_t *inner = e;
+    bool negate = false;
+    if (e->kind == SQLP_E_UNARY && (e->u.op.op == SQLP_OP_NEG || e->u.op.op == SQLP_OP_PLUS) &&
+        e->u.op.a->kind == SQLP_E_LITERAL) {
+        negate = e->u.op.op == SQLP_OP_NEG;
+        inner = e->u.op.a;
+    }
+    if (inner->kind == SQLP_E_CAST) {
+        /* CAST(literal AS type): coerce the literal to the cast's type first */
+        char terr[256];
+        type_t *ct = type_parse_n(inner->u.cast.type.text, inner->u.cast.type.len, terr, sizeof terr);
+        if (!ct) {
+            ERR_AT(inner->u.cast.type.pos, "%s", terr);
+            free(tname);
+            return -1;
+        }
+        rc = literal_value(env, inner->u.cast.a, ct, argname, a, out, err, errlen);
+        bool same = type_equals_ignore_null(ct, t);
+        type_free(ct);
+        if (rc == 0 && !same && !out->is_null) {
+            ERR_AT(e->pos, "Invalid argument type for '%s': the function expects %s.", argname, tname);
+            rc = -1;
+        }
+        free(tname);
+        return rc;
+    }
+    if (inner->kind != SQLP_E_LITERAL) {
+        ERR_AT(e->pos, "Unsupported argument value for '%s': ptfhost accepts literals (and CAST of a literal) "
+                       "as scalar arguments; expected a value of type %s.", argname, tname);
+        free(tname);
+        return -1;
+    }
+    const sqlp_literal_t *l = &inner->u.lit;
+    if (l->kind == SQLP_LIT_NULL) {
+        if (!t->nullable) {
+            ERR_AT(e->pos, "Invalid argument value for '%s': NULL cannot be passed to a NOT NULL argument of "
+                           "type %s.", argname, tname);
+            rc = -1;
+        }
+        out->is_null = true;
+        free(tname);
+        return rc;
+    }
+    bool numeric_lit = l->kind == SQLP_LIT_INTEGER || l->kind == SQLP_LIT_DECIMAL || l->kind == SQLP_LIT_DOUBLE;
+    const char *want = NULL;
+    switch (t->id) {
+    case TYPE_TINYINT:
+    case TYPE_SMALLINT:
+    case TYPE_INT:
+    case TYPE_BIGINT: {
+        if (l->kind != SQLP_LIT_INTEGER || !l->fits_int64) {
+            want = "an integer";
+            break;
+        }
+        int64_t v = negate ? -l->i : l->i;
+        int64_t lo = t->id == TYPE_TINYINT ? INT8_MIN : t->id == TYPE_SMALLINT ? INT16_MIN
+                   : t->id == TYPE_INT ? INT32_MIN : INT64_MIN;
+        int64_t hi = t->id == TYPE_TINYINT ? INT8_MAX : t->id == TYPE_SMALLINT ? INT16_MAX
+                   : t->id == TYPE_INT ? INT32_MAX : INT64_MAX;
+        if (v < lo || v > hi) {
+            ERR_AT(e->pos, "Invalid argument value for '%s': %" PRId64 " is out of range for %s.", argname, v,
+                   tname);
+            rc = -1;
+        }
+        out->u.i64 = v;
+        break;
+    }
+    case TYPE_FLOAT:
+    case TYPE_DOUBLE:
+        if (!numeric_lit) {
+            want = "a number";
+            break;
+        }
+        out->u.f64 = strtod(l->text, NULL) * (negate ? -1 : 1);
+        if (t->id == TYPE_FLOAT) out->u.f32 = (float)out->u.f64;
+        break;
+    case TYPE_DECIMAL:
+        if (!numeric_lit || l->kind == SQLP_LIT_DOUBLE) {
+            want = "an exact number";
+            break;
+        }
+        if (decimal_from_text(l->text, t->precision, t->scale, &out->u.dec) != 0) {
+            ERR_AT(e->pos, "Invalid argument value for '%s': %s does not fit %s.", argname, l->text, tname);
+            rc = -1;
+        }
+        if (negate) out->u.dec = -out->u.dec;
+        break;
+    case TYPE_BOOLEAN:
+        if (l->kind != SQLP_LIT_BOOL) {
+            want = "TRUE or FALSE";
+            break;
+        }
+        out->u.b = l->b;
+        break;
+    case TYPE_CHAR:
+    case TYPE_VARCHAR:
+        if (l->kind != SQLP_LIT_STRING) {
+            want = "a string literal";
+            break;
+        }
+        out->u.str.ptr = arena_strdup(a, l->text);
+        out->u.str.len = (uint32_t)strlen(l->text);
+        break;
+    case TYPE_DATE:
+    case TYPE_TIMESTAMP:
+    case TYPE_TIMESTAMP_LTZ: {
+        bool ok_kind = l->kind == SQLP_LIT_STRING || l->kind == SQLP_LIT_DATE || l->kind == SQLP_LIT_TIMESTAMP ||
+                       l->kind == SQLP_LIT_TIMESTAMP_LTZ;
+        int64_t ms;
+        int32_t ns;
+        if (!ok_kind || parse_timestamp(l->text, t->id == TYPE_DATE, &ms, &ns) != 0) {
+            want = t->id == TYPE_DATE ? "DATE 'yyyy-MM-dd'" : "TIMESTAMP 'yyyy-MM-dd HH:mm:ss'";
+            break;
+        }
+        if (t->id == TYPE_DATE) out->u.i64 = ms / 86400000LL;
+        else out->u.ts.millis = ms, out->u.ts.nanos = ns;
+        break;
+    }
+    case TYPE_INTERVAL_DT:
+    case TYPE_INTERVAL_YM:
+        if (l->kind != SQLP_LIT_INTERVAL || l->interval.year_month != (t->id == TYPE_INTERVAL_YM)) {
+            want = t->id == TYPE_INTERVAL_YM ? "INTERVAL 'n' YEAR|MONTH" : "INTERVAL 'n' DAY|HOUR|MINUTE|SECOND";
+            break;
+        }
+        out->u.i64 = negate ? -l->interval.value : l->interval.value;
+        break;
+    default:
+        ERR_AT(e->pos, "Unsupported argument type for '%s': ptfhost cannot pass literals of type %s yet.",
+               argname, tname);
+        rc = -1;
+    }
+    if (want) {
+        ERR_AT(e->pos, "Invalid argument type for '%s'. The function expects %s (%s), but %s was given.", argname,
+               tname, want, literal_desc(l, tmp, sizeof tmp));
+        rc = -1;
+    }
+    free(tname);
+    return rc;
+}
+
+/* ---- binding ----------------------------------------------------------------- */
+
+static int find_col(const type_t *row, const char *name)
+{
+    return type_field_index(row, name);
+}
+
+static void add_field(type_t *row, const char *name, const type_t *t)
+{
+    type_add_field(row, name, type_clone(t), NULL);
+}
+
+/* Flink's uniquifier: one left-to-right pass; the k-th repeat of a name
+ * (k >= 1) becomes name + (k - 1), without checking that the result is free. */
+static void dedup_names(type_t *row)
+{
+    char **orig = calloc((size_t)row->nfields + 1, sizeof *orig);
+    if (!orig) abort();
+    for (int i = 0; i < row->nfields; i++) orig[i] = xstrdup(row->fields[i].name);
+    for (int i = 0; i < row->nfields; i++) {
+        int repeats = 0;
+        for (int j = 0; j < i; j++) repeats += strcmp(orig[j], orig[i]) == 0;
+        if (repeats == 0) continue;
+        size_t n = strlen(orig[i]) + 24;
+        char *renamed = malloc(n);
+        if (!renamed) abort();
+        snprintf(renamed, n, "%s%d", orig[i], repeats - 1);
+        free(row->fields[i].name);
+        row->fields[i].name = renamed;
+    }
+    for (int i = 0; i < row->nfields; i++) free(orig[i]);
+    free(orig);
+}
+
+static bool valid_uid(const char *s)
+{
+    if (!*s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
+    for (s++; *s; s++)
+        if (!(isalnum((unsigned char)*s) || *s == '_' || *s == '-')) return false;
+    return true;
+}
+
+plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err, size_t errlen)
+{
+    const char *fname = call->u.call.name.parts[call->u.call.name.nparts - 1].name;
+    char *full = plan_name_string(&call->u.call.name);
+    catalog_function_t *fn = catalog_find_function(env->catalog, full);
+    if (!fn) fn = catalog_find_function(env->catalog, fname);
+    if (!fn) {
+        buf_t known = BUF_INIT;
+        for (int i = 0; i < env->catalog->nfunctions; i++)
+            buf_printf(&known, "%s%s", i ? ", " : "", env->catalog->functions[i]->name);
+        ERR_AT(call->pos, "SQL validation failed. No function named '%s' is registered (function names are "
+                          "case-sensitive). Registered functions: [%s]. Register it with CREATE FUNCTION %s AS "
+                          "'<class>' USING JAR '<path>'.", full, buf_cstr(&known), full);
+        buf_free(&known);
+        free(full);
+        return NULL;
+    }
+    free(full);
+
+    plan_call_t *p = calloc(1, sizeof *p);
+    if (!p) abort();
+    p->function_name = xstrdup(fn->name);
+    p->class_name = xstrdup(fn->class_name);
+    p->njars = fn->njars + env->catalog->njars;
+    p->jars = calloc((size_t)p->njars + 1, sizeof *p->jars);
+    for (int i = 0; i < fn->njars; i++) p->jars[i] = xstrdup(fn->jars[i]);
+    for (int i = 0; i < env->catalog->njars; i++) p->jars[fn->njars + i] = xstrdup(env->catalog->jars[i]);
+    p->flink_version = xstrdup(env->flink_version ? env->flink_version : "2.3");
+    p->batch_rows = 1024;
+
+    char derr[8192];
+    if (env->describe(env->describe_ctx, (const char *const *)p->jars, p->njars, p->class_name, &p->sig, derr,
+                      sizeof derr) != 0) {
+        ERR_AT(call->pos, "Cannot load function '%s' (class '%s'): %s", fn->name, fn->class_name, derr);
+        goto fail;
+    }
+    const ptf_sig_t *sig = p->sig;
+    if (!sig->valid) {
+        ERR_AT(call->pos, "SQL validation failed. %s%s%s", sig->error ? sig->error : "invalid function",
+               sig->fix ? "\nfix: " : "", sig->fix ? sig->fix : "");
+        goto fail;
+    }
+
+    /* Match call arguments to the signature (plus on_time, uid). */
+    int nargs = call->u.call.nargs;
+    const sqlp_arg_t *args = call->u.call.args;
+    int nsys = sig->nargs + 2;
+    const sqlp_expr_t **bound = calloc((size_t)nsys, sizeof *bound);
+    bool named = nargs > 0 && args[0].name != NULL;
+    for (int i = 0; i < nargs; i++) {
+        if ((args[i].name != NULL) != named) {
+            ERR_AT(args[i].value->pos, "Cannot mix positional and named arguments when calling function '%s'",
+                   fname);
+            free(bound);
+            goto fail;
+        }
+        int slot;
+        if (named) {
+            const char *n = args[i].name->name;
+            slot = strcmp(n, "on_time") == 0 ? sig->nargs : strcmp(n, "uid") == 0 ? sig->nargs + 1
+                                                                                   : ptf_sig_find_arg(sig, n);
+            if (slot < 0) continue;   /* Flink ignores unknown named arguments */
+            if (bound[slot]) {
+                ERR_AT(args[i].name->pos, "Argument '%s' of function '%s' is given twice.", n, fname);
+                free(bound);
+                goto fail;
+            }
+        } else {
+            slot = i;
+            if (slot >= nsys) {
+                ERR_AT(args[i].value->pos, "Too many arguments for function '%s': it takes %d (%d declared, plus "
+                                           "on_time and uid), %d given.", fname, nsys, sig->nargs, nargs);
+                free(bound);
+                goto fail;
+            }
+        }
+        bound[slot] = args[i].value;
+    }
+
+    /* Table arguments. */
+    p->ntables = ptf_sig_table_count(sig);
+    p->tables = calloc((size_t)p->ntables + 1, sizeof *p->tables);
+    int t = 0, operand = 0;
+    for (int i = 0; i < sig->nargs; i++, operand++) {
+        const ptf_arg_t *a = &sig->args[i];
+        const sqlp_expr_t *v = bound[i];
+        if (a->kind != ARG_TABLE) {
+            if (v && v->kind == SQLP_E_TABLE_ARG) {
+                ERR_AT(v->pos, "Invalid argument value. Argument '%s' expects a scalar value, but a table was "
+                               "passed.", a->name);
+                free(bound);
+                goto fail;
+            }
+            continue;
+        }
+        plan_table_t *pt = &p->tables[t++];
+        pt->arg = i;
+        pt->time_col = -1;
+        pt->set_semantics = (a->traits & TRAIT_SET_SEMANTIC_TABLE) != 0;
+        pt->pass_through = (a->traits & TRAIT_PASS_COLUMNS_THROUGH) != 0;
+        if (!v || v->kind == SQLP_E_DEFAULT) {
+            ERR_AT(v ? v->pos : call->pos, "Table expected for argument '%s'.", a->name);
+            free(bound);
+            goto fail;
+        }
+        if (v->kind != SQLP_E_TABLE_ARG) {
+            ERR_AT(v->pos, "Invalid argument value. Argument '%s' expects a table to be passed.", a->name);
+            free(bound);
+            goto fail;
+        }
+        const sqlp_table_arg_t *ta = &v->u.table;
+        if (!ta->table) {
+            ERR_AT(v->pos, "Unsupported table argument: ptfhost accepts TABLE <name> (a table or view), not a "
+                           "subquery, for argument '%s'.", a->name);
+            free(bound);
+            goto fail;
+        }
+        pt->table = plan_find_table(env->catalog, ta->table);
+        if (!pt->table) {
+            char *tn = plan_name_string(ta->table);
+            ERR_AT(ta->table->pos, "SQL validation failed. Object '%s' not found (table names are "
+                                   "case-sensitive; declare it with CREATE TABLE or CREATE VIEW first).", tn);
+            free(tn);
+            free(bound);
+            goto fail;
+        }
+        const type_t *schema = pt->table->schema;
+        if (ta->npartition > 0 && !pt->set_semantics) {
+            ERR_AT(ta->partition_pos, "Only tables with set semantics may be partitioned. Invalid PARTITION BY "
+                                      "clause in the %d-th operand of table function '%s'", operand, fname);
+            free(bound);
+            goto fail;
+        }
+        if (ta->norder > 0 && !pt->set_semantics) {
+            ERR_AT(ta->order_pos, "Only tables with set semantics may be ordered.");
+            free(bound);
+            goto fail;
+        }
+        if (pt->set_semantics && ta->npartition == 0 && !(a->traits & TRAIT_OPTIONAL_PARTITION_BY)) {
+            ERR_AT(v->pos, "Table argument '%s' requires a PARTITION BY clause for parallel processing.", a->name);
+            free(bound);
+            goto fail;
+        }
+        pt->nkeys = ta->npartition;
+        pt->key_cols = calloc((size_t)pt->nkeys + 1, sizeof(int));
+        for (int k = 0; k < pt->nkeys; k++) {
+            int c = find_col(schema, ta->partition_by[k].name);
+            if (c < 0) {
+                buf_t cols = BUF_INIT;
+                column_list(&cols, schema);
+                ERR_AT(ta->partition_by[k].pos, "Invalid column '%s' for PARTITION BY clause. Available columns "
+                                                "are: %s", ta->partition_by[k].name, buf_cstr(&cols));
+                buf_free(&cols);
+                free(bound);
+                goto fail;
+            }
+            pt->key_cols[k] = c;
+        }
+        if (ta->norder > 0 && strcmp(p->flink_version, "2.3") < 0) {
+            ERR_AT(ta->order_pos, "ORDER BY clause is currently not supported.");
+            free(bound);
+            goto fail;
+        }
+        pt->norder = ta->norder;
+        pt->order_cols = calloc((size_t)pt->norder + 1, sizeof(int));
+        pt->order_desc = calloc((size_t)pt->norder + 1, sizeof(bool));
+        for (int k = 0; k < pt->norder; k++) {
+            int c = find_col(schema, ta->order_by[k].col.name);
+            if (c < 0) {
+                buf_t cols = BUF_INIT;
+                column_list(&cols, schema);
+                ERR_AT(ta->order_by[k].col.pos, "Invalid column '%s' for ORDER BY clause. Available columns are: "
+                                                "%s", ta->order_by[k].col.name, buf_cstr(&cols));
+                buf_free(&cols);
+                free(bound);
+                goto fail;
+            }
+            pt->order_cols[k] = c;
+            pt->order_desc[k] = ta->order_by[k].desc;
+        }
+    }
+    if (p->ntables > 1) {
+        for (int i = 0; i < p->ntables; i++)
+            if (!p->tables[i].set_semantics) {
+                ERR_AT(call->pos, "All table arguments must use set semantics if multiple table arguments are "
+                                  "declared.");
+                free(bound);
+                goto fail;
+            }
+        /* co-partitioning: same number of columns, same types */
+        bool match = true;
+        for (int i = 1; i < p->ntables; i++) {
+            if (p->tables[i].nkeys != p->tables[0].nkeys) match = false;
+            for (int k = 0; match && k < p->tables[i].nkeys; k++)
+                if (!type_equals(p->tables[i].table->schema->fields[p->tables[i].key_cols[k]].type,
+                                 p->tables[0].table->schema->fields[p->tables[0].key_cols[k]].type))
+                    match = false;
+        }
+        if (!match) {
+            buf_t sets = BUF_INIT;
+            for (int i = 0; i < p->ntables; i++) {
+                buf_puts(&sets, i ? ", [" : "[");
+                for (int k = 0; k < p->tables[i].nkeys; k++) {
+                    char *ts = type_to_string(p->tables[i].table->schema->fields[p->tables[i].key_cols[k]].type);
+                    buf_printf(&sets, "%s%s", k ? ", " : "", ts);
+                    free(ts);
+                }
+                buf_putc(&sets, ']');
+            }
+            ERR_AT(call->pos, "Invalid PARTITION BY columns. The number of columns and their data types must "
+                              "match across all involved table arguments. Given partition key sets: %s",
+                   buf_cstr(&sets));
+            buf_free(&sets);
+            free(bound);
+            goto fail;
+        }
+    }
+
+    /* on_time */
+    const sqlp_expr_t *on_time = bound[sig->nargs];
+    if (on_time && on_time->kind != SQLP_E_DEFAULT) {
+        if (on_time->kind != SQLP_E_DESCRIPTOR) {
+            ERR_AT(on_time->pos, "Invalid time attribute declaration. The `on_time` argument expects a "
+                                 "DESCRIPTOR(column), e.g. on_time => DESCRIPTOR(`ts`).");
+            free(bound);
+            goto fail;
+        }
+        int n = on_time->u.descriptor.n;
+        bool *used = calloc((size_t)n + 1, sizeof(bool));
+        type_id_t root = TYPE_NULL;
+        for (int i = 0; i < p->ntables; i++) {
+            plan_table_t *pt = &p->tables[i];
+            for (int d = 0; d < n; d++) {
+                int c = find_col(pt->table->schema, on_time->u.descriptor.cols[d].name);
+                if (c < 0) continue;
+                used[d] = true;
+                if (pt->time_col >= 0) {
+                    ERR_AT(on_time->pos, "Ambiguous time attribute found. The `on_time` argument must reference at "
+                                         "most one column in a table argument. Currently, the columns in `on_time` "
+                                         "point to both '%s' and '%s' in table argument '%s'.",
+                           pt->table->schema->fields[pt->time_col].name, pt->table->schema->fields[c].name,
+                           sig->args[pt->arg].name);
+                    free(used);
+                    free(bound);
+                    goto fail;
+                }
+                const type_t *ct = pt->table->schema->fields[c].type;
+                if ((ct->id != TYPE_TIMESTAMP && ct->id != TYPE_TIMESTAMP_LTZ) || ct->precision > 3) {
+                    char *ts = type_to_string(ct);
+                    ERR_AT(on_time->u.descriptor.cols[d].pos,
+                           "Unsupported data type for time attribute. The `on_time` argument must reference a "
+                           "TIMESTAMP or TIMESTAMP_LTZ column (up to precision 3). However, column '%s' in table "
+                           "argument '%s' has data type '%s'.", pt->table->schema->fields[c].name,
+                           sig->args[pt->arg].name, ts);
+                    free(ts);
+                    free(used);
+                    free(bound);
+                    goto fail;
+                }
+                if (pt->table->watermark_col != c) {
+                    ERR_AT(on_time->u.descriptor.cols[d].pos,
+                           "Column '%s' is not a valid time attribute. Only columns with a watermark declaration "
+                           "qualify for the `on_time` argument. Also, make sure that the watermarked column is "
+                           "forwarded without any modification.", pt->table->schema->fields[c].name);
+                    free(used);
+                    free(bound);
+                    goto fail;
+                }
+                if (root != TYPE_NULL && root != ct->id) {
+                    ERR_AT(on_time->pos, "Invalid time attribute declaration. All columns in the `on_time` argument "
+                                         "must reference the same data type kind. But found: [TIMESTAMP_WITHOUT_TIME_"
+                                         "ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE]");
+                    free(used);
+                    free(bound);
+                    goto fail;
+                }
+                root = ct->id;
+                pt->time_col = c;
+            }
+        }
+        buf_t unknown = BUF_INIT, missing = BUF_INIT;
+        for (int d = 0; d < n; d++)
+            if (!used[d]) buf_printf(&unknown, "%s%s", unknown.len ? ", " : "", on_time->u.descriptor.cols[d].name);
+        for (int i = 0; i < p->ntables; i++)
+            if (p->tables[i].time_col < 0)
+                buf_printf(&missing, "%s%s", missing.len ? ", " : "", sig->args[p->tables[i].arg].name);
+        free(used);
+        if (unknown.len) {
+            ERR_AT(on_time->pos, "Invalid time attribute declaration. Each column in the `on_time` argument must "
+                                 "reference at least one column in one of the table arguments. Unknown references: "
+                                 "[%s]", buf_cstr(&unknown));
+        } else if (missing.len && p->ntables > 1) {
+            ERR_AT(on_time->pos, "Invalid time attribute declaration. If multiple tables are declared, the `on_time` "
+                                 "argument must reference a time column for each table argument or none. Missing "
+                                 "time attributes for: [%s]", buf_cstr(&missing));
+        }
+        bool bad = unknown.len || (missing.len && p->ntables > 1);
+        buf_free(&unknown);
+        buf_free(&missing);
+        if (bad) {
+            free(bound);
+            goto fail;
+        }
+        p->has_rowtime = true;
+    }
+    for (int i = 0; i < p->ntables; i++) {
+        const ptf_arg_t *a = &sig->args[p->tables[i].arg];
+        if ((a->traits & TRAIT_REQUIRE_ON_TIME) && p->tables[i].time_col < 0) {
+            ERR_AT(call->pos, "Table argument '%s' requires a time attribute. Please provide one using the implicit "
+                              "`on_time` argument. For example: myFunction(..., on_time => DESCRIPTOR(`my_timestamp`)",
+                   a->name);
+            free(bound);
+            goto fail;
+        }
+    }
+
+    /* uid */
+    const sqlp_expr_t *uid = bound[sig->nargs + 1];
+    if (uid && uid->kind != SQLP_E_DEFAULT) {
+        bool lit = uid->kind == SQLP_E_LITERAL && uid->u.lit.kind == SQLP_LIT_STRING;
+        if (!lit || !valid_uid(uid->u.lit.text)) {
+            size_t n = uid->end > uid->pos.offset ? uid->end - uid->pos.offset : 0;
+            ERR_AT(uid->pos, "Invalid unique identifier for process table function. The `uid` argument must be a "
+                             "string literal that follows the pattern [a-zA-Z_][a-zA-Z-_0-9]*. But found: %s",
+                   lit ? uid->u.lit.text : "");
+            (void)n;
+            free(bound);
+            goto fail;
+        }
+        p->uid = xstrdup(uid->u.lit.text);
+    } else {
+        bool has_set = false;
+        for (int i = 0; i < p->ntables; i++) has_set |= p->tables[i].set_semantics;
+        if (has_set) {
+            if (!valid_uid(fname)) {
+                ERR_AT(call->pos, "Could not derive a unique identifier for process table function '%s'. The "
+                                  "function's name does not qualify for a UID. Please provide a custom identifier "
+                                  "using the implicit `uid` argument. For example: myFunction(..., uid => 'my-id')",
+                       fname);
+                free(bound);
+                goto fail;
+            }
+            p->uid = xstrdup(fname);
+        }
+    }
+
+    /* Scalars, coerced to their declared types, as one encoded row. */
+    p->scalars_type = type_new(TYPE_ROW, false);
+    arena_t tmp;
+    arena_init(&tmp, 0);
+    int nscalars = 0;
+    for (int i = 0; i < sig->nargs; i++) nscalars += sig->args[i].kind == ARG_SCALAR;
+    row_t srow = {ROW_INSERT, (uint32_t)nscalars, arena_calloc(&tmp, (size_t)nscalars + 1, sizeof(value_t))};
+    int s = 0;
+    for (int i = 0; i < sig->nargs; i++) {
+        const ptf_arg_t *a = &sig->args[i];
+        if (a->kind != ARG_SCALAR) continue;
+        add_field(p->scalars_type, a->name, a->type);
+        const sqlp_expr_t *v = bound[i];
+        value_t *out = &srow.fields[s++];
+        if (!v || v->kind == SQLP_E_DEFAULT) {
+            if (!a->optional && !(v && a->type->nullable)) {
+                char *ts = type_to_string(a->type);
+                ERR_AT(v ? v->pos : call->pos, "Missing argument '%s' (%s) of function '%s'. Pass it as %s => "
+                                               "<value>%s.", a->name, ts, fname, a->name,
+                       a->type->nullable ? ", or declare it @ArgumentHint(isOptional = true)" : "");
+                free(ts);
+                arena_destroy(&tmp);
+                free(bound);
+                goto fail;
+            }
+            *out = value_null();
+            continue;
+        }
+        if (literal_value(env, v, a->type, a->name, &tmp, out, err, errlen) != 0) {
+            arena_destroy(&tmp);
+            free(bound);
+            goto fail;
+        }
+    }
+    if (codec_encode_row(&p->scalars, &srow, p->scalars_type, err, errlen) != 0) {
+        arena_destroy(&tmp);
+        free(bound);
+        goto fail;
+    }
+    arena_destroy(&tmp);
+    free(bound);
+
+    /* Output row. */
+    p->output_type = type_new(TYPE_ROW, false);
+    for (int i = 0; i < p->ntables; i++) {
+        const plan_table_t *pt = &p->tables[i];
+        const type_t *schema = pt->table->schema;
+        if (pt->pass_through) {
+            for (int c = 0; c < schema->nfields; c++) add_field(p->output_type, schema->fields[c].name,
+                                                                schema->fields[c].type);
+        } else if (pt->set_semantics) {
+            for (int k = 0; k < pt->nkeys; k++)
+                add_field(p->output_type, schema->fields[pt->key_cols[k]].name, schema->fields[pt->key_cols[k]].type);
+        }
+    }
+    if (sig->output_atomic) {
+        add_field(p->output_type, "EXPR$0", sig->output);
+    } else {
+        for (int f = 0; f < sig->output->nfields; f++)
+            add_field(p->output_type, sig->output->fields[f].name, sig->output->fields[f].type);
+    }
+    if (p->has_rowtime) {
+        const plan_table_t *pt = &p->tables[0];
+        type_t *rt = type_clone(pt->table->schema->fields[pt->time_col].type);
+        rt->nullable = false;
+        type_add_field(p->output_type, "rowtime", rt, NULL);
+    }
+    dedup_names(p->output_type);
+    if (p->output_type->nfields == 0) {
+        ERR_AT(call->pos, "Function '%s' must produce at least one output column.", fname);
+        goto fail;
+    }
+    return p;
+
+fail:
+    plan_call_free(p);
+    return NULL;
+}
+
+static const char *changelog_string(const catalog_table_t *t)
+{
+    (void)t;
+    return "[INSERT]";
+}
+
+char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "function", p->function_name);
+    if (p->uid) cJSON_AddStringToObject(o, "uid", p->uid);
+    else cJSON_AddNullToObject(o, "uid");
+    cJSON_AddStringToObject(o, "flink_version", p->flink_version);
+    cJSON *tables = cJSON_AddArrayToObject(o, "tables");
+    bool timers = p->ntables > 0;
+    for (int i = 0; i < p->ntables; i++) {
+        const plan_table_t *pt = &p->tables[i];
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddStringToObject(t, "arg", p->sig->args[pt->arg].name);
+        char *rt = type_to_string(pt->table->schema);
+        cJSON_AddStringToObject(t, "row_type", rt);
+        free(rt);
+        cJSON *pb = cJSON_AddArrayToObject(t, "partition_by");
+        for (int k = 0; k < pt->nkeys; k++) cJSON_AddItemToArray(pb, cJSON_CreateNumber(pt->key_cols[k]));
+        cJSON *ob = cJSON_AddArrayToObject(t, "order_by");
+        cJSON *od = cJSON_AddArrayToObject(t, "order_desc");
+        for (int k = 0; k < pt->norder; k++) {
+            cJSON_AddItemToArray(ob, cJSON_CreateNumber(pt->order_cols[k]));
+            cJSON_AddItemToArray(od, cJSON_CreateBool(pt->order_desc[k]));
+        }
+        cJSON_AddNumberToObject(t, "time_column", pt->time_col);
+        cJSON_AddStringToObject(t, "changelog_mode", changelog_string(pt->table));
+        cJSON_AddItemToArray(tables, t);
+        if (!pt->set_semantics || pt->pass_through) timers = false;
+    }
+    char *st = type_to_string(p->scalars_type);
+    cJSON_AddStringToObject(o, "scalars_type", st);
+    free(st);
+    cJSON_AddStringToObject(o, "required_changelog_mode", required_changelog_mode);
+    cJSON_AddBoolToObject(o, "timers_allowed", timers);
+    char *s = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return s;
+}

@@ -1,0 +1,80 @@
+/* plan.h - binding a PTF call in SQL to the function's signature ("plan_").
+ *
+ * Given `f(args)` from a query's FROM clause, the catalog and the signature
+ * Flink infers for f, the planner resolves table arguments (PARTITION BY,
+ * ORDER BY, on_time), coerces scalar literals to the declared types, checks
+ * everything Flink's planner checks (with Flink's messages) and derives the
+ * output row:
+ *     [pass-through columns | PARTITION BY keys per table] ++ function fields ++ [rowtime]
+ * with Flink's de-duplication of names (later duplicates get 0, 1, ...).
+ *
+ * Ownership: a plan_call_t owns its types, strings and the signature; it
+ * borrows catalog tables (they must outlive it). plan_call_free releases it. */
+#ifndef PTF_PLAN_H
+#define PTF_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/catalog.h"
+#include "engine/signature.h"
+#include "sql/sql.h"
+#include "util/buf.h"
+
+typedef struct plan_table {
+    int arg;                      /* index into sig->args */
+    const catalog_table_t *table;
+    int nkeys;
+    int *key_cols;                /* PARTITION BY, in clause order */
+    int norder;
+    int *order_cols;
+    bool *order_desc;
+    int time_col;                 /* on_time column, -1 */
+    bool set_semantics, pass_through;
+} plan_table_t;
+
+typedef struct plan_call {
+    char *function_name;          /* as called */
+    char *class_name;
+    char **jars;
+    int njars;
+    ptf_sig_t *sig;
+    char *uid;                    /* NULL if none (row semantics without uid) */
+    int ntables;
+    plan_table_t *tables;         /* signature order */
+    type_t *scalars_type;         /* ROW of the scalar arguments, signature order */
+    buf_t scalars;                /* one encoded row of scalars_type */
+    type_t *output_type;          /* the call's output ROW */
+    bool has_rowtime;
+    char *flink_version;          /* "2.1" | "2.2" | "2.3" */
+    int batch_rows;
+} plan_call_t;
+
+/* What planning needs from outside: the catalog, the script (for error
+ * positions) and a way to get a signature for (jars, class). */
+typedef int (*plan_describe_fn)(void *ctx, const char *const *jars, int njars, const char *class_name,
+                                ptf_sig_t **out, char *err, size_t errlen);
+
+typedef struct plan_env {
+    const catalog_t *catalog;
+    const sqlp_script_t *script;
+    plan_describe_fn describe;
+    void *describe_ctx;
+    const char *flink_version;
+} plan_env_t;
+
+/* Plans `call` (a SQLP_E_CALL). On error returns NULL with a message in err
+ * that points at the offending part of the script. */
+plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err, size_t errlen);
+void plan_call_free(plan_call_t *p);
+
+/* The JSON the Java half's Bridge.open expects (docs/internals.md). */
+char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode);
+
+/* Finds a table by a possibly qualified name: the full dotted name first,
+ * then its last part. */
+catalog_table_t *plan_find_table(const catalog_t *c, const sqlp_name_t *name);
+char *plan_name_string(const sqlp_name_t *name);   /* "a.b.c", malloc'ed */
+
+#endif
