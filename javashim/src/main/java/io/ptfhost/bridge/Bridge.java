@@ -1,17 +1,19 @@
 package io.ptfhost.bridge;
 
+import io.ptfhost.bridge.extract.Describer;
+
 /**
- * The bridge's Java entry points, called from jni/ only (docs/internals.md). All static.
+ * The bridge's Java entry points, called from jni/ only (see docs/internals.md). Static methods;
+ * strings cross JNI as (modified) UTF-8.
  */
 public final class Bridge {
     private Bridge() {}
 
     /**
-     * Signature extraction for every PTF class in {@code jars} (or only {@code className});
-     * returns the signature JSON of docs/internals.md.
-     * (Placeholder until the extraction lands; jni/ resolves this method at start-up.)
+     * The signature JSON for the PTFs of the given JARs (all of them, or only {@code className}).
+     * A bad JAR or class is reported inside the JSON; an exception means an internal fault.
      */
     public static String describe(String[] jars, String className) {
-        throw new UnsupportedOperationException("Bridge.describe is not implemented yet");
+        return Describer.describe(jars, className);
     }
 }

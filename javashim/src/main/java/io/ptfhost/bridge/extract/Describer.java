@@ -1,0 +1,204 @@
+package io.ptfhost.bridge.extract;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Modifier;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * {@code Bridge.describe}: finds the PTF classes of a set of JARs (or takes the named one), infers
+ * each signature with {@link PtfExtractor}, and lints the JARs.
+ *
+ * <p>JARs are scanned by reading class-file headers (no class is loaded or initialised to find
+ * PTFs); only the PTF classes themselves are loaded, without initialisation, through a fresh
+ * {@link UserClassLoaders} loader that is closed afterwards.
+ */
+public final class Describer {
+    static final String PTF_CLASS = "org.apache.flink.table.functions.ProcessTableFunction";
+    private static final int JAVA_17_MAJOR = 61;
+    private static final String[] FLINK_20_TRAITS = {"TABLE_AS_SET", "TABLE_AS_ROW"};
+
+    private final List<String> jars = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final List<PtfSignature> functions = new ArrayList<>();
+    // every class found in the JARs, by binary name
+    private final Map<String, ClassFileInfo> classes = new HashMap<>();
+
+    private Describer() {}
+
+    /** See docs/internals.md "Signature JSON". className may be null (all PTFs of the JARs). */
+    public static String describe(String[] jarPaths, String className) {
+        Describer d = new Describer();
+        d.run(jarPaths, className);
+        return SignatureJson.write(d.jars, d.warnings, d.functions);
+    }
+
+    private void run(String[] jarPaths, String className) {
+        boolean readable = true;
+        for (String path : jarPaths) {
+            String abs = new File(path).getAbsolutePath();
+            jars.add(abs);
+            String problem = scanJar(abs);
+            if (problem != null) {
+                readable = false;
+                PtfSignature f = new PtfSignature(className);
+                f.error = problem;
+                f.fix = "pass an existing JAR file built by 'mvn package' or 'jar --create'";
+                functions.add(f);
+            }
+        }
+        if (!readable) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        if (className != null) {
+            names.add(className);
+        } else {
+            names.addAll(findPtfClasses());
+            if (names.isEmpty()) {
+                warnings.add("no class extending " + PTF_CLASS + " found in " + String.join(", ", jars));
+            }
+        }
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        try (URLClassLoader loader = UserClassLoaders.forJars(jars.toArray(new String[0]))) {
+            Thread.currentThread().setContextClassLoader(loader);
+            for (String name : names) {
+                functions.add(describeClass(loader, name));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create or close the class loader for " + jars, e);
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    /** Reads the class headers of one JAR; returns an error message if it cannot be read. */
+    private String scanJar(String path) {
+        File file = new File(path);
+        if (!file.isFile()) {
+            return String.format("JAR file '%s' does not exist or is not a regular file.", path);
+        }
+        List<String> bundledFlink = new ArrayList<>();
+        Map<Integer, String> newerClasses = new LinkedHashMap<>();
+        try (ZipFile zip = new ZipFile(file)) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry e = entries.nextElement();
+                String n = e.getName();
+                if (!n.endsWith(".class") || n.endsWith("module-info.class") || n.startsWith("META-INF/")) {
+                    continue;
+                }
+                if (n.startsWith("org/apache/flink/")) {
+                    bundledFlink.add(n);
+                }
+                ClassFileInfo info;
+                try (InputStream in = zip.getInputStream(e)) {
+                    info = ClassFileInfo.read(in);
+                } catch (IOException ex) {
+                    warnings.add(String.format("%s: %s is not a valid class file (%s)", path, n, ex.getMessage()));
+                    continue;
+                }
+                classes.putIfAbsent(info.name, info);
+                if (info.majorVersion > JAVA_17_MAJOR) {
+                    newerClasses.putIfAbsent(info.majorVersion, info.name);
+                }
+            }
+        } catch (IOException e) {
+            return String.format("'%s' is not a JAR file: %s", path, e.getMessage());
+        }
+        if (!bundledFlink.isEmpty()) {
+            warnings.add(String.format("%s bundles %d Flink API class file(s) (e.g. %s); the shim's copies are used "
+                    + "instead. Declare flink-table-common with <scope>provided</scope> so they are not packaged.",
+                    path, bundledFlink.size(), bundledFlink.get(0)));
+        }
+        int runtimeMajor = Runtime.version().feature() + 44;
+        for (Map.Entry<Integer, String> e : newerClasses.entrySet()) {
+            int major = e.getKey();
+            String load = major > runtimeMajor
+                    ? String.format("this JVM (Java %d) cannot load them", Runtime.version().feature())
+                    : "Flink's Java 17 runtime cannot load them";
+            warnings.add(String.format("%s contains class files for Java %d (class file version %d, e.g. %s), "
+                    + "newer than Java 17: %s. Fix: %s", path, ClassFileInfo.javaRelease(major), major, e.getValue(),
+                    load, Fixes.CLASS_VERSION));
+        }
+        return null;
+    }
+
+    /** Concrete classes whose superclass chain (through classes of the JARs) reaches the PTF base. */
+    private List<String> findPtfClasses() {
+        TreeSet<String> out = new TreeSet<>();
+        for (ClassFileInfo info : classes.values()) {
+            if (!info.isAbstractOrInterface() && extendsPtf(info)) {
+                out.add(info.name);
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    private boolean extendsPtf(ClassFileInfo info) {
+        int depth = 0;
+        for (String s = info.superName; s != null && depth < 64; depth++) {
+            if (s.equals(PTF_CLASS)) {
+                return true;
+            }
+            ClassFileInfo parent = classes.get(s);
+            s = parent == null ? null : parent.superName;
+        }
+        return false;
+    }
+
+    private PtfSignature describeClass(ClassLoader loader, String name) {
+        ClassFileInfo info = classes.get(name);
+        String flink20 = info == null ? null : flink20Trait(info);
+        Class<?> cls;
+        try {
+            cls = Class.forName(name, false, loader);
+        } catch (ClassNotFoundException e) {
+            PtfSignature f = new PtfSignature(name);
+            f.error = String.format("Class '%s' not found in %s.", name, String.join(", ", jars));
+            f.fix = Fixes.CLASS_NOT_FOUND;
+            return f;
+        } catch (LinkageError e) {
+            PtfSignature f = new PtfSignature(name);
+            f.error = String.format("Class '%s' cannot be loaded: %s", name, ValidationError.chain(e));
+            f.fix = Fixes.forError(e);
+            return f;
+        }
+        PtfSignature f = PtfExtractor.extract(cls);
+        if (flink20 != null) {
+            String explanation = String.format("Class '%s' was compiled against Flink 2.0: it uses the argument "
+                    + "trait %s, which Flink 2.1 renamed (TABLE_AS_ROW -> ROW_SEMANTIC_TABLE, TABLE_AS_SET -> "
+                    + "SET_SEMANTIC_TABLE); Flink 2.1+ rejects it (NoSuchFieldError / "
+                    + "EnumConstantNotPresentException).", name, flink20);
+            if (f.isValid()) {
+                f.warnings.add(explanation);
+            } else {
+                f.error = explanation + "\n" + f.error;
+                f.fix = Fixes.FLINK_20_TRAITS;
+            }
+        }
+        if (!f.isValid() && info != null && Modifier.isAbstract(info.access) && f.fix == null) {
+            f.fix = Fixes.ABSTRACT;
+        }
+        return f;
+    }
+
+    private static String flink20Trait(ClassFileInfo info) {
+        for (String t : FLINK_20_TRAITS) {
+            if (info.utf8.contains(t)) {
+                return t;
+            }
+        }
+        return null;
+    }
+}
