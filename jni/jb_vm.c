@@ -218,7 +218,7 @@ static const char *jni_error_name(jint rc)
     switch (rc) {
     case JNI_ERR: return "unknown error";
     case JNI_EDETACHED: return "thread detached";
-    case JNI_EVERSION: return "JNI version not supported";
+    case JNI_EVERSION: return "JNI version not supported: ptfhost needs a JDK 17 or newer";
     case JNI_ENOMEM: return "not enough memory";
     case JNI_EEXIST: return "a JVM already exists";
     case JNI_EINVAL: return "invalid option";

@@ -382,25 +382,37 @@ static void print_function(const cJSON *fn)
 
 /* --- the command --------------------------------------------------------- */
 
+/* A class that is missing, or a JAR Java could not open, is a usage or I/O
+ * error (exit 2), not an invalid function. Bridge.describe reports both as an
+ * invalid entry; these are the message formats of io.ptfhost.bridge.extract.Describer. */
+static bool is_input_error(const cJSON *fn)
+{
+    const char *e = str(fn, "error");
+    const char *cls = str(fn, "class");
+    if (!e || flag(fn, "valid")) return false;
+    if (strncmp(e, "JAR file '", 10) == 0 || strstr(e, "' is not a JAR file: ")) return true;
+    if (!cls || strncmp(e, "Class '", 7) != 0) return false;
+    size_t n = strlen(cls);
+    return strncmp(e + 7, cls, n) == 0 && strncmp(e + 7 + n, "' not found in ", 15) == 0;
+}
+
 static int exit_code(const cJSON *doc, const char *class_name, bool report)
 {
-    const char *error = str(doc, "error");
-    if (error) {
-        if (report) fprintf(stderr, "ptfhost describe: %s\n", error);
-        return 2;
-    }
     const cJSON *fns = arr(doc, "functions");
     if (!fns || cJSON_GetArraySize(fns) == 0) {
         if (report && class_name)
             fprintf(stderr, "ptfhost describe: class '%s' not found in the given JARs\n", class_name);
-        else if (report)
+        else if (report && cJSON_GetArraySize(arr(doc, "warnings")) == 0)   /* Java's warning says it already */
             fprintf(stderr, "ptfhost describe: no ProcessTableFunction classes found in the given JARs\n");
         return class_name ? 2 : 1;
     }
+    int rc = 0;
     const cJSON *fn;
-    cJSON_ArrayForEach(fn, fns)
-        if (!flag(fn, "valid")) return 1;
-    return 0;
+    cJSON_ArrayForEach(fn, fns) {
+        if (is_input_error(fn)) return 2;
+        if (!flag(fn, "valid")) rc = 1;
+    }
+    return rc;
 }
 
 static int print_text(const cJSON *doc, const char *class_name)
