@@ -166,3 +166,22 @@ check_invalid() {
     fi
   fi
 }
+
+# normalize: trim each line and collapse runs of blanks (the text form aligns columns).
+normalize() { sed 's/^[[:blank:]]*//; s/[[:blank:]]*$//; s/[[:blank:]][[:blank:]]*/ /g'; }
+
+# check_text LABEL TEXTFILE CLASS EXPECTED.txt: the block of CLASS in a text-form describe
+# output (from its "CLASS" line to the next blank line) equals the expectation, normalized.
+check_text() {
+  local label=$1 text=$2 cls=$3 exp=$4 out=$WORK/text.$3
+  normalize <"$text" | awk -v c="$cls" '$0 == c { on = 1 } on && $0 == "" { exit } on' >"$out.actual"
+  grep -v '^#' "$exp" | normalize >"$out.expected"
+  if [ ! -s "$out.actual" ]; then
+    fail "$label: no block for $cls in the text output"
+  elif diff -u "$out.expected" "$out.actual" >"$out.diff"; then
+    pass
+  else
+    fail "$label: text differs from $(basename "$exp") (- expected, + actual; blanks collapsed):"
+    sed 1,2d "$out.diff" | grep '^[-+]' >&2
+  fi
+}

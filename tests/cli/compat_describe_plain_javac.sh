@@ -33,4 +33,22 @@ while read -r cls; do
   fi
 done < <(seed_classes)
 [ "$invalid" -eq 7 ] && pass || fail "expected 7 seed classes to need bytecode names, found $invalid .err files"
+
+# Text form: each rejected class is marked INVALID, followed by Flink's chain and one fix line.
+rc=0
+"$PTFHOST" describe --jar "$JAR" >"$WORK/all.text" 2>&1 || rc=$?
+[ "$rc" = 1 ] && pass || fail "seeds-plain.jar text: exit $rc, expected 1"
+for err in "$COMPAT"/expected/describe-plain/*.err; do
+  cls=com.example.$(basename "$err" .err)
+  awk -v c="$cls  INVALID" '$0 == c { on = 1 } on && $0 == "" { exit } on' "$WORK/all.text" >"$WORK/block"
+  if ! grep -qxF "Unable to extract names for all state entries." "$WORK/block"; then
+    fail "seeds-plain.jar text: no INVALID block with Flink's message for $cls"
+  elif [ "$(grep -c '^fix: ' "$WORK/block")" != 1 ]; then
+    fail "seeds-plain.jar text: $cls needs exactly one 'fix:' line"
+  else
+    pass
+  fi
+done
+grep -qx '10 functions: 3 valid, 7 invalid' "$WORK/all.text" && pass ||
+  fail "seeds-plain.jar text: no summary line '10 functions: 3 valid, 7 invalid'"
 finish

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every PTF class of both seed pages, compiled with `javac -parameters` (compat/seeds ->
 # seeds.jar), describes with the signature Flink infers (compat/expected/describe/CLASS.txt),
-# one class at a time with --class and all ten at once.
+# one class at a time with --class and all ten at once, in JSON and in the text form
+# (compat/expected/describe-text/CLASS.txt).
 set -uo pipefail
 . "$PTFHOST_ROOT/compat/tools/describe_lib.sh"
 require_jar seeds.jar
@@ -32,4 +33,14 @@ if grep -E '^(functions\[[0-9]+\]\.)?warnings\[' "$WORK/all.flat" >"$WORK/all.wa
 else
   pass
 fi
+
+# The text form of the whole JAR: one block per class, then the summary line.
+rc=0
+"$PTFHOST" describe --jar "$JAR" >"$WORK/all.text" 2>"$WORK/all.text.err" || rc=$?
+[ "$rc" = 0 ] && pass || fail "seeds.jar text: exit $rc; stderr: $(head -c 400 "$WORK/all.text.err")"
+for cls in "${classes[@]}"; do
+  check_text "seeds.jar text $cls" "$WORK/all.text" "$cls" "$COMPAT/expected/describe-text/${cls##*.}.txt"
+done
+grep -qx '10 functions: 10 valid, 0 invalid' "$WORK/all.text" && pass ||
+  fail "seeds.jar text: no summary line '10 functions: 10 valid, 0 invalid'"
 finish
