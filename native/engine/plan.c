@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "types/codec.h"
 
@@ -161,7 +162,7 @@ static int parse_timestamp(const char *s, bool date_only, int64_t *millis, int32
 }
 
 /* Coerces a literal expression to type t. -1 with err if it cannot. */
-static int literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *t, const char *argname,
+int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *t, const char *argname,
                          arena_t *a, value_t *out, char *err, size_t errlen)
 {
     char tmp[256];
@@ -184,7 +185,7 @@ static int literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type
             free(tname);
             return -1;
         }
-        rc = literal_value(env, inner->u.cast.a, ct, argname, a, out, err, errlen);
+        rc = plan_literal_value(env, inner->u.cast.a, ct, argname, a, out, err, errlen);
         bool same = type_equals_ignore_null(ct, t);
         type_free(ct);
         if (rc == 0 && !same && !out->is_null) {
@@ -342,6 +343,29 @@ static void dedup_names(type_t *row)
     free(orig);
 }
 
+long long plan_parse_duration_ms(const char *s)
+{
+    static const struct { const char *unit; long long ms; } units[] = {
+        {"ms", 1}, {"milli", 1}, {"millis", 1}, {"millisecond", 1}, {"milliseconds", 1},
+        {"s", 1000}, {"sec", 1000}, {"secs", 1000}, {"second", 1000}, {"seconds", 1000},
+        {"m", 60000}, {"min", 60000}, {"mins", 60000}, {"minute", 60000}, {"minutes", 60000},
+        {"h", 3600000}, {"hour", 3600000}, {"hours", 3600000},
+        {"d", 86400000}, {"day", 86400000}, {"days", 86400000},
+    };
+    while (isspace((unsigned char)*s)) s++;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || v < 0) return -1;
+    while (isspace((unsigned char)*end)) end++;
+    if (!*end) return v;
+    size_t n = strlen(end);
+    while (n && isspace((unsigned char)end[n - 1])) n--;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strlen(units[i].unit) == n && strncasecmp(end, units[i].unit, n) == 0) return v * units[i].ms;
+    return -1;
+}
+
 static bool valid_uid(const char *s)
 {
     if (!*s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
@@ -398,12 +422,13 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
     const sqlp_arg_t *args = call->u.call.args;
     int nsys = sig->nargs + 2;
     const sqlp_expr_t **bound = calloc((size_t)nsys, sizeof *bound);
+    int *bound_at = calloc((size_t)nsys, sizeof *bound_at);
     bool named = nargs > 0 && args[0].name != NULL;
     for (int i = 0; i < nargs; i++) {
         if ((args[i].name != NULL) != named) {
             ERR_AT(args[i].value->pos, "Cannot mix positional and named arguments when calling function '%s'",
                    fname);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         int slot;
@@ -414,7 +439,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             if (slot < 0) continue;   /* Flink ignores unknown named arguments */
             if (bound[slot]) {
                 ERR_AT(args[i].name->pos, "Argument '%s' of function '%s' is given twice.", n, fname);
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
         } else {
@@ -422,11 +447,12 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             if (slot >= nsys) {
                 ERR_AT(args[i].value->pos, "Too many arguments for function '%s': it takes %d (%d declared, plus "
                                            "on_time and uid), %d given.", fname, nsys, sig->nargs, nargs);
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
         }
         bound[slot] = args[i].value;
+        bound_at[slot] = i;
     }
 
     /* Table arguments. */
@@ -440,31 +466,32 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             if (v && v->kind == SQLP_E_TABLE_ARG) {
                 ERR_AT(v->pos, "Invalid argument value. Argument '%s' expects a scalar value, but a table was "
                                "passed.", a->name);
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
             continue;
         }
         plan_table_t *pt = &p->tables[t++];
         pt->arg = i;
+        pt->call_index = bound_at[i];
         pt->time_col = -1;
         pt->set_semantics = (a->traits & TRAIT_SET_SEMANTIC_TABLE) != 0;
         pt->pass_through = (a->traits & TRAIT_PASS_COLUMNS_THROUGH) != 0;
         if (!v || v->kind == SQLP_E_DEFAULT) {
             ERR_AT(v ? v->pos : call->pos, "Table expected for argument '%s'.", a->name);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         if (v->kind != SQLP_E_TABLE_ARG) {
             ERR_AT(v->pos, "Invalid argument value. Argument '%s' expects a table to be passed.", a->name);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         const sqlp_table_arg_t *ta = &v->u.table;
         if (!ta->table) {
             ERR_AT(v->pos, "Unsupported table argument: ptfhost accepts TABLE <name> (a table or view), not a "
                            "subquery, for argument '%s'.", a->name);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         pt->table = plan_find_table(env->catalog, ta->table);
@@ -473,24 +500,24 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             ERR_AT(ta->table->pos, "SQL validation failed. Object '%s' not found (table names are "
                                    "case-sensitive; declare it with CREATE TABLE or CREATE VIEW first).", tn);
             free(tn);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         const type_t *schema = pt->table->schema;
         if (ta->npartition > 0 && !pt->set_semantics) {
             ERR_AT(ta->partition_pos, "Only tables with set semantics may be partitioned. Invalid PARTITION BY "
                                       "clause in the %d-th operand of table function '%s'", operand, fname);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         if (ta->norder > 0 && !pt->set_semantics) {
             ERR_AT(ta->order_pos, "Only tables with set semantics may be ordered.");
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         if (pt->set_semantics && ta->npartition == 0 && !(a->traits & TRAIT_OPTIONAL_PARTITION_BY)) {
             ERR_AT(v->pos, "Table argument '%s' requires a PARTITION BY clause for parallel processing.", a->name);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         pt->nkeys = ta->npartition;
@@ -503,14 +530,14 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                 ERR_AT(ta->partition_by[k].pos, "Invalid column '%s' for PARTITION BY clause. Available columns "
                                                 "are: %s", ta->partition_by[k].name, buf_cstr(&cols));
                 buf_free(&cols);
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
             pt->key_cols[k] = c;
         }
         if (ta->norder > 0 && strcmp(p->flink_version, "2.3") < 0) {
             ERR_AT(ta->order_pos, "ORDER BY clause is currently not supported.");
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         pt->norder = ta->norder;
@@ -524,7 +551,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                 ERR_AT(ta->order_by[k].col.pos, "Invalid column '%s' for ORDER BY clause. Available columns are: "
                                                 "%s", ta->order_by[k].col.name, buf_cstr(&cols));
                 buf_free(&cols);
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
             pt->order_cols[k] = c;
@@ -536,7 +563,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             if (!p->tables[i].set_semantics) {
                 ERR_AT(call->pos, "All table arguments must use set semantics if multiple table arguments are "
                                   "declared.");
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
         /* co-partitioning: same number of columns, same types */
@@ -563,7 +590,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                               "match across all involved table arguments. Given partition key sets: %s",
                    buf_cstr(&sets));
             buf_free(&sets);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
     }
@@ -574,7 +601,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
         if (on_time->kind != SQLP_E_DESCRIPTOR) {
             ERR_AT(on_time->pos, "Invalid time attribute declaration. The `on_time` argument expects a "
                                  "DESCRIPTOR(column), e.g. on_time => DESCRIPTOR(`ts`).");
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         int n = on_time->u.descriptor.n;
@@ -593,7 +620,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                            pt->table->schema->fields[pt->time_col].name, pt->table->schema->fields[c].name,
                            sig->args[pt->arg].name);
                     free(used);
-                    free(bound);
+                    free(bound), free(bound_at);
                     goto fail;
                 }
                 const type_t *ct = pt->table->schema->fields[c].type;
@@ -606,7 +633,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                            sig->args[pt->arg].name, ts);
                     free(ts);
                     free(used);
-                    free(bound);
+                    free(bound), free(bound_at);
                     goto fail;
                 }
                 if (pt->table->watermark_col != c) {
@@ -615,7 +642,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                            "qualify for the `on_time` argument. Also, make sure that the watermarked column is "
                            "forwarded without any modification.", pt->table->schema->fields[c].name);
                     free(used);
-                    free(bound);
+                    free(bound), free(bound_at);
                     goto fail;
                 }
                 if (root != TYPE_NULL && root != ct->id) {
@@ -623,7 +650,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                                          "must reference the same data type kind. But found: [TIMESTAMP_WITHOUT_TIME_"
                                          "ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE]");
                     free(used);
-                    free(bound);
+                    free(bound), free(bound_at);
                     goto fail;
                 }
                 root = ct->id;
@@ -650,7 +677,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
         buf_free(&unknown);
         buf_free(&missing);
         if (bad) {
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         p->has_rowtime = true;
@@ -661,7 +688,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             ERR_AT(call->pos, "Table argument '%s' requires a time attribute. Please provide one using the implicit "
                               "`on_time` argument. For example: myFunction(..., on_time => DESCRIPTOR(`my_timestamp`)",
                    a->name);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
     }
@@ -676,7 +703,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                              "string literal that follows the pattern [a-zA-Z_][a-zA-Z-_0-9]*. But found: %s",
                    lit ? uid->u.lit.text : "");
             (void)n;
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
         p->uid = xstrdup(uid->u.lit.text);
@@ -689,7 +716,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                                   "function's name does not qualify for a UID. Please provide a custom identifier "
                                   "using the implicit `uid` argument. For example: myFunction(..., uid => 'my-id')",
                        fname);
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
             p->uid = xstrdup(fname);
@@ -718,25 +745,25 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                        a->type->nullable ? ", or declare it @ArgumentHint(isOptional = true)" : "");
                 free(ts);
                 arena_destroy(&tmp);
-                free(bound);
+                free(bound), free(bound_at);
                 goto fail;
             }
             *out = value_null();
             continue;
         }
-        if (literal_value(env, v, a->type, a->name, &tmp, out, err, errlen) != 0) {
+        if (plan_literal_value(env, v, a->type, a->name, &tmp, out, err, errlen) != 0) {
             arena_destroy(&tmp);
-            free(bound);
+            free(bound), free(bound_at);
             goto fail;
         }
     }
     if (codec_encode_row(&p->scalars, &srow, p->scalars_type, err, errlen) != 0) {
         arena_destroy(&tmp);
-        free(bound);
+        free(bound), free(bound_at);
         goto fail;
     }
     arena_destroy(&tmp);
-    free(bound);
+    free(bound), free(bound_at);
 
     /* Output row. */
     p->output_type = type_new(TYPE_ROW, false);

@@ -32,6 +32,7 @@ typedef struct plan_table {
     bool *order_desc;
     int time_col;                 /* on_time column, -1 */
     bool set_semantics, pass_through;
+    int call_index;               /* position of the argument in the call as written */
 } plan_table_t;
 
 typedef struct plan_call {
@@ -71,6 +72,15 @@ void plan_call_free(plan_call_t *p);
 
 /* The JSON the Java half's Bridge.open expects (docs/internals.md). */
 char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode);
+
+/* Coerces a literal (or -literal, or CAST(literal AS t)) to type t; values
+ * that need memory go to arena a. -1 with err pointing at e otherwise. */
+int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *t, const char *argname,
+                       arena_t *a, value_t *out, char *err, size_t errlen);
+
+/* Flink's duration syntax (TimeUtils.parseDuration): "30 s", "30 seconds",
+ * "7 days", "45 min", "100 ms", a bare number = milliseconds. -1 if invalid. */
+long long plan_parse_duration_ms(const char *s);
 
 /* Finds a table by a possibly qualified name: the full dotted name first,
  * then its last part. */

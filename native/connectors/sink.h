@@ -1,0 +1,43 @@
+/* sink.h - where query results go ("conn_sink_").
+ *
+ * stdout (Flink's changelog lines `+I[...]`, or the SQL client's tableau
+ * table), and the sink connectors 'print', 'blackhole' and 'filesystem'.
+ * A filesystem sink writes into a temporary file beside its target and
+ * renames it into place only on a successful close, so a failed job never
+ * leaves a half-written file.
+ *
+ * Ownership: a sink copies what it keeps of a row; the schema is borrowed and
+ * must outlive the sink. close() frees the sink in every case. */
+#ifndef PTF_SINK_H
+#define PTF_SINK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/catalog.h"
+#include "types/value.h"
+
+typedef struct conn_sink conn_sink_t;
+
+struct conn_sink {
+    int (*write)(conn_sink_t *s, const row_t *row, char *err, size_t errlen);
+    /* commit = false discards what a transactional sink wrote */
+    int (*close)(conn_sink_t *s, bool commit, char *err, size_t errlen);
+    const type_t *schema;
+    bool accepts_updates;      /* false: an append-only sink (filesystem) */
+    long rows;
+};
+
+typedef enum conn_stdout_mode { CONN_STDOUT_CHANGELOG, CONN_STDOUT_TABLEAU } conn_stdout_mode_t;
+
+/* Query results on a terminal. With materialize, the rows are folded as a
+ * changelog (-U/-D retract, +U upserts on upsert_key when given) and the
+ * final table is printed at close. */
+conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_t mode, bool materialize,
+                              const int *upsert_key, int nupsert_key);
+
+/* The sink a table's 'connector' option names. */
+conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, char *err, size_t errlen);
+
+#endif

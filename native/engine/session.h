@@ -1,0 +1,51 @@
+/* session.h - executing a Flink SQL script statement by statement
+ * ("session_"): DDL into the catalog, queries through the planner and the
+ * PTF operator into sinks.
+ *
+ * A session holds the catalog, the JVM (started on first use), the
+ * processing-time clock and the output settings. Statements run in order; the
+ * first failing statement stops the script with one message (file:line:col
+ * and a caret where it applies). Not thread-safe. */
+#ifndef PTF_SESSION_H
+#define PTF_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/catalog.h"
+#include "engine/signature.h"
+
+typedef enum session_format { SESSION_CHANGELOG, SESSION_TABLEAU } session_format_t;
+
+typedef struct jb_vm jb_vm_t;
+
+typedef struct session {
+    catalog_t catalog;
+    char *base_dir;              /* relative paths in the script resolve here */
+    FILE *out;                   /* query results and SHOW/DESCRIBE output */
+    session_format_t format;
+    bool materialize;            /* print the final table the changelog converges to */
+    const char *flink_version;   /* "2.1" | "2.2" | "2.3" (default) */
+    jb_vm_t *vm;                 /* started on first use */
+    /* Processing time for TTL: the wall clock, unless a script or test sets
+     * 'ptfhost.processing-time' (epoch ms), which then only moves when set. */
+    bool manual_clock;
+    int64_t clock_ms;
+    long rows_out;               /* rows printed or written by the last query */
+} session_t;
+
+void session_init(session_t *s, const char *base_dir, FILE *out);
+void session_free(session_t *s);
+
+/* Runs a whole script. 0 ok, -1 with err set. */
+int session_run_script(session_t *s, const char *text, const char *filename, char *err, size_t errlen);
+
+/* The signature of a class in some JARs (via the JVM); used by the planner. */
+int session_describe(session_t *s, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
+                     char *err, size_t errlen);
+
+int64_t session_now_ms(const session_t *s);
+
+#endif
