@@ -11,6 +11,7 @@
 #define PTF_SOURCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine/catalog.h"
 #include "types/value.h"
@@ -18,12 +19,21 @@
 
 typedef struct conn_source conn_source_t;
 
+enum {
+    CONN_SRC_ERROR = -1,
+    CONN_SRC_END = 0,
+    CONN_SRC_ROW = 1,
+    CONN_SRC_WATERMARK = 2,   /* an explicit watermark (test events): event_time */
+    CONN_SRC_PROCTIME = 3,    /* processing time moves to event_time (test events) */
+};
+
 struct conn_source {
-    /* 1 = a row, 0 = end of input, -1 = error (err says what and where). */
+    /* One of CONN_SRC_*; on error err says what and where. */
     int (*next)(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen);
     void (*close)(conn_source_t *s);
     const catalog_table_t *table;
     long skipped;             /* rows skipped by an ignore-parse-errors option */
+    int64_t event_time;       /* CONN_SRC_WATERMARK / CONN_SRC_PROCTIME */
 };
 
 /* Opens the source a table's connector option describes ('filesystem',

@@ -48,6 +48,7 @@ void catalog_table_free(catalog_table_t *t)
     }
     free(t->opts);
     free(t->rows);
+    free(t->events);
     free(t->file);
     arena_destroy(&t->arena);
     free(t);
@@ -58,6 +59,19 @@ const char *catalog_table_option(const catalog_table_t *t, const char *key)
     for (int i = 0; i < t->nopts; i++)
         if (strcmp(t->opts[i].key, key) == 0) return t->opts[i].value;
     return NULL;
+}
+
+void catalog_table_set_events(catalog_table_t *t, const catalog_event_t *events, size_t n)
+{
+    free(t->events);
+    t->events = calloc(n + 1, sizeof *t->events);
+    if (!t->events) abort();
+    for (size_t i = 0; i < n; i++) {
+        t->events[i] = events[i];
+        if (events[i].kind == CATALOG_EVENT_ROW) t->events[i].row = row_copy(&events[i].row, t->schema, &t->arena);
+    }
+    t->nevents = n;
+    t->has_events = true;
 }
 
 void catalog_function_free(catalog_function_t *f)

@@ -18,6 +18,21 @@ typedef struct catalog_option {
     char *key, *value;
 } catalog_option_t;
 
+/* Test events that replace a table's connector (ptfhost test): rows with
+ * their kinds, explicit watermarks and processing-time advances, in order. */
+typedef enum catalog_event_kind {
+    CATALOG_EVENT_ROW = 1,
+    CATALOG_EVENT_WATERMARK = 2,      /* time = the watermark (epoch ms) */
+    CATALOG_EVENT_PROCTIME = 3,       /* time = the new processing time (epoch ms) */
+} catalog_event_kind_t;
+
+typedef struct catalog_event {
+    catalog_event_kind_t kind;
+    row_t row;                        /* ROW: values in the table's arena */
+    int64_t time;
+    int line;                         /* where the event was written, for messages */
+} catalog_event_t;
+
 typedef struct catalog_table {
     char *name;
     type_t *schema;              /* ROW<...> of the physical columns */
@@ -35,6 +50,12 @@ typedef struct catalog_table {
     arena_t arena;               /* rows' values */
     int line;                    /* where it was declared (1-based), for messages */
     char *file;
+    /* When set, the table reads these events instead of its connector. Rows
+     * without an explicit watermark still get the per-row watermark of the
+     * table's WATERMARK declaration. */
+    bool has_events;
+    catalog_event_t *events;
+    size_t nevents;
 } catalog_table_t;
 
 typedef struct catalog_function {
@@ -67,6 +88,9 @@ const char *catalog_table_option(const catalog_table_t *t, const char *key);  /*
 int catalog_add_table(catalog_t *c, catalog_table_t *t);
 catalog_table_t *catalog_find_table(const catalog_t *c, const char *name);
 int catalog_drop_table(catalog_t *c, const char *name);   /* 0 dropped, -1 absent */
+
+/* Replaces the table's input by events (copied into the table's arena). */
+void catalog_table_set_events(catalog_table_t *t, const catalog_event_t *events, size_t n);
 
 int catalog_add_function(catalog_t *c, catalog_function_t *f);   /* takes ownership; -1 if exists */
 catalog_function_t *catalog_find_function(const catalog_t *c, const char *name);
