@@ -34,6 +34,8 @@ typedef struct session {
     bool manual_clock;
     int64_t clock_ms;
     long rows_out;               /* rows printed or written by the last query */
+    struct session_events *events;   /* pending test events per table name */
+    int nevents;
 } session_t;
 
 void session_init(session_t *s, const char *base_dir, FILE *out);
@@ -41,6 +43,16 @@ void session_free(session_t *s);
 
 /* Runs a whole script. 0 ok, -1 with err set. */
 int session_run_script(session_t *s, const char *text, const char *filename, char *err, size_t errlen);
+
+/* Test events for a table (ptfhost test): a JSON array, applied when a query
+ * reads the table (the table must exist by then). Each element is one of
+ *   {"kind": "+I"|"-U"|"+U"|"-D", "row": {"col": value, ...} | [v1, v2, ...], "line": N}
+ *   {"watermark": <epoch ms> | "yyyy-MM-dd HH:mm:ss[.SSS]", "line": N}
+ *   {"proctime": <epoch ms> | "+<duration>" (e.g. "+30 s"), "line": N}
+ * (values as in Flink's JSON format; "kind" defaults to +I; "line" is the
+ * case file line for messages). Returns -1 with err on malformed JSON. */
+int session_set_events(session_t *s, const char *table, const char *json, const char *file, char *err,
+                       size_t errlen);
 
 /* The signature of a class in some JARs (via the JVM); used by the planner. */
 int session_describe(session_t *s, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
