@@ -24,11 +24,19 @@ public final class ColumnList implements Serializable {
     private final List<DataType> dataTypes;
 
     private ColumnList(List<String> names, List<DataType> dataTypes) {
-        this.names = Collections.unmodifiableList(new ArrayList<>(Objects.requireNonNull(names)));
-        this.dataTypes = Collections.unmodifiableList(new ArrayList<>(Objects.requireNonNull(dataTypes)));
-        if (!this.dataTypes.isEmpty() && this.dataTypes.size() != this.names.size()) {
+        Objects.requireNonNull(names, "Names must not be null.");
+        Objects.requireNonNull(dataTypes, "Data types must not be null.");
+        if (names.stream().anyMatch(Objects::isNull)) {
+            throw new IllegalArgumentException("Names must not contain null elements.");
+        }
+        if (dataTypes.stream().anyMatch(Objects::isNull)) {
+            throw new IllegalArgumentException("Data types must not contain null elements.");
+        }
+        if (!dataTypes.isEmpty() && dataTypes.size() != names.size()) {
             throw new IllegalArgumentException("Mismatch between data types and names.");
         }
+        this.names = Collections.unmodifiableList(new ArrayList<>(names));
+        this.dataTypes = Collections.unmodifiableList(new ArrayList<>(dataTypes));
     }
 
     public static ColumnList of(List<String> names, List<DataType> dataTypes) {
@@ -37,6 +45,10 @@ public final class ColumnList implements Serializable {
 
     public static ColumnList of(List<String> names) {
         return new ColumnList(names, Collections.emptyList());
+    }
+
+    public static ColumnList of(String... names) {
+        return of(java.util.Arrays.asList(names));
     }
 
     public List<String> getNames() {
@@ -71,7 +83,7 @@ public final class ColumnList implements Serializable {
         List<String> columns = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String c = "`" + names.get(i).replace("`", "``") + "`";
-            columns.add(dataTypes.isEmpty() ? c : c + " " + dataTypes.get(i));
+            columns.add(dataTypes.isEmpty() ? c : c + " " + dataTypes.get(i).getLogicalType().asSummaryString());
         }
         return columns.stream().collect(Collectors.joining(", ", "(", ")"));
     }
