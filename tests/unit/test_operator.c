@@ -1,0 +1,353 @@
+/* The PTF operator against a fake Java half written in C: batching, the
+ * protocol's messages, state write-back, key prefixes, timers (incl. the
+ * early stop at a WATERMARK record), rowtime and error reporting. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/operator.h"
+#include "state/state.h"
+#include "time/timers.h"
+#include "types/codec.h"
+
+/* ---- a fake Java half: a per-key counter ----------------------------------------
+ * eval: count = state.count + 1; emits ROW<c BIGINT>(count); the second row of
+ *       a key registers an unnamed timer at its time + 10; a row whose key is
+ *       13 throws.
+ * onTimer: emits ROW<c BIGINT>(-timer time). */
+
+typedef struct fake {
+    type_t *state_type, *row_type, *out_type;
+    int calls;
+    int evals, timers;
+    int early_stops;
+} fake_t;
+
+typedef struct rd {
+    const unsigned char *p, *end;
+} rd_t;
+
+static uint64_t le(rd_t *r, int n)
+{
+    uint64_t v = 0;
+    ck_assert_int_ge(r->end - r->p, n);
+    for (int i = 0; i < n; i++) v |= (uint64_t)r->p[i] << (8 * i);
+    r->p += n;
+    return v;
+}
+
+static void put_out(buf_t *o, uint32_t idx, int64_t c, const type_t *out_type)
+{
+    char err[256];
+    value_t v = {0};
+    v.u.i64 = c;
+    row_t r = {ROW_INSERT, 1, &v};
+    buf_put_u8(o, 1);
+    buf_put_u32(o, idx);
+    buf_put_u8(o, ROW_INSERT);
+    size_t at = o->len;
+    buf_put_u32(o, 0);
+    ck_assert_int_eq(codec_encode_row(o, &r, out_type, err, sizeof err), 0);
+    uint32_t len = (uint32_t)(o->len - at - 4);
+    for (int k = 0; k < 4; k++) o->data[at + k] = (unsigned char)(len >> (8 * k));
+}
+
+static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_t errlen)
+{
+    fake_t *f = ctx;
+    f->calls++;
+    arena_t a;
+    arena_init(&a, 0);
+    rd_t r = {in->data, in->data + in->len};
+    ck_assert_uint_eq(le(&r, 4), 0x42465450u);
+    uint32_t nkeys = (uint32_t)le(&r, 4), nrec = (uint32_t)le(&r, 4);
+    int64_t *count = calloc(nkeys + 1, sizeof *count);
+    bool *dirty = calloc(nkeys + 1, sizeof *dirty);
+    for (uint32_t k = 0; k < nkeys; k++) {
+        if (!le(&r, 1)) continue;
+        uint32_t len = (uint32_t)le(&r, 4);
+        row_t st;
+        size_t used;
+        ck_assert_int_eq(codec_decode_row(r.p, len, &used, f->state_type, &a, &st, err, errlen), 0);
+        count[k] = st.fields[0].u.i64;
+        r.p += len;
+    }
+    buf_put_u32(out, 0x42465450u);
+    int64_t min_registered = INT64_MAX;
+    uint32_t consumed = nrec;
+    for (uint32_t i = 0; i < nrec; i++) {
+        uint8_t type = (uint8_t)le(&r, 1);
+        if (type == 3) {
+            int64_t w = (int64_t)le(&r, 8);
+            if (min_registered <= w) {
+                consumed = i;
+                f->early_stops++;
+                break;
+            }
+            continue;
+        }
+        uint32_t slot = (uint32_t)le(&r, 4);
+        if (type == 2) {
+            int64_t t = (int64_t)le(&r, 8);
+            le(&r, 8);
+            uint16_t nl = (uint16_t)le(&r, 2);
+            if (nl != 0xFFFF) r.p += nl;
+            f->timers++;
+            put_out(out, i, -t, f->out_type);
+            continue;
+        }
+        le(&r, 2);
+        le(&r, 1);
+        le(&r, 8);
+        le(&r, 8);
+        int64_t time = (int64_t)le(&r, 8);
+        uint32_t len = (uint32_t)le(&r, 4);
+        row_t row;
+        size_t used;
+        ck_assert_int_eq(codec_decode_row(r.p, len, &used, f->row_type, &a, &row, err, errlen), 0);
+        r.p += len;
+        f->evals++;
+        if (row.fields[0].u.i64 == 13) {
+            const char *msg = "java.lang.IllegalStateException: unlucky\n\tat Fake.eval(Fake.java:1)";
+            buf_put_u8(out, 6);
+            buf_put_u32(out, i);
+            buf_put_u32(out, (uint32_t)strlen(msg));
+            buf_append(out, msg, strlen(msg));
+            consumed = i;
+            break;
+        }
+        count[slot]++;
+        dirty[slot] = true;
+        put_out(out, i, count[slot], f->out_type);
+        if (count[slot] == 2) {
+            buf_put_u8(out, 2);
+            buf_put_u32(out, slot);
+            buf_put_u64(out, (uint64_t)(time + 10));
+            buf_put_u16(out, 0xFFFF);
+            if (time + 10 < min_registered) min_registered = time + 10;
+        }
+    }
+    for (uint32_t k = 0; k < nkeys; k++) {
+        if (!dirty[k]) continue;
+        value_t v = {0};
+        v.u.i64 = count[k];
+        row_t st = {ROW_INSERT, 1, &v};
+        buf_put_u8(out, 5);
+        buf_put_u32(out, k);
+        buf_put_u16(out, 0);
+        buf_put_u8(out, 1);
+        size_t at = out->len;
+        buf_put_u32(out, 0);
+        ck_assert_int_eq(codec_encode_row(out, &st, f->state_type, err, errlen), 0);
+        uint32_t len = (uint32_t)(out->len - at - 4);
+        for (int b = 0; b < 4; b++) out->data[at + b] = (unsigned char)(len >> (8 * b));
+    }
+    buf_put_u8(out, 0);
+    buf_put_u32(out, consumed);
+    free(count);
+    free(dirty);
+    arena_destroy(&a);
+    return 0;
+}
+
+/* ---- collecting output ------------------------------------------------------------- */
+
+typedef struct collected {
+    char lines[256][64];
+    int n;
+} collected_t;
+
+static void collect(void *ctx, const row_t *row)
+{
+    collected_t *c = ctx;
+    ck_assert_int_lt(c->n, 256);
+    /* key INT, c BIGINT, rowtime TIMESTAMP(3) */
+    snprintf(c->lines[c->n++], 64, "%lld,%lld,%lld", (long long)row->fields[0].u.i64,
+             (long long)row->fields[1].u.i64, row->fields[2].is_null ? -1LL : (long long)row->fields[2].u.ts.millis);
+}
+
+typedef struct fixture {
+    fake_t fake;
+    ptf_sig_t sig;
+    ptf_arg_t arg;
+    ptf_state_t st;
+    ptf_op_table_t table;
+    int key_col;
+    int64_t ttl;
+    type_t *output;
+    ptf_op_t *op;
+    collected_t out;
+} fixture_t;
+
+static void setup(fixture_t *fx, int batch_rows)
+{
+    char err[256];
+    memset(fx, 0, sizeof *fx);
+    fx->fake.state_type = type_parse("ROW<`c` BIGINT>", err, sizeof err);
+    fx->fake.row_type = type_parse("ROW<`k` INT, `ts` TIMESTAMP(3)>", err, sizeof err);
+    fx->fake.out_type = type_parse("ROW<`c` BIGINT>", err, sizeof err);
+    fx->output = type_parse("ROW<`k` INT, `c` BIGINT, `rowtime` TIMESTAMP(3) NOT NULL>", err, sizeof err);
+    ck_assert_ptr_nonnull(fx->output);
+    fx->arg = (ptf_arg_t){"input", ARG_TABLE, TRAIT_SET_SEMANTIC_TABLE, NULL, false};
+    fx->st = (ptf_state_t){"s", STATE_VALUE, fx->fake.state_type, NULL, -1};
+    fx->sig.class_name = "Fake";
+    fx->sig.valid = true;
+    fx->sig.nargs = 1;
+    fx->sig.args = &fx->arg;
+    fx->sig.nstate = 1;
+    fx->sig.state = &fx->st;
+    fx->sig.output = fx->fake.out_type;
+    fx->key_col = 0;
+    fx->table = (ptf_op_table_t){fx->fake.row_type, 1, &fx->key_col, 1, false, true};
+    ptf_op_config_t cfg = {&fx->sig, 1, &fx->table, &fx->ttl, fx->output, true, false, batch_rows, "Fake"};
+    fx->op = ptf_op_new(&cfg, (ptf_invoker_t){&fx->fake, fake_process}, collect, &fx->out);
+}
+
+static void teardown(fixture_t *fx)
+{
+    ptf_op_free(fx->op);
+    type_free(fx->fake.state_type);
+    type_free(fx->fake.row_type);
+    type_free(fx->fake.out_type);
+    type_free(fx->output);
+}
+
+/* Pushes (k, ts) and the watermark ts after it, like a bounded source. */
+static int push(fixture_t *fx, int64_t k, int64_t ts, char *err, size_t errlen)
+{
+    value_t f[2] = {{0}, {0}};
+    f[0].u.i64 = k;
+    f[1].u.ts.millis = ts;
+    row_t r = {ROW_INSERT, 2, f};
+    if (ptf_op_push(fx->op, 0, &r, err, errlen) != 0) return -1;
+    return ptf_op_watermark(fx->op, 0, ts, err, errlen);
+}
+
+START_TEST(counts_per_key_in_one_batch)
+{
+    fixture_t fx;
+    char err[1024];
+    setup(&fx, 1024);
+    ck_assert_int_eq(push(&fx, 1, 100, err, sizeof err), 0);
+    ck_assert_int_eq(push(&fx, 2, 101, err, sizeof err), 0);
+    ck_assert_int_eq(push(&fx, 1, 102, err, sizeof err), 0);   /* registers a timer at 112 */
+    ck_assert_int_eq(ptf_op_flush(fx.op, err, sizeof err), 0);
+    ck_assert_int_eq(fx.out.n, 3);
+    ck_assert_str_eq(fx.out.lines[0], "1,1,100");
+    ck_assert_str_eq(fx.out.lines[1], "2,1,101");
+    ck_assert_str_eq(fx.out.lines[2], "1,2,102");
+    ck_assert_int_eq(fx.fake.calls, 1);
+    ck_assert_uint_eq(state_count(ptf_op_state(fx.op)), 2);
+    /* end of input: the timer at 112 fires, keyed and with its time as rowtime */
+    ck_assert_int_eq(ptf_op_end_input(fx.op, 0, err, sizeof err), 0);
+    ck_assert_int_eq(fx.out.n, 4);
+    ck_assert_str_eq(fx.out.lines[3], "1,-112,112");
+    teardown(&fx);
+}
+END_TEST
+
+START_TEST(state_survives_across_batches)
+{
+    fixture_t fx;
+    char err[1024];
+    setup(&fx, 1);   /* one record per batch */
+    for (int i = 0; i < 5; i++) ck_assert_int_eq(push(&fx, 7, 1000 + i, err, sizeof err), 0);
+    ck_assert_int_eq(ptf_op_flush(fx.op, err, sizeof err), 0);
+    ck_assert_str_eq(fx.out.lines[4], "7,5,1004");
+    ck_assert_int_ge(fx.fake.calls, 5);
+    teardown(&fx);
+}
+END_TEST
+
+START_TEST(timer_registered_in_batch_fires_at_the_next_advance)
+{
+    fixture_t fx;
+    char err[1024];
+    setup(&fx, 1024);
+    ck_assert_int_eq(push(&fx, 1, 0, err, sizeof err), 0);
+    ck_assert_int_eq(push(&fx, 1, 5, err, sizeof err), 0);     /* timer at 15 */
+    ck_assert_int_eq(push(&fx, 2, 20, err, sizeof err), 0);    /* watermark 20 passes 15 */
+    ck_assert_int_eq(push(&fx, 2, 21, err, sizeof err), 0);
+    ck_assert_int_eq(ptf_op_flush(fx.op, err, sizeof err), 0);
+    /* Flink's order: the watermark after row (2, 20) is 20, so the timer at 15
+     * fires after that row and before row (2, 21). */
+    ck_assert_int_eq(fx.out.n, 5);
+    ck_assert_str_eq(fx.out.lines[0], "1,1,0");
+    ck_assert_str_eq(fx.out.lines[1], "1,2,5");
+    ck_assert_str_eq(fx.out.lines[2], "2,1,20");
+    ck_assert_str_eq(fx.out.lines[3], "1,-15,15");
+    ck_assert_str_eq(fx.out.lines[4], "2,2,21");
+    ck_assert_int_eq(fx.fake.early_stops, 1);
+    teardown(&fx);
+}
+END_TEST
+
+START_TEST(known_timer_cuts_the_batch)
+{
+    fixture_t fx;
+    char err[1024];
+    setup(&fx, 1024);
+    ck_assert_int_eq(push(&fx, 1, 0, err, sizeof err), 0);
+    ck_assert_int_eq(push(&fx, 1, 5, err, sizeof err), 0);
+    ck_assert_int_eq(ptf_op_flush(fx.op, err, sizeof err), 0);  /* the timer at 15 is now known to C */
+    int calls = fx.fake.calls;
+    ck_assert_int_eq(push(&fx, 3, 14, err, sizeof err), 0);
+    ck_assert_int_eq(fx.fake.calls, calls);                   /* nothing due yet: still queued */
+    ck_assert_int_eq(push(&fx, 3, 30, err, sizeof err), 0);   /* 15 due: queued rows go, then the timer */
+    ck_assert_str_eq(fx.out.lines[2], "3,1,14");
+    ck_assert_str_eq(fx.out.lines[3], "3,2,30");
+    ck_assert_str_eq(fx.out.lines[4], "1,-15,15");
+    teardown(&fx);
+}
+END_TEST
+
+START_TEST(java_exception_names_function_row_and_key)
+{
+    fixture_t fx;
+    char err[2048];
+    setup(&fx, 1024);
+    ck_assert_int_eq(push(&fx, 1, 0, err, sizeof err), 0);
+    ck_assert_int_eq(push(&fx, 13, 1, err, sizeof err), 0);
+    ck_assert_int_eq(ptf_op_flush(fx.op, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "function 'Fake' failed"));
+    ck_assert_ptr_nonnull(strstr(err, "+I[13, 1970-01-01T00:00:00.001]"));
+    ck_assert_ptr_nonnull(strstr(err, "key (13)"));
+    ck_assert_ptr_nonnull(strstr(err, "IllegalStateException: unlucky"));
+    teardown(&fx);
+}
+END_TEST
+
+START_TEST(many_keys_many_batches)
+{
+    fixture_t fx;
+    char err[1024];
+    setup(&fx, 64);
+    for (int i = 0; i < 3000; i++) ck_assert_int_eq(push(&fx, 100 + i % 100, i, err, sizeof err), 0);
+    ck_assert_int_eq(ptf_op_end_input(fx.op, 0, err, sizeof err), 0);
+    /* 3000 evals + one timer per key (registered on each key's second row) */
+    ck_assert_int_eq(fx.fake.evals, 3000);
+    ck_assert_int_eq(fx.fake.timers, 100);
+    ck_assert_uint_eq(state_count(ptf_op_state(fx.op)), 100);
+    teardown(&fx);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("operator");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, counts_per_key_in_one_batch);
+    tcase_add_test(tc, state_survives_across_batches);
+    tcase_add_test(tc, timer_registered_in_batch_fires_at_the_next_advance);
+    tcase_add_test(tc, known_timer_cuts_the_batch);
+    tcase_add_test(tc, java_exception_names_function_row_and_key);
+    tcase_add_test(tc, many_keys_many_batches);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
