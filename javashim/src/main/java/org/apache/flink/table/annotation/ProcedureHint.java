@@ -2,7 +2,6 @@ package org.apache.flink.table.annotation;
 
 import org.apache.flink.annotation.PublicEvolving;
 
-import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -11,7 +10,6 @@ import java.lang.annotation.Repeatable;
 
 /** Maps the signature of a stored procedure explicitly (not used by process table functions). */
 @PublicEvolving
-@Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Repeatable(ProcedureHints.class)

@@ -2,7 +2,6 @@ package org.apache.flink.table.annotation;
 
 import org.apache.flink.annotation.PublicEvolving;
 
-import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -14,7 +13,6 @@ import java.lang.annotation.Target;
  * kept per PARTITION BY key.
  */
 @PublicEvolving
-@Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD, ElementType.PARAMETER})
 public @interface StateHint {

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
 
 /**
  * Internal representation of TIMESTAMP and TIMESTAMP_LTZ values: epoch milliseconds plus
@@ -106,9 +105,5 @@ public final class TimestampData implements Comparable<TimestampData> {
     /** Whether a timestamp of this precision fits into epoch milliseconds alone. */
     public static boolean isCompact(int precision) {
         return precision <= 3;
-    }
-
-    static LocalDateTime utc(Instant instant) {
-        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
     }
 }
