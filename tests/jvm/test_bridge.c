@@ -1,7 +1,8 @@
 /* test_bridge.c - the JNI bridge (jni/) proven from the C side against a real
  * JVM: start-up and reuse, UTF-8 strings, Java exceptions with causes, stack
  * overflow, thread attach/detach, and the batch hand-off with its grow
- * protocol. The Java side is io.ptfhost.bridge.SelfTest in the shim JAR.
+ * protocol, and the shared codec vectors decoded and re-encoded by Java in one
+ * batch. The Java side is io.ptfhost.bridge.SelfTest in the shim JAR.
  *
  * Like ptfhost itself, the suite runs on a thread with a 64 MiB stack, never
  * on the primordial thread, and the JVM runs with -Xcheck:jni: the last test
@@ -9,11 +10,15 @@
  * overflow). CK_FORK=no: a JVM does not survive fork(). */
 #include <check.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jb.h"
+#include "types/codec.h"
+#include "types/types.h"
+#include "util/arena.h"
 
 #define SELFTEST "io.ptfhost.bridge.SelfTest"
 
@@ -273,6 +278,198 @@ START_TEST(batch_resolve_names_a_missing_method)
 }
 END_TEST
 
+/* --- the codec across the bridge --------------------------------------------------
+ * Every shared vector (tests/vectors/values.vec) is decoded and re-encoded by
+ * C, sent to Java in ONE batch, decoded there to Flink's external objects
+ * (SelfTest.codecRoundTrip) and encoded again; the bytes must come back
+ * unchanged (maps: the same entries), and the objects must be of Flink's
+ * conversion classes. */
+
+typedef struct vector {
+    char type[512];
+    int row;               /* 0 value, 1 row */
+    buf_t bytes;
+    int line;
+} vector_t;
+
+static int hexval(int c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static int read_vectors(vector_t **out)
+{
+    char path[4096];
+    const char *root = getenv("PTFHOST_ROOT");
+    snprintf(path, sizeof path, "%s/tests/vectors/values.vec", root ? root : ".");
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s (set PTFHOST_ROOT)", path);
+    int n = 0, cap = 0, lineno = 0;
+    vector_t *v = NULL;
+    char line[8192];
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strncmp(line, "type ", 5) == 0) {
+            if (n == cap) v = realloc(v, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *v);
+            memset(&v[n], 0, sizeof v[n]);
+            const char *t = line + 5;
+            while (*t == ' ') t++;
+            ck_assert_msg(strlen(t) < sizeof v[n].type, "values.vec:%d: type too long", lineno);
+            memcpy(v[n].type, t, strlen(t) + 1);
+            v[n].line = lineno;
+            n++;
+        } else if (n && strncmp(line, "row ", 4) == 0) {
+            v[n - 1].row = 1;
+        } else if (n && strncmp(line, "hex", 3) == 0) {
+            for (const char *h = line + 3; *h;) {
+                if (*h == ' ') { h++; continue; }
+                int hi = hexval(h[0]), lo = h[1] ? hexval(h[1]) : -1;
+                ck_assert_msg(hi >= 0 && lo >= 0, "values.vec:%d: bad hex", lineno);
+                buf_put_u8(&v[n - 1].bytes, (uint8_t)(hi * 16 + lo));
+                h += 2;
+            }
+        }
+    }
+    fclose(f);
+    *out = v;
+    return n;
+}
+
+/* C's own encoding of the vector: decode the hex, encode the value again. */
+static void c_encode(const vector_t *v, buf_t *b)
+{
+    char e[512];
+    type_t *t = type_parse(v->type, e, sizeof e);
+    ck_assert_msg(t != NULL, "values.vec:%d: %s", v->line, e);
+    arena_t a;
+    arena_init(&a, 0);
+    size_t used = 0;
+    int rc;
+    if (v->row) {
+        row_t r;
+        rc = codec_decode_row(v->bytes.data, v->bytes.len, &used, t, &a, &r, e, sizeof e);
+        if (rc == 0) rc = codec_encode_row(b, &r, t, e, sizeof e);
+    } else {
+        value_t x;
+        rc = codec_decode_value(v->bytes.data, v->bytes.len, &used, t, &a, &x, e, sizeof e);
+        if (rc == 0) rc = codec_encode_value(b, &x, t, e, sizeof e);
+    }
+    ck_assert_msg(rc == 0, "values.vec:%d (%s): C codec: %s", v->line, v->type, e);
+    arena_destroy(&a);
+    type_free(t);
+}
+
+/* Java decodes MAP/MULTISET to a HashMap, as Flink does, so re-encoding may
+ * reorder entries: for those types the values must be equal (value_equals
+ * ignores entry order), not the bytes. */
+static bool equal_up_to_map_order(const vector_t *v, const unsigned char *got, size_t len)
+{
+    if (!strstr(v->type, "MAP<") && !strstr(v->type, "MULTISET<")) return false;
+    char e[512];
+    type_t *t = type_parse(v->type, e, sizeof e);
+    arena_t a;
+    arena_init(&a, 0);
+    size_t used1 = 0, used2 = 0;
+    bool same = false;
+    if (v->row) {
+        row_t r1, r2;
+        if (codec_decode_row(v->bytes.data, v->bytes.len, &used1, t, &a, &r1, e, sizeof e) == 0 &&
+            codec_decode_row(got, len, &used2, t, &a, &r2, e, sizeof e) == 0 && used2 == len && r1.kind == r2.kind) {
+            value_t x = {.u.row = {r1.fields, r1.n}}, y = {.u.row = {r2.fields, r2.n}};
+            same = value_equals(&x, &y, t);
+        }
+    } else {
+        value_t x, y;
+        same = codec_decode_value(v->bytes.data, v->bytes.len, &used1, t, &a, &x, e, sizeof e) == 0 &&
+               codec_decode_value(got, len, &used2, t, &a, &y, e, sizeof e) == 0 && used2 == len &&
+               value_equals(&x, &y, t);
+    }
+    arena_destroy(&a);
+    type_free(t);
+    return same;
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+START_TEST(codec_vectors_round_trip_through_java_in_one_batch)
+{
+    vector_t *v = NULL;
+    int n = read_vectors(&v);
+    ck_assert_int_gt(n, 50);
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    buf_put_u32(&in, (uint32_t)n);
+    for (int i = 0; i < n; i++) {
+        buf_t enc = BUF_INIT;
+        c_encode(&v[i], &enc);
+        buf_put_u8(&in, (uint8_t)v[i].row);
+        buf_put_u32(&in, (uint32_t)strlen(v[i].type));
+        buf_puts(&in, v[i].type);
+        buf_put_u32(&in, (uint32_t)enc.len);
+        buf_append(&in, enc.data, enc.len);
+        buf_free(&enc);
+    }
+    jb_batch_fn_t *fn = NULL;
+    ck_assert_msg(jb_batch_resolve(the_vm(), SELFTEST, "codecRoundTrip", "drain", &fn, err, sizeof err) == 0, "%s",
+                  err);
+    ck_assert_msg(jb_batch_call(fn, 7, in.data, in.len, &out, err, sizeof err) == 0, "%s", err);
+
+    size_t at = 0;
+    buf_t bad = BUF_INIT;   /* every mismatch, not just the first */
+    int seen_row = 0, seen_decimal = 0, seen_ldt = 0, seen_instant = 0;
+    for (int i = 0; i < n; i++) {
+        ck_assert_msg(at + 4 <= out.len, "output ends at vector %d of %d", i, n);
+        uint32_t len = get_u32(out.data + at);
+        at += 4;
+        if (len == 0xFFFFFFFFu) {
+            unsigned m = out.data[at] | out.data[at + 1] << 8;
+            buf_printf(&bad, "\n  values.vec:%d (%s): Java: %.*s", v[i].line, v[i].type, (int)m, out.data + at + 2);
+            at += 2 + m;
+            continue;
+        }
+        ck_assert_msg(at + len <= out.len, "vector %d: length %u past the end", i, len);
+        if ((len != v[i].bytes.len || memcmp(out.data + at, v[i].bytes.data, len) != 0) &&
+            !equal_up_to_map_order(&v[i], out.data + at, len))
+            buf_printf(&bad, "\n  values.vec:%d (%s): Java re-encoded different bytes", v[i].line, v[i].type);
+        at += len;
+        unsigned m = out.data[at] | out.data[at + 1] << 8;
+        char cls[256];
+        snprintf(cls, sizeof cls, "%.*s", (int)m, out.data + at + 2);
+        at += 2 + m;
+        if (strncmp(v[i].type, "ROW<", 4) == 0 && strcmp(cls, "null") != 0) {
+            ck_assert_msg(strcmp(cls, "org.apache.flink.types.Row") == 0, "values.vec:%d: %s", v[i].line, cls);
+            seen_row++;
+        }
+        if (strncmp(v[i].type, "DECIMAL", 7) == 0 && strcmp(cls, "null") != 0) {
+            ck_assert_msg(strcmp(cls, "java.math.BigDecimal") == 0, "values.vec:%d: %s", v[i].line, cls);
+            seen_decimal++;
+        }
+        if (strncmp(v[i].type, "TIMESTAMP(", 10) == 0 && !strstr(v[i].type, "ZONE") && strcmp(cls, "null") != 0) {
+            ck_assert_msg(strcmp(cls, "java.time.LocalDateTime") == 0, "values.vec:%d: %s", v[i].line, cls);
+            seen_ldt++;
+        }
+        if (strncmp(v[i].type, "TIMESTAMP_LTZ", 13) == 0 && strcmp(cls, "null") != 0) {
+            ck_assert_msg(strcmp(cls, "java.time.Instant") == 0, "values.vec:%d: %s", v[i].line, cls);
+            seen_instant++;
+        }
+    }
+    ck_assert_uint_eq(at, out.len);
+    ck_assert_msg(bad.len == 0, "%s", buf_cstr(&bad));
+    buf_free(&bad);
+    ck_assert_msg(seen_row && seen_decimal && seen_ldt && seen_instant,
+                  "vectors lack a type: row %d decimal %d timestamp %d ltz %d", seen_row, seen_decimal, seen_ldt,
+                  seen_instant);
+    jb_batch_free(fn);
+    for (int i = 0; i < n; i++) buf_free(&v[i].bytes);
+    free(v);
+    buf_free(&in);
+    buf_free(&out);
+}
+END_TEST
+
 /* --- last: the JVM stayed silent ------------------------------------------------ */
 
 START_TEST(jvm_printed_no_warning)
@@ -301,6 +498,7 @@ static Suite *bridge_suite(void)
     tcase_add_test(t, batch_exception_is_reported_and_the_next_batch_works);
     tcase_add_test(t, many_batches_do_not_leak_local_references);
     tcase_add_test(t, batch_resolve_names_a_missing_method);
+    tcase_add_test(t, codec_vectors_round_trip_through_java_in_one_batch);
     tcase_add_test(t, jvm_printed_no_warning);
     suite_add_tcase(s, t);
     return s;

@@ -1,6 +1,14 @@
 package io.ptfhost.bridge;
 
+import io.ptfhost.bridge.codec.Codec;
+import io.ptfhost.bridge.codec.CodecOutput;
+import io.ptfhost.bridge.codec.Codecs;
+import io.ptfhost.bridge.codec.CompositeCodec;
+import io.ptfhost.bridge.types.TypeParser;
+
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -86,5 +94,66 @@ public final class SelfTest {
             throw new IllegalStateException("SelfTest.drain: nothing pending for handle " + handle);
         }
         return o.drainTo(out);
+    }
+
+    /**
+     * Batch entry point for the codec round trip (tests/jvm/test_bridge.c): {@code in} holds
+     * {@code u32 n}, then n times {@code u8 form (0 value, 1 row), u32 len, type string (UTF-8),
+     * u32 len, encoded bytes}. Each is decoded to Flink's external Java object and encoded again;
+     * {@code out} gets, per entry, {@code u32 len, bytes, u16 len, class name of the decoded
+     * object (UTF-8, "null" for SQL NULL)}, or {@code u32 0xFFFFFFFF, u16 len, message} when the
+     * entry fails.
+     */
+    public static int codecRoundTrip(int handle, ByteBuffer in, ByteBuffer out) {
+        ByteBuffer src = Batch.in(in);
+        Batch.Out o = new Batch.Out(out);
+        ClassLoader loader = SelfTest.class.getClassLoader();
+        int n = src.getInt();
+        for (int i = 0; i < n; i++) {
+            boolean row = src.get() == 1;
+            String type = utf8(src, src.getInt());
+            int len = src.getInt();
+            ByteBuffer bytes = src.slice().order(ByteOrder.LITTLE_ENDIAN);
+            bytes.limit(len);
+            src.position(src.position() + len);
+            try {
+                CodecOutput enc = new CodecOutput(64);
+                Object v;
+                if (row) {
+                    CompositeCodec c = Codecs.createComposite(TypeParser.parse(type), null, loader);
+                    v = c.readRecord(bytes);
+                    c.writeRecord(enc, v);
+                } else {
+                    Codec c = Codecs.create(type, loader);
+                    v = c.read(bytes);
+                    c.write(enc, v);
+                }
+                if (bytes.hasRemaining()) {
+                    throw new IllegalStateException(bytes.remaining() + " bytes left after decoding");
+                }
+                ByteBuffer e = enc.buffer();
+                o.putInt(e.position()).put(e.array(), 0, e.position());
+                putUtf8(o, v == null ? "null" : v.getClass().getName());
+            } catch (RuntimeException e) {
+                o.putInt(-1);
+                putUtf8(o, e.toString());
+            }
+        }
+        int r = o.finish();
+        if (r < 0) {
+            PENDING.put(handle, o);
+        }
+        return r;
+    }
+
+    private static String utf8(ByteBuffer b, int len) {
+        byte[] a = new byte[len];
+        b.get(a);
+        return new String(a, StandardCharsets.UTF_8);
+    }
+
+    private static void putUtf8(Batch.Out o, String s) {
+        byte[] a = s.getBytes(StandardCharsets.UTF_8);
+        o.putShort((short) a.length).put(a);
     }
 }
