@@ -88,7 +88,9 @@ static void fold_repeats(buf_t *out, const char *text)
     if (repeats) buf_printf(out, "\n\t... (the line above repeats %ld more times)", repeats);
 }
 
-/* The pending exception has been cleared; describe t into a malloc'ed string. */
+/* The pending exception has been cleared; describe t into a malloc'ed
+ * string with Throwable.printStackTrace. The calls run on a quiet context:
+ * an exception while rendering just fails it (no recursion). */
 static char *render_throwable(jbc_t *c, jthrowable t)
 {
     const jbc_jdk_t *k = c->jdk;
@@ -98,39 +100,23 @@ static char *render_throwable(jbc_t *c, jthrowable t)
     jbc_init(&sub, c->env, k, scratch, sizeof scratch);
     sub.quiet = true;
     if (jbc_push_frame(&sub, 8) != 0) return NULL;
-    char *text = NULL;
     jobject sw = jbc_new_object(&sub, k->string_writer, k->string_writer_new);
     jobject pw = jbc_new_object(&sub, k->print_writer, k->print_writer_new, sw);
-    if (!sub.failed) {
-        (*c->env)->CallVoidMethod(c->env, t, k->throwable_print_stack_trace, pw);
-        if ((*c->env)->ExceptionCheck(c->env)) (*c->env)->ExceptionClear(c->env), sub.failed = true;
-    }
-    if (!sub.failed) {
-        (*c->env)->CallVoidMethod(c->env, pw, k->print_writer_flush);
-        if ((*c->env)->ExceptionCheck(c->env)) (*c->env)->ExceptionClear(c->env), sub.failed = true;
-    }
-    jobject s = NULL;
-    if (!sub.failed) {
-        s = (*c->env)->CallObjectMethod(c->env, sw, k->string_writer_to_string);
-        if ((*c->env)->ExceptionCheck(c->env)) (*c->env)->ExceptionClear(c->env), sub.failed = true;
-    }
-    char *raw = s ? jbc_string_get(&sub, (jstring)s) : NULL;
+    jbc_call_void(&sub, t, k->throwable_print_stack_trace, pw);
+    jbc_call_void(&sub, pw, k->print_writer_flush);
+    char *raw = jbc_string_get(&sub, jbc_call_object(&sub, sw, k->string_writer_to_string));
     if (!raw) {
         /* printStackTrace itself failed (e.g. out of memory): the class name at least. */
         sub.failed = false;
         jclass cls = (*c->env)->GetObjectClass(c->env, t);
-        jobject name = cls ? (*c->env)->CallObjectMethod(c->env, cls, k->class_get_name) : NULL;
-        if ((*c->env)->ExceptionCheck(c->env)) (*c->env)->ExceptionClear(c->env), name = NULL;
-        raw = name ? jbc_string_get(&sub, (jstring)name) : NULL;
+        raw = jbc_string_get(&sub, jbc_call_object(&sub, cls, k->class_get_name));
     }
     jbc_pop_frame(&sub);
-    if (raw) {
-        buf_t b = BUF_INIT;
-        fold_repeats(&b, raw);
-        free(raw);
-        text = buf_steal(&b);
-    }
-    return text;
+    if (!raw) return NULL;
+    buf_t b = BUF_INIT;
+    fold_repeats(&b, raw);
+    free(raw);
+    return buf_steal(&b);
 }
 
 /* After every JNI call: a pending exception becomes the context's error. */
@@ -277,6 +263,26 @@ jobject jbc_call_static_object(jbc_t *c, jclass cls, jmethodID m, ...)
     return check(c) ? NULL : r;
 }
 
+jobject jbc_call_object(jbc_t *c, jobject obj, jmethodID m, ...)
+{
+    if (c->failed) return NULL;
+    va_list ap;
+    va_start(ap, m);
+    jobject r = (*c->env)->CallObjectMethodV(c->env, obj, m, ap);
+    va_end(ap);
+    return check(c) ? NULL : r;
+}
+
+void jbc_call_void(jbc_t *c, jobject obj, jmethodID m, ...)
+{
+    if (c->failed) return;
+    va_list ap;
+    va_start(ap, m);
+    (*c->env)->CallVoidMethodV(c->env, obj, m, ap);
+    va_end(ap);
+    check(c);
+}
+
 jint jbc_call_static_int(jbc_t *c, jclass cls, jmethodID m, ...)
 {
     if (c->failed) return 0;
@@ -326,8 +332,8 @@ char *jbc_string_get(jbc_t *c, jstring s)
 {
     if (c->failed || !s) return NULL;
     JNIEnv *env = c->env;
-    jbyteArray bytes = (*env)->CallObjectMethod(env, s, c->jdk->string_get_bytes, c->jdk->utf8);
-    if (check(c)) return NULL;
+    jbyteArray bytes = jbc_call_object(c, s, c->jdk->string_get_bytes, c->jdk->utf8);
+    if (!bytes) return NULL;
     jsize n = (*env)->GetArrayLength(env, bytes);
     if (check(c)) return NULL;
     char *out = malloc((size_t)n + 1);
