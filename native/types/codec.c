@@ -8,12 +8,52 @@
 
 #define NANOS_PER_DAY 86400000000000LL
 
-/* 10^p for p = 0..38, as unsigned 128-bit (10^38 < 2^127). */
+/* 10^p for p = 0..38 as {high, low} 64-bit halves (10^38 < 2^127). */
+static const uint64_t POW10[39][2] = {
+    {0x0000000000000000ull, 0x0000000000000001ull},
+    {0x0000000000000000ull, 0x000000000000000aull},
+    {0x0000000000000000ull, 0x0000000000000064ull},
+    {0x0000000000000000ull, 0x00000000000003e8ull},
+    {0x0000000000000000ull, 0x0000000000002710ull},
+    {0x0000000000000000ull, 0x00000000000186a0ull},
+    {0x0000000000000000ull, 0x00000000000f4240ull},
+    {0x0000000000000000ull, 0x0000000000989680ull},
+    {0x0000000000000000ull, 0x0000000005f5e100ull},
+    {0x0000000000000000ull, 0x000000003b9aca00ull},
+    {0x0000000000000000ull, 0x00000002540be400ull},
+    {0x0000000000000000ull, 0x000000174876e800ull},
+    {0x0000000000000000ull, 0x000000e8d4a51000ull},
+    {0x0000000000000000ull, 0x000009184e72a000ull},
+    {0x0000000000000000ull, 0x00005af3107a4000ull},
+    {0x0000000000000000ull, 0x00038d7ea4c68000ull},
+    {0x0000000000000000ull, 0x002386f26fc10000ull},
+    {0x0000000000000000ull, 0x016345785d8a0000ull},
+    {0x0000000000000000ull, 0x0de0b6b3a7640000ull},
+    {0x0000000000000000ull, 0x8ac7230489e80000ull},
+    {0x0000000000000005ull, 0x6bc75e2d63100000ull},
+    {0x0000000000000036ull, 0x35c9adc5dea00000ull},
+    {0x000000000000021eull, 0x19e0c9bab2400000ull},
+    {0x000000000000152dull, 0x02c7e14af6800000ull},
+    {0x000000000000d3c2ull, 0x1bcecceda1000000ull},
+    {0x0000000000084595ull, 0x161401484a000000ull},
+    {0x000000000052b7d2ull, 0xdcc80cd2e4000000ull},
+    {0x00000000033b2e3cull, 0x9fd0803ce8000000ull},
+    {0x00000000204fce5eull, 0x3e25026110000000ull},
+    {0x00000001431e0faeull, 0x6d7217caa0000000ull},
+    {0x0000000c9f2c9cd0ull, 0x4674edea40000000ull},
+    {0x0000007e37be2022ull, 0xc0914b2680000000ull},
+    {0x000004ee2d6d415bull, 0x85acef8100000000ull},
+    {0x0000314dc6448d93ull, 0x38c15b0a00000000ull},
+    {0x0001ed09bead87c0ull, 0x378d8e6400000000ull},
+    {0x0013426172c74d82ull, 0x2b878fe800000000ull},
+    {0x00c097ce7bc90715ull, 0xb34b9f1000000000ull},
+    {0x0785ee10d5da46d9ull, 0x00f436a000000000ull},
+    {0x4b3b4ca85a86c47aull, 0x098a224000000000ull},
+};
+
 static unsigned __int128 pow10_u128(int p)
 {
-    unsigned __int128 r = 1;
-    while (p-- > 0) r *= 10;
-    return r;
+    return (unsigned __int128)POW10[p][0] << 64 | POW10[p][1];
 }
 
 static bool decimal_fits(__int128 u, int precision)
@@ -50,7 +90,19 @@ typedef struct enc {
     size_t errlen;
 } enc_t;
 
-static inline void put_raw(buf_t *b, const void *p, size_t n) { buf_append(b, p, n); }
+/* Inline fast path: most writes fit the buffer's spare capacity. */
+static inline void put_raw(buf_t *b, const void *p, size_t n)
+{
+    if (b->cap - b->len > n) {
+        memcpy(b->data + b->len, p, n);
+        b->len += n;
+    } else {
+        buf_append(b, p, n);
+    }
+}
+
+static inline void put_u8(buf_t *b, uint8_t v) { put_raw(b, &v, 1); }
+static inline void put_u16(buf_t *b, uint16_t v) { put_raw(b, &v, 2); }
 
 /* The host is little-endian (x86-64, aarch64); the static assert below makes
  * a big-endian port fail loudly instead of writing the wrong bytes. */
@@ -115,14 +167,14 @@ static int encode_body(enc_t *e, const value_t *v, const type_t *t)
 {
     buf_t *b = e->b;
     switch (t->id) {
-    case TYPE_BOOLEAN: buf_put_u8(b, v->u.b ? 1 : 0); return 0;
+    case TYPE_BOOLEAN: put_u8(b, v->u.b ? 1 : 0); return 0;
     case TYPE_TINYINT:
         if (v->u.i64 < INT8_MIN || v->u.i64 > INT8_MAX) return out_of_range(e, v, t);
-        buf_put_u8(b, (uint8_t)(int8_t)v->u.i64);
+        put_u8(b, (uint8_t)(int8_t)v->u.i64);
         return 0;
     case TYPE_SMALLINT:
         if (v->u.i64 < INT16_MIN || v->u.i64 > INT16_MAX) return out_of_range(e, v, t);
-        buf_put_u16(b, (uint16_t)(int16_t)v->u.i64);
+        put_u16(b, (uint16_t)(int16_t)v->u.i64);
         return 0;
     case TYPE_INT: case TYPE_DATE: case TYPE_INTERVAL_YM:
         if (v->u.i64 < INT32_MIN || v->u.i64 > INT32_MAX) return out_of_range(e, v, t);
@@ -187,7 +239,7 @@ int codec_encode_value(buf_t *b, const value_t *v, const type_t *t, char *err, s
 {
     size_t start = b->len;
     enc_t e = {b, err, errlen};
-    buf_put_u8(b, v->is_null ? 0 : 1);
+    put_u8(b, v->is_null ? 0 : 1);
     if (!v->is_null && encode_body(&e, v, t) < 0) {
         b->len = start;
         return -1;
@@ -200,7 +252,7 @@ int codec_encode_row(buf_t *b, const row_t *r, const type_t *row_type, char *err
     size_t start = b->len;
     enc_t e = {b, err, errlen};
     if ((unsigned)r->kind > 3) return set_err(err, errlen, "row kind %d is not 0..3", (int)r->kind);
-    buf_put_u8(b, (uint8_t)r->kind);
+    put_u8(b, (uint8_t)r->kind);
     if (encode_fields(&e, r->fields, r->n, row_type) < 0) {
         b->len = start;
         return -1;

@@ -19,12 +19,35 @@ final class ArrayCodec extends Codec {
     private final Codec element;
     private final Shape shape;
     private final Class<?> componentClass;
+    private final Class<?> primitive; // the primitive array component that fits the element type, or null
 
     ArrayCodec(SqlType t, Class<?> conversion, Codec element) {
         super(t, conversion);
         this.element = element;
         this.componentClass = conversion.isArray() ? conversion.getComponentType() : Object.class;
         this.shape = shapeOf(conversion);
+        this.primitive = primitiveOf(t.elementType().kind());
+    }
+
+    private static Class<?> primitiveOf(SqlType.Kind k) {
+        switch (k) {
+            case BOOLEAN:
+                return boolean.class;
+            case TINYINT:
+                return byte.class;
+            case SMALLINT:
+                return short.class;
+            case INT:
+                return int.class;
+            case BIGINT:
+                return long.class;
+            case FLOAT:
+                return float.class;
+            case DOUBLE:
+                return double.class;
+            default:
+                return null;
+        }
     }
 
     private static Shape shapeOf(Class<?> c) {
@@ -81,7 +104,10 @@ final class ArrayCodec extends Codec {
 
     /** Primitive arrays never hold NULL: the bitmap stays zero. */
     private void writePrimitives(CodecOutput out, Object v) {
-        int n = Array.getLength(v); // throws IllegalArgumentException for a non-array
+        if (v.getClass().getComponentType() != primitive || primitive == null) {
+            throw new ClassCastException(); // reported by writeChecked with both class names
+        }
+        int n = Array.getLength(v);
         out.putInt(n);
         out.reserveBits((n + 7) / 8);
         if (v instanceof int[]) {

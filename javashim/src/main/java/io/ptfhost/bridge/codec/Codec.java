@@ -44,11 +44,21 @@ public abstract class Codec {
     /** Reads the body of a non-null value. */
     abstract Object readBody(ByteBuffer in);
 
-    /** Appends {@code value} (presence byte + body) for v, which may be null. */
+    /**
+     * Appends {@code value} (presence byte + body) for v, which may be null. On a CodecException
+     * the output is left as it was.
+     */
     public final void write(CodecOutput out, Object v) {
         int at = out.position();
         out.putByte(1);
-        if (v == null || !writeChecked(out, v)) {
+        boolean written;
+        try {
+            written = v != null && writeChecked(out, v);
+        } catch (RuntimeException e) {
+            out.position(at);
+            throw e;
+        }
+        if (!written) {
             out.position(at);
             out.putByte(0);
         }
@@ -77,8 +87,8 @@ public abstract class Codec {
         try {
             return writeBody(out, v);
         } catch (ClassCastException e) {
-            throw new CodecException("expected " + conversion.getName() + " for " + type + " but got "
-                    + v.getClass().getName());
+            throw new CodecException("expected " + conversion.getTypeName() + " for " + type + " but got "
+                    + v.getClass().getTypeName());
         }
     }
 
