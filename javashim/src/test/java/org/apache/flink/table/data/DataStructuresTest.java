@@ -41,6 +41,16 @@ public class DataStructuresTest {
         assertThrows(NullPointerException.class, () -> row.setRowKind(null));
     }
 
+    public static void testFieldGetters() {
+        GenericRowData row = GenericRowData.of(7, null, StringData.fromString("s"));
+        RowData.FieldGetter i = RowData.createFieldGetter(new org.apache.flink.table.types.logical.IntType(false), 0);
+        RowData.FieldGetter n = RowData.createFieldGetter(new org.apache.flink.table.types.logical.BigIntType(), 1);
+        RowData.FieldGetter s = RowData.createFieldGetter(new org.apache.flink.table.types.logical.VarCharType(5), 2);
+        assertEquals(7, i.getFieldOrNull(row));
+        assertEquals(null, n.getFieldOrNull(row)); // nullable: checks isNullAt before the typed getter
+        assertEquals(StringData.fromString("s"), s.getFieldOrNull(row));
+    }
+
     public static void testTimestampData() {
         TimestampData t = TimestampData.fromEpochMillis(1, 500);
         assertEquals(1L, t.getMillisecond());
