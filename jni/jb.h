@@ -54,6 +54,17 @@ void jb_vm_stop(jb_vm_t *vm);   /* detaches the calling thread if ptfhost attach
 int jb_describe(jb_vm_t *vm, const char *const *jars, int njars, const char *class_name,
                 char **json_out, char *err, size_t errlen);
 
+/* The runner's entry points (docs/internals.md, "The runtime hand-off"):
+ * io.ptfhost.bridge.Bridge#open(String[] jars, String className, String
+ * planJson, ByteBuffer scalars) and #close(int handle). jb_open's *json_out
+ * is the malloc'ed answer ({"handle", "changelog_mode", "output_type"});
+ * a Java exception (bad class, plan or arguments) is the error. Batches go
+ * through jb_batch_call with Bridge.process/Bridge.drain (below). These
+ * methods are resolved on first use, so describe works without them. */
+int jb_open(jb_vm_t *vm, const char *const *jars, int njars, const char *class_name, const char *plan_json,
+            const void *scalars, size_t scalars_len, char **json_out, char *err, size_t errlen);
+int jb_close(jb_vm_t *vm, int32_t handle, char *err, size_t errlen);   /* -1 also for an unknown handle */
+
 /* The batch hand-off: one JNI call per batch.
  *
  * A batch function is a pair of public static Java methods in one class:

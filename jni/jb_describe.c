@@ -10,13 +10,8 @@ int jb_describe(jb_vm_t *vm, const char *const *jars, int njars, const char *cla
     *json_out = NULL;
     jbc_t c;
     if (jb_ctx(vm, &c, err, errlen) != 0) return -1;
-    if (jbc_push_frame(&c, njars + 8) != 0) return -1;
-    jobjectArray arr = jbc_object_array_new(&c, njars, vm->jdk.string);
-    for (int i = 0; i < njars && !c.failed; i++) {
-        jstring s = jbc_string_new(&c, jars[i]);
-        jbc_object_array_set(&c, arr, i, s);
-        jbc_delete_local(&c, s);
-    }
+    if (jbc_push_frame(&c, 8) != 0) return -1;
+    jobjectArray arr = jb_string_array(vm, &c, jars, njars);
     jstring jclass_name = class_name ? jbc_string_new(&c, class_name) : NULL;
     jobject r = jbc_call_static_object(&c, vm->bridge, vm->bridge_describe, arr, jclass_name);
     char *json = jbc_string_get(&c, r);
@@ -28,4 +23,15 @@ int jb_describe(jb_vm_t *vm, const char *const *jars, int njars, const char *cla
     }
     *json_out = json;
     return 0;
+}
+
+jobjectArray jb_string_array(jb_vm_t *vm, jbc_t *c, const char *const *items, int n)
+{
+    jobjectArray arr = jbc_object_array_new(c, n, vm->jdk.string);
+    for (int i = 0; i < n && !c->failed; i++) {
+        jstring s = jbc_string_new(c, items[i]);
+        jbc_object_array_set(c, arr, i, s);
+        jbc_delete_local(c, s);
+    }
+    return arr;
 }

@@ -3,6 +3,9 @@
 #ifndef PTF_JB_INTERNAL_H
 #define PTF_JB_INTERNAL_H
 
+#include <pthread.h>
+#include <stdbool.h>
+
 #include "jb.h"
 #include "jb_calls.h"
 
@@ -16,11 +19,18 @@ struct jb_vm {
     /* io.ptfhost.bridge.* entry points, resolved at start-up (global refs). */
     jclass bridge;
     jmethodID bridge_describe;
+    /* The runner's entry points, resolved on first use (runner_lock). */
+    pthread_mutex_t runner_lock;
+    bool runner_resolved;
+    jmethodID bridge_open, bridge_close;
 };
 
 /* A context for the calling thread: gets its JNIEnv, attaching the thread
  * (once; it is detached at thread exit) when it is not attached yet. */
 int jb_ctx(jb_vm_t *vm, jbc_t *c, char *err, size_t errlen);
+
+/* A String[] of the given UTF-8 strings (a local reference). */
+jobjectArray jb_string_array(jb_vm_t *vm, jbc_t *c, const char *const *items, int n);
 
 /* "a.b.C" -> "a/b/C" for FindClass. */
 void jb_slashed(char *dst, size_t n, const char *dotted);

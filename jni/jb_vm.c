@@ -318,8 +318,10 @@ int jb_vm_start(const jb_options_t *opts, jb_vm_t **out, char *err, size_t errle
     jb_vm_t *vm = calloc(1, sizeof *vm);
     if (!vm) abort();
     vm->jvm = jvm;
+    pthread_mutex_init(&vm->runner_lock, NULL);
     jbc_t c;
     if (jb_ctx(vm, &c, err, errlen) != 0) {
+        pthread_mutex_destroy(&vm->runner_lock);
         free(vm);
         return -1;
     }
@@ -328,6 +330,7 @@ int jb_vm_start(const jb_options_t *opts, jb_vm_t **out, char *err, size_t errle
     check_version(&c);
     if (c.failed) {
         release_refs(vm, &c);
+        pthread_mutex_destroy(&vm->runner_lock);
         free(vm);
         return -1;
     }
@@ -345,6 +348,7 @@ void jb_vm_stop(jb_vm_t *vm)
         pthread_setspecific(attached_key, NULL);
         jbc_vm_detach(vm->jvm);
     }
+    pthread_mutex_destroy(&vm->runner_lock);
     free(vm);
 }
 
