@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sql/sql.h"
+#include "types/types.h"
 
 static arena_t arena;
 static char err[4096];
@@ -282,7 +283,7 @@ START_TEST(create_table_full)
         "CREATE TEMPORARY TABLE IF NOT EXISTS cat.db.clicks (\n"
         "  user_id STRING NOT NULL COMMENT 'the user',\n"
         "  `value` DOUBLE,\n"
-        "  tags ARRAY<MAP<STRING, ROW<`a b` INT NOT NULL COMMENT 'x,)', c VARCHAR(5)>>> NOT NULL,\n"
+        "  tags ARRAY<MAP<STRING, ROW<`a b` INT NOT NULL 'x,)', c VARCHAR(5)>>> NOT NULL,\n"
         "  nothing ROW<>,\n"
         "  ts TIMESTAMP(3) WITH LOCAL TIME ZONE,\n"
         "  id INT NOT NULL PRIMARY KEY NOT ENFORCED,\n"
@@ -299,7 +300,7 @@ START_TEST(create_table_full)
         dump(sql),
         "(CREATE TEMPORARY TABLE IF NOT EXISTS cat.db.clicks (COLUMN user_id \"STRING NOT NULL\" COMMENT 'the user') "
         "(COLUMN `value` \"DOUBLE\") "
-        "(COLUMN tags \"ARRAY<MAP<STRING, ROW<`a b` INT NOT NULL COMMENT 'x,)', c VARCHAR(5)>>> NOT NULL\") "
+        "(COLUMN tags \"ARRAY<MAP<STRING, ROW<`a b` INT NOT NULL 'x,)', c VARCHAR(5)>>> NOT NULL\") "
         "(COLUMN nothing \"ROW<>\") (COLUMN ts \"TIMESTAMP(3) WITH LOCAL TIME ZONE\") "
         "(COLUMN id \"INT NOT NULL\" PRIMARY KEY) "
         "(COMPUTED total (* price quantity) \"price * quantity\" COMMENT 'computed') "
@@ -697,16 +698,54 @@ START_TEST(reserved_words)
 }
 END_TEST
 
+/* The contract with types/types.h: a captured type span is exactly a type
+ * string, and a type error inside it maps back to the script. */
+START_TEST(type_spans_parse_as_types)
+{
+    sqlp_script_t *s = parse_ok("CREATE TABLE t (\n"
+                                "  a INT NOT NULL PRIMARY KEY NOT ENFORCED,\n"
+                                "  b ARRAY<MAP<STRING, ROW<`x y` INT NOT NULL 'c,)', z VARCHAR(5)>>> NOT NULL COMMENT 'b',\n"
+                                "  c TIMESTAMP(3) WITH LOCAL TIME ZONE METADATA FROM 'timestamp',\n"
+                                "  d DECIMAL(10, 4),\n"
+                                "  e ROW<>,\n"
+                                "  f ROW(g INT, h STRING) NOT NULL\n"
+                                ")");
+    static const char *const want[] = {"INT NOT NULL",
+                                       "ARRAY<MAP<STRING, ROW<`x y` INT NOT NULL '...', `z` VARCHAR(5)>>> NOT NULL",
+                                       "TIMESTAMP_LTZ(3)", "DECIMAL(10, 4)", "ROW<>",
+                                       "ROW<`g` INT, `h` STRING> NOT NULL"};
+    const sqlp_create_table_t *ct = &s->stmts[0]->u.create_table;
+    ck_assert_int_eq(ct->ncols, 6);
+    for (int i = 0; i < ct->ncols; i++) {
+        char terr[256];
+        type_t *t = type_parse_n(ct->cols[i].type.text, ct->cols[i].type.len, terr, sizeof terr);
+        ck_assert_msg(t != NULL, "column %d type '%s': %s", i, ct->cols[i].type.text, terr);
+        char *str = type_to_string(t);
+        ck_assert_str_eq(str, want[i]);
+        free(str);
+        type_free(t);
+    }
+}
+END_TEST
+
 START_TEST(pos_advance_maps_type_offsets)
 {
     sqlp_script_t *s = parse_ok("CREATE TABLE t (\n  a ROW<x INT,\n    y BOGUS>\n)");
     const sqlp_text_t *type = &s->stmts[0]->u.create_table.cols[0].type;
     ck_assert_str_eq(type->text, "ROW<x INT,\n    y BOGUS>");
-    /* A type parser error "at position 18" (1-based) is the B of BOGUS. */
-    sqlp_pos_t p = sqlp_pos_advance(s, type->pos, 17);
+    char terr[256];
+    ck_assert_ptr_null(type_parse_n(type->text, type->len, terr, sizeof terr));
+    const char *at = strstr(terr, "at position ");
+    ck_assert_ptr_nonnull(at);
+    int n = atoi(at + strlen("at position "));
+    /* "at position N" is 1-based: N - 1 characters after the span start. */
+    sqlp_pos_t p = sqlp_pos_advance(s, type->pos, (size_t)n - 1);
     ck_assert_int_eq(p.line, 3);
     ck_assert_int_eq(p.col, 7);
     ck_assert_int_eq(s->text[p.offset], 'B');
+    char msg[512];
+    sqlp_format_error(s, p, 5, msg, sizeof msg, "unknown type 'BOGUS'");
+    ck_assert_str_eq(msg, "test.sql:3:7: unknown type 'BOGUS'\n    3 |     y BOGUS>\n      |       ^~~~~");
 }
 END_TEST
 
@@ -738,6 +777,7 @@ static Suite *suite(void)
     tcase_add_test(tc, expression_spans_and_positions);
     tcase_add_test(tc, comments_and_separators);
     tcase_add_test(tc, reserved_words);
+    tcase_add_test(tc, type_spans_parse_as_types);
     tcase_add_test(tc, pos_advance_maps_type_offsets);
     suite_add_tcase(s, tc);
     return s;
