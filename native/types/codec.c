@@ -113,16 +113,22 @@ static inline void put_i64(buf_t *b, int64_t v) { put_raw(b, &v, 8); }
 
 static int encode_body(enc_t *e, const value_t *v, const type_t *t);
 
-/* nulls(n) for items[0..n), then the bodies of the non-NULL ones. */
-static int encode_seq(enc_t *e, const value_t *items, uint32_t n, const type_t *et)
+/* nulls(n): bit i set when items[i] is NULL. */
+static void put_nulls(buf_t *b, const value_t *items, uint32_t n)
 {
-    size_t nb = (n + 7) / 8;
-    buf_reserve(e->b, nb);
-    unsigned char *bits = e->b->data + e->b->len;
+    size_t nb = ((size_t)n + 7) / 8;
+    buf_reserve(b, nb);
+    unsigned char *bits = b->data + b->len;
     memset(bits, 0, nb);
     for (uint32_t i = 0; i < n; i++)
         if (items[i].is_null) bits[i / 8] |= (unsigned char)(1u << (i % 8));
-    e->b->len += nb;
+    b->len += nb;
+}
+
+/* nulls(n) for items[0..n), then the bodies of the non-NULL ones. */
+static int encode_seq(enc_t *e, const value_t *items, uint32_t n, const type_t *et)
+{
+    put_nulls(e->b, items, n);
     for (uint32_t i = 0; i < n; i++)
         if (!items[i].is_null && encode_body(e, &items[i], et) < 0) return -1;
     return 0;
@@ -136,16 +142,9 @@ static int encode_fields(enc_t *e, const value_t *fields, uint32_t n, const type
         free(ts);
         return -1;
     }
-    size_t nb = (n + 7) / 8;
-    buf_reserve(e->b, nb);
-    unsigned char *bits = e->b->data + e->b->len;
-    memset(bits, 0, nb);
+    put_nulls(e->b, fields, n);
     for (uint32_t i = 0; i < n; i++)
-        if (fields[i].is_null) bits[i / 8] |= (unsigned char)(1u << (i % 8));
-    e->b->len += nb;
-    for (uint32_t i = 0; i < n; i++) {
         if (!fields[i].is_null && encode_body(e, &fields[i], t->fields[i].type) < 0) return -1;
-    }
     return 0;
 }
 
@@ -212,15 +211,8 @@ static int encode_body(enc_t *e, const value_t *v, const type_t *t)
         uint32_t n = v->u.map.n;
         const type_t *vt = t->id == TYPE_MAP ? t->value : &COUNT_NN;
         put_i32(b, (int32_t)n);
-        size_t nb = (n + 7) / 8;
-        buf_reserve(b, 2 * nb);
-        unsigned char *kbits = b->data + b->len, *vbits = kbits + nb;
-        memset(kbits, 0, 2 * nb);
-        for (uint32_t i = 0; i < n; i++) {
-            if (v->u.map.keys[i].is_null) kbits[i / 8] |= (unsigned char)(1u << (i % 8));
-            if (v->u.map.vals[i].is_null) vbits[i / 8] |= (unsigned char)(1u << (i % 8));
-        }
-        b->len += 2 * nb;
+        put_nulls(b, v->u.map.keys, n);
+        put_nulls(b, v->u.map.vals, n);
         for (uint32_t i = 0; i < n; i++) {
             if (!v->u.map.keys[i].is_null && encode_body(e, &v->u.map.keys[i], t->elem) < 0) return -1;
             if (!v->u.map.vals[i].is_null && encode_body(e, &v->u.map.vals[i], vt) < 0) return -1;
