@@ -108,7 +108,7 @@ typedef enum sqlp_lit_kind {
     SQLP_LIT_TIME,        /* TIME '12:00:00' */
     SQLP_LIT_TIMESTAMP,   /* TIMESTAMP '2024-01-31 12:00:00.000' */
     SQLP_LIT_TIMESTAMP_LTZ, /* TIMESTAMP WITH LOCAL TIME ZONE '...' */
-    SQLP_LIT_INTERVAL,    /* `interval` (value checked and converted) */
+    SQLP_LIT_INTERVAL,    /* `interval` (value checked and converted); `text` is the literal's source */
 } sqlp_lit_kind_t;
 
 typedef enum sqlp_time_unit {
@@ -320,7 +320,7 @@ typedef struct sqlp_create_function {
     sqlp_name_t name;
     sqlp_str_t class_name;
     const char *language;          /* "JAVA" (default), "SCALA" or "PYTHON", upper case */
-    sqlp_pos_t language_pos;       /* of the LANGUAGE keyword's value, or the statement start */
+    sqlp_pos_t language_pos;       /* of the word after LANGUAGE, or of the class name without LANGUAGE */
     int njars;                     /* USING JAR 'a' [, JAR 'b'] */
     sqlp_str_t *jars;
 } sqlp_create_function_t;
