@@ -1,6 +1,9 @@
 package io.ptfhost.bridge;
 
 import io.ptfhost.bridge.extract.Describer;
+import io.ptfhost.bridge.runtime.Runtimes;
+
+import java.nio.ByteBuffer;
 
 /**
  * The bridge's Java entry points, called from jni/ only (see docs/internals.md). Static methods;
@@ -15,5 +18,32 @@ public final class Bridge {
      */
     public static String describe(String[] jars, String className) {
         return Describer.describe(jars, className);
+    }
+
+    // ---- runner (docs/internals.md, "The runtime hand-off"); implemented in bridge.runtime ----
+
+    /**
+     * Opens a PTF for a call the C planner planned: returns {@code {"handle", "changelog_mode",
+     * "output_type"}}. {@code scalars} holds the scalar arguments, one value each in signature
+     * order. Throws for anything wrong with the class, the plan or the arguments.
+     */
+    public static String open(String[] jars, String className, String planJson, ByteBuffer scalars)
+            throws Exception {
+        return Runtimes.open(jars, className, planJson, scalars);
+    }
+
+    /** One batch; returns the bytes written to out, or minus the bytes needed (then drain). */
+    public static int process(int handle, ByteBuffer in, ByteBuffer out) {
+        return Runtimes.process(handle, in, out);
+    }
+
+    /** Hands over the output of the last process call that did not fit. */
+    public static int drain(int handle, ByteBuffer out) {
+        return Runtimes.drain(handle, out);
+    }
+
+    /** Calls the function's close() and frees the handle; 1, or 0 for an unknown handle. */
+    public static int close(int handle) throws Exception {
+        return Runtimes.close(handle);
     }
 }

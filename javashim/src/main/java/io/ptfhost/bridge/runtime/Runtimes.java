@@ -1,0 +1,67 @@
+package io.ptfhost.bridge.runtime;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The open functions, by handle: what {@code Bridge.open/process/drain/close} work on. Handles are
+ * small ints, reused after close. Opening and closing are synchronized; a handle's batches are
+ * run by one thread at a time (C's contract), so process itself takes no lock.
+ */
+public final class Runtimes {
+
+    private static final List<FunctionRuntime> TABLE = new ArrayList<>();
+    private static volatile FunctionRuntime[] snapshot = new FunctionRuntime[0];
+
+    private Runtimes() {}
+
+    /** Bridge.open: returns {"handle", "changelog_mode", "output_type"} (docs/internals.md). */
+    public static String open(String[] jars, String className, String planJson, ByteBuffer scalars)
+            throws Exception {
+        FunctionRuntime r = FunctionRuntime.open(jars, className, planJson, scalars);
+        int handle;
+        synchronized (TABLE) {
+            handle = TABLE.indexOf(null);
+            if (handle < 0) {
+                handle = TABLE.size();
+                TABLE.add(r);
+            } else {
+                TABLE.set(handle, r);
+            }
+            snapshot = TABLE.toArray(new FunctionRuntime[0]);
+        }
+        return r.describe(handle);
+    }
+
+    public static int process(int handle, ByteBuffer in, ByteBuffer out) {
+        return get(handle).process(in, out);
+    }
+
+    public static int drain(int handle, ByteBuffer out) {
+        return get(handle).drain(out);
+    }
+
+    /** Calls the function's close() and frees the handle; returns 1, or 0 for an unknown handle. */
+    public static int close(int handle) throws Exception {
+        FunctionRuntime r;
+        synchronized (TABLE) {
+            if (handle < 0 || handle >= TABLE.size() || TABLE.get(handle) == null) {
+                return 0;
+            }
+            r = TABLE.set(handle, null);
+            snapshot = TABLE.toArray(new FunctionRuntime[0]);
+        }
+        r.close();
+        return 1;
+    }
+
+    static FunctionRuntime get(int handle) {
+        FunctionRuntime[] s = snapshot;
+        FunctionRuntime r = handle >= 0 && handle < s.length ? s[handle] : null;
+        if (r == null) {
+            throw new IllegalArgumentException("No open function has handle " + handle + ".");
+        }
+        return r;
+    }
+}
