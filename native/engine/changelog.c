@@ -1,0 +1,123 @@
+/* changelog.c - see changelog.h. */
+#include "engine/changelog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "types/codec.h"
+
+const char *changelog_mode_string(changelog_mode_t m, bool key_only_deletes)
+{
+    switch (m) {
+    case CHANGELOG_INSERT_ONLY: return "[INSERT]";
+    case CHANGELOG_UPSERT: return key_only_deletes ? "[INSERT, UPDATE_AFTER, ~DELETE]" : "[INSERT, UPDATE_AFTER, DELETE]";
+    case CHANGELOG_RETRACT: return "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]";
+    }
+    return "[INSERT]";
+}
+
+changelog_mode_t changelog_delivered(changelog_mode_t source, const int *pk, int npk, const int *partition,
+                                     int npartition, bool require_update_before)
+{
+    if (source == CHANGELOG_INSERT_ONLY) return CHANGELOG_INSERT_ONLY;
+    bool same_key = npk > 0 && npk == npartition;
+    for (int i = 0; same_key && i < npk; i++) {
+        bool found = false;
+        for (int j = 0; j < npartition; j++) found |= pk[i] == partition[j];
+        same_key = found;
+    }
+    return same_key && !require_update_before ? CHANGELOG_UPSERT : CHANGELOG_RETRACT;
+}
+
+void changelog_norm_init(changelog_norm_t *n, const type_t *schema, const int *pk, int npk, changelog_mode_t source,
+                         changelog_mode_t deliver, bool require_full_delete)
+{
+    memset(n, 0, sizeof *n);
+    n->schema = schema;
+    n->pk = pk;
+    n->npk = npk;
+    n->source = source;
+    n->deliver = deliver;
+    /* An upsert source needs the last row per key to produce -U or full -D. */
+    n->normalize = source == CHANGELOG_UPSERT && npk > 0 && (deliver == CHANGELOG_RETRACT || require_full_delete);
+    hashmap_init(&n->last);
+    arena_init(&n->scratch, 0);
+}
+
+void changelog_norm_free(changelog_norm_t *n)
+{
+    for (size_t i = 0; i < n->n; i++) arena_destroy(&n->arenas[i]);
+    free(n->arenas);
+    free(n->rows);
+    free(n->live);
+    hashmap_free(&n->last);
+    buf_free(&n->keybuf);
+    arena_destroy(&n->scratch);
+}
+
+static int key_of(changelog_norm_t *n, const row_t *row, char *err, size_t errlen)
+{
+    buf_clear(&n->keybuf);
+    for (int k = 0; k < n->npk; k++)
+        if (codec_encode_value(&n->keybuf, &row->fields[n->pk[k]], n->schema->fields[n->pk[k]].type, err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
+static int emit_kind(const row_t *row, row_kind_t kind, changelog_emit_fn emit, void *ctx, char *err, size_t errlen)
+{
+    row_t r = *row;
+    r.kind = kind;
+    return emit(ctx, &r, err, errlen);
+}
+
+int changelog_norm_push(changelog_norm_t *n, const row_t *row, changelog_emit_fn emit, void *ctx, char *err,
+                        size_t errlen)
+{
+    if (!n->normalize) {
+        /* upsert delivery drops -U; everything else passes as produced */
+        if (n->deliver == CHANGELOG_UPSERT && row->kind == ROW_UPDATE_BEFORE) return 0;
+        return emit(ctx, row, err, errlen);
+    }
+    if (key_of(n, row, err, errlen) != 0) return -1;
+    uint64_t at;
+    bool known = hashmap_get(&n->last, n->keybuf.data, n->keybuf.len, &at) && n->live[at];
+    if (row->kind == ROW_INSERT || row->kind == ROW_UPDATE_AFTER) {
+        if (known) {
+            bool same = true;
+            for (uint32_t i = 0; same && i < row->n; i++)
+                same = value_equals(&row->fields[i], &n->rows[at].fields[i], n->schema->fields[i].type);
+            if (same) return 0;   /* an update that changes nothing is dropped */
+            if (n->deliver == CHANGELOG_RETRACT &&
+                emit_kind(&n->rows[at], ROW_UPDATE_BEFORE, emit, ctx, err, errlen) != 0)
+                return -1;
+            if (emit_kind(row, ROW_UPDATE_AFTER, emit, ctx, err, errlen) != 0) return -1;
+            arena_reset(&n->arenas[at]);
+            n->rows[at] = row_copy(row, n->schema, &n->arenas[at]);
+            return 0;
+        }
+        if (emit_kind(row, ROW_INSERT, emit, ctx, err, errlen) != 0) return -1;
+        if (!hashmap_get(&n->last, n->keybuf.data, n->keybuf.len, &at)) {
+            if (n->n == n->cap) {
+                n->cap = n->cap ? n->cap * 2 : 64;
+                n->arenas = realloc(n->arenas, n->cap * sizeof *n->arenas);
+                n->rows = realloc(n->rows, n->cap * sizeof *n->rows);
+                n->live = realloc(n->live, n->cap * sizeof *n->live);
+                if (!n->arenas || !n->rows || !n->live) abort();
+            }
+            at = n->n++;
+            arena_init(&n->arenas[at], 1024);
+            hashmap_put(&n->last, n->keybuf.data, n->keybuf.len, at);
+        } else {
+            arena_reset(&n->arenas[at]);
+        }
+        n->rows[at] = row_copy(row, n->schema, &n->arenas[at]);
+        n->live[at] = true;
+        return 0;
+    }
+    /* -U or -D: the key's row is gone; emit it in full, once */
+    if (!known) return 0;
+    n->live[at] = false;
+    return emit_kind(&n->rows[at], ROW_DELETE, emit, ctx, err, errlen);
+}

@@ -1,0 +1,74 @@
+/* changelog.h - delivering an updating input in the encoding a PTF's table
+ * argument needs ("changelog_"), as Flink's planner arranges it.
+ *
+ * Sources produce one of three changelogs:
+ *   insert-only  +I
+ *   retract      +I -U +U -D, deletes carry the full row (debezium-json, test events)
+ *   upsert       +I +U -D on a primary key, no -U; a -D may carry only the key
+ *                (upsert-kafka tombstones)
+ * A SUPPORT_UPDATES argument receives:
+ *   upsert  {+I, +U, -D}     when PARTITION BY equals the primary key and the
+ *                            argument lacks REQUIRE_UPDATE_BEFORE (-U rows dropped)
+ *   retract {+I, -U, +U, -D} otherwise; from an upsert source the engine keeps
+ *                            the last row per key and synthesises -U and full
+ *                            -D rows (Flink's ChangelogNormalize), dropping
+ *                            updates that change nothing and deletes of unknown
+ *                            keys.
+ * REQUIRE_FULL_DELETE on an upsert source with key-only deletes also
+ * normalises, so deletes carry the last full row.
+ *
+ * Ownership: the normaliser copies the rows it keeps (own arena per key is
+ * overkill: one malloc'ed copy per key, replaced on update). Rows handed to
+ * the emit callback live until it returns. Not thread-safe. */
+#ifndef PTF_CHANGELOG_H
+#define PTF_CHANGELOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "types/value.h"
+#include "util/arena.h"
+#include "util/buf.h"
+#include "util/hashmap.h"
+
+typedef enum changelog_mode {
+    CHANGELOG_INSERT_ONLY,
+    CHANGELOG_RETRACT,
+    CHANGELOG_UPSERT,
+} changelog_mode_t;
+
+/* ChangelogMode.toString() of what a table argument receives. */
+const char *changelog_mode_string(changelog_mode_t m, bool key_only_deletes);
+
+typedef struct changelog_norm {
+    const type_t *schema;
+    const int *pk;
+    int npk;
+    changelog_mode_t source;      /* what the source produces */
+    changelog_mode_t deliver;     /* what the function receives */
+    bool normalize;               /* keep the last row per key */
+    hashmap_t last;               /* key bytes -> index into rows */
+    arena_t *arenas;              /* one per kept row, reset on replace */
+    row_t *rows;
+    bool *live;
+    size_t n, cap;
+    buf_t keybuf;
+    arena_t scratch;
+} changelog_norm_t;
+
+/* Decides the delivered mode from the source mode, the primary key, the
+ * PARTITION BY columns and the argument's traits. */
+changelog_mode_t changelog_delivered(changelog_mode_t source, const int *pk, int npk, const int *partition,
+                                     int npartition, bool require_update_before);
+
+void changelog_norm_init(changelog_norm_t *n, const type_t *schema, const int *pk, int npk, changelog_mode_t source,
+                         changelog_mode_t deliver, bool require_full_delete);
+void changelog_norm_free(changelog_norm_t *n);
+
+typedef int (*changelog_emit_fn)(void *ctx, const row_t *row, char *err, size_t errlen);
+
+/* Feeds one source row; emits 0, 1 or 2 rows. */
+int changelog_norm_push(changelog_norm_t *n, const row_t *row, changelog_emit_fn emit, void *ctx, char *err,
+                        size_t errlen);
+
+#endif

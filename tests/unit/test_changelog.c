@@ -1,0 +1,111 @@
+/* Changelog delivery: upsert vs retract choice and ChangelogNormalize. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/changelog.h"
+
+typedef struct seen {
+    char lines[32][64];
+    int n;
+} seen_t;
+
+static int record(void *ctx, const row_t *row, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    seen_t *s = ctx;
+    snprintf(s->lines[s->n++], 64, "%s %.*s %lld", row_kind_short(row->kind), (int)row->fields[0].u.str.len,
+             row->fields[0].u.str.ptr, row->fields[1].is_null ? -1LL : (long long)row->fields[1].u.i64);
+    return 0;
+}
+
+static row_t mk(value_t *f, row_kind_t kind, const char *k, long long v, bool null_v)
+{
+    f[0].is_null = false;
+    f[0].u.str.ptr = k;
+    f[0].u.str.len = (uint32_t)strlen(k);
+    f[1].is_null = null_v;
+    f[1].u.i64 = v;
+    return (row_t){kind, 2, f};
+}
+
+START_TEST(delivered_mode_follows_flink)
+{
+    int pk[1] = {0}, part_same[1] = {0}, part_other[1] = {1};
+    ck_assert_int_eq(changelog_delivered(CHANGELOG_INSERT_ONLY, pk, 1, part_same, 1, true), CHANGELOG_INSERT_ONLY);
+    ck_assert_int_eq(changelog_delivered(CHANGELOG_RETRACT, pk, 1, part_same, 1, false), CHANGELOG_UPSERT);
+    ck_assert_int_eq(changelog_delivered(CHANGELOG_RETRACT, pk, 1, part_same, 1, true), CHANGELOG_RETRACT);
+    ck_assert_int_eq(changelog_delivered(CHANGELOG_UPSERT, pk, 1, part_other, 1, false), CHANGELOG_RETRACT);
+    ck_assert_int_eq(changelog_delivered(CHANGELOG_UPSERT, NULL, 0, part_same, 1, false), CHANGELOG_RETRACT);
+    ck_assert_str_eq(changelog_mode_string(CHANGELOG_UPSERT, true), "[INSERT, UPDATE_AFTER, ~DELETE]");
+}
+END_TEST
+
+START_TEST(upsert_source_normalised_to_retract)
+{
+    char err[256];
+    type_t *schema = type_parse("ROW<`k` STRING NOT NULL, `v` BIGINT>", err, sizeof err);
+    int pk[1] = {0};
+    changelog_norm_t n;
+    changelog_norm_init(&n, schema, pk, 1, CHANGELOG_UPSERT, CHANGELOG_RETRACT, false);
+    seen_t s = {.n = 0};
+    value_t f[2];
+    row_t r;
+    r = mk(f, ROW_UPDATE_AFTER, "EUR", 1, false);  /* first sight of a key: +I */
+    ck_assert_int_eq(changelog_norm_push(&n, &r, record, &s, err, sizeof err), 0);
+    r = mk(f, ROW_UPDATE_AFTER, "EUR", 2, false);  /* change: -U old, +U new */
+    changelog_norm_push(&n, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_UPDATE_AFTER, "EUR", 2, false);  /* no change: dropped */
+    changelog_norm_push(&n, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_DELETE, "EUR", 0, true);         /* key-only delete: full row */
+    changelog_norm_push(&n, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_DELETE, "USD", 0, true);         /* unknown key: dropped */
+    changelog_norm_push(&n, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_INSERT, "EUR", 3, false);        /* after a delete: +I again */
+    changelog_norm_push(&n, &r, record, &s, err, sizeof err);
+    ck_assert_int_eq(s.n, 5);
+    ck_assert_str_eq(s.lines[0], "+I EUR 1");
+    ck_assert_str_eq(s.lines[1], "-U EUR 1");
+    ck_assert_str_eq(s.lines[2], "+U EUR 2");
+    ck_assert_str_eq(s.lines[3], "-D EUR 2");
+    ck_assert_str_eq(s.lines[4], "+I EUR 3");
+    changelog_norm_free(&n);
+    type_free(schema);
+}
+END_TEST
+
+START_TEST(retract_source_delivered_as_upsert_drops_update_before)
+{
+    char err[256];
+    type_t *schema = type_parse("ROW<`k` STRING NOT NULL, `v` BIGINT>", err, sizeof err);
+    int pk[1] = {0};
+    changelog_norm_t n;
+    changelog_norm_init(&n, schema, pk, 1, CHANGELOG_RETRACT, CHANGELOG_UPSERT, false);
+    seen_t s = {.n = 0};
+    value_t f[2];
+    row_t r = mk(f, ROW_UPDATE_BEFORE, "EUR", 1, false);
+    changelog_norm_push(&n, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_UPDATE_AFTER, "EUR", 2, false);
+    changelog_norm_push(&n, &r, record, &s, err, sizeof err);
+    ck_assert_int_eq(s.n, 1);
+    ck_assert_str_eq(s.lines[0], "+U EUR 2");
+    changelog_norm_free(&n);
+    type_free(schema);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("changelog");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, delivered_mode_follows_flink);
+    tcase_add_test(tc, upsert_source_normalised_to_retract);
+    tcase_add_test(tc, retract_source_delivered_as_upsert_drops_update_before);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
