@@ -366,6 +366,32 @@ long long plan_parse_duration_ms(const char *s)
     return -1;
 }
 
+changelog_mode_t plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes)
+{
+    *key_only_deletes = false;
+    if (t->has_events) {
+        bool updates = false, update_before = false;
+        for (size_t i = 0; i < t->nevents; i++) {
+            if (t->events[i].kind != CATALOG_EVENT_ROW) continue;
+            updates |= t->events[i].row.kind != ROW_INSERT;
+            update_before |= t->events[i].row.kind == ROW_UPDATE_BEFORE;
+        }
+        if (!updates) return CHANGELOG_INSERT_ONLY;
+        return t->npk > 0 && !update_before ? CHANGELOG_UPSERT : CHANGELOG_RETRACT;
+    }
+    const char *connector = catalog_table_option(t, "connector");
+    if (connector && strcmp(connector, "upsert-kafka") == 0) {
+        *key_only_deletes = true;
+        return CHANGELOG_UPSERT;
+    }
+    const char *format = catalog_table_option(t, "format");
+    if (!format) format = catalog_table_option(t, "value.format");
+    if (format && (strcmp(format, "debezium-json") == 0 || strcmp(format, "canal-json") == 0 ||
+                   strcmp(format, "maxwell-json") == 0 || strcmp(format, "ogg-json") == 0))
+        return CHANGELOG_RETRACT;
+    return CHANGELOG_INSERT_ONLY;
+}
+
 static bool valid_uid(const char *s)
 {
     if (!*s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
@@ -558,6 +584,24 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             pt->order_desc[k] = ta->order_by[k].desc;
         }
     }
+    for (int i = 0; i < p->ntables; i++) {
+        plan_table_t *pt = &p->tables[i];
+        const ptf_arg_t *a = &sig->args[pt->arg];
+        pt->source_mode = plan_table_changelog(pt->table, &pt->key_only_deletes);
+        if (pt->source_mode != CHANGELOG_INSERT_ONLY && !(a->traits & TRAIT_SUPPORT_UPDATES)) {
+            const sqlp_expr_t *v = bound[pt->arg];
+            ERR_AT(v->pos, "StreamPhysicalProcessTableFunction doesn't support consuming update changes which is "
+                           "produced by node TableSourceScan(table=[[default_catalog, default_database, %s]])\n"
+                           "(table '%s' is updating; declare the argument @ArgumentHint({SET_SEMANTIC_TABLE, "
+                           "SUPPORT_UPDATES}) to consume it)", pt->table->name, pt->table->name);
+            free(bound), free(bound_at);
+            goto fail;
+        }
+        pt->delivered = changelog_delivered(pt->source_mode, pt->table->pk, pt->table->npk, pt->key_cols, pt->nkeys,
+                                            (a->traits & TRAIT_REQUIRE_UPDATE_BEFORE) != 0);
+        if (a->traits & TRAIT_REQUIRE_FULL_DELETE) pt->key_only_deletes = false;
+        if (pt->delivered == CHANGELOG_RETRACT) pt->key_only_deletes = false;
+    }
     if (p->ntables > 1) {
         for (int i = 0; i < p->ntables; i++)
             if (!p->tables[i].set_semantics) {
@@ -681,6 +725,13 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             goto fail;
         }
         p->has_rowtime = true;
+        for (int i = 0; i < p->ntables; i++)
+            if (p->tables[i].source_mode != CHANGELOG_INSERT_ONLY) {
+                ERR_AT(on_time->pos, "Time operations using the `on_time` argument are currently not supported for "
+                                     "PTFs that consume or produce updates.");
+                free(bound), free(bound_at);
+                goto fail;
+            }
     }
     for (int i = 0; i < p->ntables; i++) {
         const ptf_arg_t *a = &sig->args[p->tables[i].arg];
@@ -802,12 +853,6 @@ fail:
     return NULL;
 }
 
-static const char *changelog_string(const catalog_table_t *t)
-{
-    (void)t;
-    return "[INSERT]";
-}
-
 char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode)
 {
     cJSON *o = cJSON_CreateObject();
@@ -833,9 +878,9 @@ char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode)
             cJSON_AddItemToArray(od, cJSON_CreateBool(pt->order_desc[k]));
         }
         cJSON_AddNumberToObject(t, "time_column", pt->time_col);
-        cJSON_AddStringToObject(t, "changelog_mode", changelog_string(pt->table));
+        cJSON_AddStringToObject(t, "changelog_mode", changelog_mode_string(pt->delivered, pt->key_only_deletes));
         cJSON_AddItemToArray(tables, t);
-        if (!pt->set_semantics || pt->pass_through) timers = false;
+        if (!pt->set_semantics || pt->pass_through || pt->source_mode != CHANGELOG_INSERT_ONLY) timers = false;
     }
     char *st = type_to_string(p->scalars_type);
     cJSON_AddStringToObject(o, "scalars_type", st);

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "engine/catalog.h"
+#include "engine/changelog.h"
 #include "engine/signature.h"
 #include "sql/sql.h"
 #include "util/buf.h"
@@ -33,6 +34,9 @@ typedef struct plan_table {
     int time_col;                 /* on_time column, -1 */
     bool set_semantics, pass_through;
     int call_index;               /* position of the argument in the call as written */
+    changelog_mode_t source_mode; /* what the table produces */
+    changelog_mode_t delivered;   /* what the function receives (changelog.h) */
+    bool key_only_deletes;
 } plan_table_t;
 
 typedef struct plan_call {
@@ -81,6 +85,9 @@ int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t
 /* Flink's duration syntax (TimeUtils.parseDuration): "30 s", "30 seconds",
  * "7 days", "45 min", "100 ms", a bare number = milliseconds. -1 if invalid. */
 long long plan_parse_duration_ms(const char *s);
+
+/* The changelog a table produces: its format or connector, or its test events. */
+changelog_mode_t plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes);
 
 /* Finds a table by a possibly qualified name: the full dotted name first,
  * then its last part. */
