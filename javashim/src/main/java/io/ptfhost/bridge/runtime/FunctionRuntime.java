@@ -193,8 +193,7 @@ public final class FunctionRuntime {
             outputRowType = sig.outputType;
         } else {
             atomicCodec = Codecs.create(sig.outputType, null, loader);
-            outputRowType = SqlType.row(Collections.singletonList(new SqlType.Field("EXPR$0", sig.outputType, null)))
-                    .copy(false);
+            outputRowType = SqlType.row(Collections.singletonList(new SqlType.Field("EXPR$0", sig.outputType, null)));
         }
 
         // changelog mode: asked once, with what the planner knows
