@@ -1,12 +1,70 @@
-/* cmd_run.c - 'ptfhost run' (being built; see the issue tracker). */
+/* cmd_run.c - 'ptfhost run SCRIPT.sql': execute a Flink SQL script. */
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
+#include "engine/session.h"
+#include "util/buf.h"
+
+#define ERRLEN 16384
 
 int cmd_run(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("ptfhost run: not available in this build yet\n", stderr);
-    return 2;
+    const char *format = NULL, *flink_version = NULL;
+    bool materialize = false, help = false;
+    cli_option_t opts[] = {
+        {"format", CLI_STRING, &format, "changelog|tableau  how SELECT results print (default changelog)"},
+        {"materialize", CLI_FLAG, &materialize, "print the final table the changelog converges to"},
+        {"flink-version", CLI_STRING, &flink_version, "2.1|2.2|2.3  whose runtime behaviour to reproduce (default 2.3)"},
+        {"help", CLI_FLAG, &help, "show this help"},
+        {NULL, 0, NULL, NULL},
+    };
+    cli_strlist_t pos = {0};
+    if (cli_parse("run", opts, argc, argv, &pos) != 0) return 2;
+    if (help || pos.n != 1) {
+        cli_usage("run", "[options] SCRIPT.sql", opts);
+        cli_strlist_free(&pos);
+        return help ? 0 : 2;
+    }
+    const char *path = pos.items[0];
+    cli_strlist_free(&pos);
+
+    session_format_t fmt = SESSION_CHANGELOG;
+    if (format && strcmp(format, "tableau") == 0) fmt = SESSION_TABLEAU;
+    else if (format && strcmp(format, "changelog") != 0) {
+        fprintf(stderr, "ptfhost run: --format must be 'changelog' or 'tableau', not '%s'\n", format);
+        return 2;
+    }
+    if (flink_version && strcmp(flink_version, "2.1") && strcmp(flink_version, "2.2") &&
+        strcmp(flink_version, "2.3")) {
+        fprintf(stderr, "ptfhost run: --flink-version must be 2.1, 2.2 or 2.3, not '%s'\n", flink_version);
+        return 2;
+    }
+
+    char *err = malloc(ERRLEN);
+    buf_t text = BUF_INIT;
+    if (!err || buf_read_file(&text, path, err, ERRLEN) != 0) {
+        fprintf(stderr, "ptfhost run: %s\n", err ? err : "out of memory");
+        free(err);
+        buf_free(&text);
+        return 2;
+    }
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    session_t s;
+    session_init(&s, dirname(dir), stdout);
+    s.format = fmt;
+    s.materialize = materialize;
+    if (flink_version) s.flink_version = flink_version;
+
+    int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN);
+    fflush(stdout);
+    if (rc != 0) fprintf(stderr, "ptfhost run: %s\n", err);
+    session_free(&s);
+    buf_free(&text);
+    free(err);
+    return rc == 0 ? 0 : 1;
 }

@@ -866,7 +866,7 @@ char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode)
         const plan_table_t *pt = &p->tables[i];
         cJSON *t = cJSON_CreateObject();
         cJSON_AddStringToObject(t, "arg", p->sig->args[pt->arg].name);
-        char *rt = type_to_string(pt->table->schema);
+        char *rt = type_to_serializable_string(pt->table->schema);
         cJSON_AddStringToObject(t, "row_type", rt);
         free(rt);
         cJSON *pb = cJSON_AddArrayToObject(t, "partition_by");
@@ -882,7 +882,7 @@ char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode)
         cJSON_AddItemToArray(tables, t);
         if (!pt->set_semantics || pt->pass_through || pt->source_mode != CHANGELOG_INSERT_ONLY) timers = false;
     }
-    char *st = type_to_string(p->scalars_type);
+    char *st = type_to_serializable_string(p->scalars_type);
     cJSON_AddStringToObject(o, "scalars_type", st);
     free(st);
     cJSON_AddStringToObject(o, "required_changelog_mode", required_changelog_mode);

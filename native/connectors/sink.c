@@ -1,0 +1,338 @@
+/* sink.c - see sink.h. */
+#include "connectors/sink.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "connectors/format.h"
+#include "connectors/tableau.h"
+#include "types/render.h"
+#include "util/buf.h"
+
+static char *xstrdup(const char *s)
+{
+    char *p = strdup(s);
+    if (!p) abort();
+    return p;
+}
+
+/* ---- folding a changelog into a table (materialize) ------------------------- */
+
+typedef struct fold {
+    const type_t *schema;
+    const int *key;
+    int nkey;
+    arena_t arena;
+    row_t *rows;
+    size_t n, cap;
+} fold_t;
+
+static bool same_key(const fold_t *f, const row_t *a, const row_t *b)
+{
+    if (f->nkey == 0) {
+        for (uint32_t i = 0; i < a->n; i++)
+            if (!value_equals(&a->fields[i], &b->fields[i], f->schema->fields[i].type)) return false;
+        return true;
+    }
+    for (int k = 0; k < f->nkey; k++)
+        if (!value_equals(&a->fields[f->key[k]], &b->fields[f->key[k]], f->schema->fields[f->key[k]].type))
+            return false;
+    return true;
+}
+
+static void fold_apply(fold_t *f, const row_t *r)
+{
+    size_t hit = f->n;
+    for (size_t i = 0; i < f->n && hit == f->n; i++)
+        if (same_key(f, &f->rows[i], r)) hit = i;
+    bool add = r->kind == ROW_INSERT || r->kind == ROW_UPDATE_AFTER;
+    if (!add) {   /* -U / -D: retract the matching row */
+        if (hit < f->n) {
+            memmove(&f->rows[hit], &f->rows[hit + 1], (f->n - hit - 1) * sizeof *f->rows);
+            f->n--;
+        }
+        return;
+    }
+    row_t copy = row_copy(r, f->schema, &f->arena);
+    copy.kind = ROW_INSERT;
+    if (f->nkey > 0 && hit < f->n) {   /* upsert */
+        f->rows[hit] = copy;
+        return;
+    }
+    if (f->n == f->cap) {
+        f->cap = f->cap ? f->cap * 2 : 64;
+        f->rows = realloc(f->rows, f->cap * sizeof *f->rows);
+        if (!f->rows) abort();
+    }
+    f->rows[f->n++] = copy;
+}
+
+/* ---- stdout ------------------------------------------------------------------ */
+
+typedef struct stdout_sink {
+    conn_sink_t base;
+    FILE *out;
+    conn_stdout_mode_t mode;
+    bool materialize;
+    fold_t fold;
+    conn_tableau_t *tableau;
+    buf_t line;
+} stdout_sink_t;
+
+static int stdout_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    stdout_sink_t *o = (stdout_sink_t *)s;
+    s->rows++;
+    if (o->materialize) {
+        fold_apply(&o->fold, row);
+        return 0;
+    }
+    if (o->mode == CONN_STDOUT_TABLEAU) {
+        buf_clear(&o->line);
+        conn_tableau_row(o->tableau, row, &o->line);
+        fwrite(o->line.data, 1, o->line.len, o->out);
+        return 0;
+    }
+    buf_clear(&o->line);
+    render_row(&o->line, row, s->schema);
+    buf_putc(&o->line, '\n');
+    fwrite(o->line.data, 1, o->line.len, o->out);
+    return 0;
+}
+
+static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    stdout_sink_t *o = (stdout_sink_t *)s;
+    if (commit && o->materialize) {
+        buf_clear(&o->line);
+        if (o->mode == CONN_STDOUT_TABLEAU) {
+            conn_tableau_t *t = conn_tableau_new(s->schema, false, 30, NULL);
+            for (size_t i = 0; i < o->fold.n; i++) conn_tableau_row(t, &o->fold.rows[i], &o->line);
+            conn_tableau_end(t, &o->line);
+            conn_tableau_free(t);
+        } else {
+            for (size_t i = 0; i < o->fold.n; i++) {
+                render_row(&o->line, &o->fold.rows[i], s->schema);
+                buf_putc(&o->line, '\n');
+            }
+        }
+        fwrite(o->line.data, 1, o->line.len, o->out);
+    } else if (commit && o->mode == CONN_STDOUT_TABLEAU) {
+        buf_clear(&o->line);
+        conn_tableau_end(o->tableau, &o->line);
+        fwrite(o->line.data, 1, o->line.len, o->out);
+    }
+    fflush(o->out);
+    if (o->tableau) conn_tableau_free(o->tableau);
+    arena_destroy(&o->fold.arena);
+    free(o->fold.rows);
+    buf_free(&o->line);
+    free(o);
+    return 0;
+}
+
+conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_t mode, bool materialize,
+                              const int *upsert_key, int nupsert_key)
+{
+    stdout_sink_t *o = calloc(1, sizeof *o);
+    if (!o) abort();
+    o->base.write = stdout_write;
+    o->base.close = stdout_close;
+    o->base.schema = schema;
+    o->base.accepts_updates = true;
+    o->out = out;
+    o->mode = mode;
+    o->materialize = materialize;
+    o->fold.schema = schema;
+    o->fold.key = upsert_key;
+    o->fold.nkey = nupsert_key;
+    arena_init(&o->fold.arena, 0);
+    if (mode == CONN_STDOUT_TABLEAU && !materialize) {
+        o->tableau = conn_tableau_new(schema, true, 30, NULL);
+        buf_t head = BUF_INIT;
+        conn_tableau_begin(o->tableau, &head);
+        fwrite(head.data, 1, head.len, out);
+        buf_free(&head);
+    }
+    return &o->base;
+}
+
+/* ---- print / blackhole ------------------------------------------------------------ */
+
+typedef struct print_sink {
+    conn_sink_t base;
+    FILE *out;
+    char *prefix;
+    buf_t line;
+} print_sink_t;
+
+static int print_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    print_sink_t *p = (print_sink_t *)s;
+    s->rows++;
+    buf_clear(&p->line);
+    buf_puts(&p->line, p->prefix);
+    render_row(&p->line, row, s->schema);
+    buf_putc(&p->line, '\n');
+    fwrite(p->line.data, 1, p->line.len, p->out);
+    return 0;
+}
+
+static int print_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    (void)commit, (void)err, (void)errlen;
+    print_sink_t *p = (print_sink_t *)s;
+    fflush(p->out);
+    free(p->prefix);
+    buf_free(&p->line);
+    free(p);
+    return 0;
+}
+
+static int blackhole_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
+{
+    (void)row, (void)err, (void)errlen;
+    s->rows++;
+    return 0;
+}
+
+static int blackhole_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    (void)commit, (void)err, (void)errlen;
+    free(s);
+    return 0;
+}
+
+/* ---- filesystem ---------------------------------------------------------------- */
+
+typedef struct file_sink {
+    conn_sink_t base;
+    conn_format_t *format;
+    char *target, *tmp;
+    FILE *f;
+    buf_t line;
+} file_sink_t;
+
+static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
+{
+    file_sink_t *fs = (file_sink_t *)s;
+    buf_clear(&fs->line);
+    if (conn_format_encode(fs->format, row, &fs->line, err, errlen) != 0) return -1;
+    if (fwrite(fs->line.data, 1, fs->line.len, fs->f) != fs->line.len) {
+        snprintf(err, errlen, "cannot write '%s': %s", fs->tmp, strerror(errno));
+        return -1;
+    }
+    s->rows++;
+    return 0;
+}
+
+static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    file_sink_t *fs = (file_sink_t *)s;
+    int rc = 0;
+    if (fs->f && fclose(fs->f) != 0 && commit) {
+        snprintf(err, errlen, "cannot write '%s': %s", fs->tmp, strerror(errno));
+        rc = -1;
+    }
+    if (commit && rc == 0 && rename(fs->tmp, fs->target) != 0) {
+        snprintf(err, errlen, "cannot move '%s' to '%s': %s", fs->tmp, fs->target, strerror(errno));
+        rc = -1;
+    }
+    if (!commit || rc != 0) unlink(fs->tmp);
+    conn_format_free(fs->format);
+    free(fs->target);
+    free(fs->tmp);
+    buf_free(&fs->line);
+    free(fs);
+    return rc;
+}
+
+static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_dir, char *err, size_t errlen)
+{
+    const char *path = catalog_table_option(t, "path");
+    if (!path) {
+        snprintf(err, errlen, "table '%s': the filesystem connector needs a 'path' option", t->name);
+        return NULL;
+    }
+    file_sink_t *fs = calloc(1, sizeof *fs);
+    if (!fs) abort();
+    fs->base.write = file_write;
+    fs->base.close = file_close;
+    fs->base.schema = t->schema;
+    fs->format = conn_format_new(t, err, errlen);
+    if (!fs->format) {
+        free(fs);
+        return NULL;
+    }
+    fs->target = conn_resolve_path(base_dir, path);
+    size_t n = strlen(fs->target) + 32;
+    fs->tmp = malloc(n);
+    if (!fs->tmp) abort();
+    snprintf(fs->tmp, n, "%s.inprogress.%ld", fs->target, (long)getpid());
+    fs->f = fopen(fs->tmp, "wb");
+    if (!fs->f) {
+        snprintf(err, errlen, "table '%s': cannot create '%s': %s", t->name, fs->tmp, strerror(errno));
+        conn_format_free(fs->format);
+        free(fs->target);
+        free(fs->tmp);
+        free(fs);
+        return NULL;
+    }
+    return &fs->base;
+}
+
+conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, char *err, size_t errlen)
+{
+    const char *connector = catalog_table_option(t, "connector");
+    if (!connector) {
+        snprintf(err, errlen, "Table options do not contain an option key 'connector' for discovering a connector. "
+                              "(table '%s': add WITH ('connector' = 'print') or 'filesystem' with 'path' and "
+                              "'format')", t->name);
+        return NULL;
+    }
+    if (strcmp(connector, "print") == 0) {
+        print_sink_t *p = calloc(1, sizeof *p);
+        if (!p) abort();
+        p->base.write = print_write;
+        p->base.close = print_close;
+        p->base.schema = t->schema;
+        p->base.accepts_updates = true;
+        const char *se = catalog_table_option(t, "standard-error");
+        p->out = se && strcmp(se, "true") == 0 ? stderr : out;
+        const char *id = catalog_table_option(t, "print-identifier");
+        if (id) {
+            size_t n = strlen(id) + 3;
+            p->prefix = malloc(n);
+            if (!p->prefix) abort();
+            snprintf(p->prefix, n, "%s> ", id);
+        } else {
+            p->prefix = xstrdup("");
+        }
+        return &p->base;
+    }
+    if (strcmp(connector, "blackhole") == 0) {
+        conn_sink_t *b = calloc(1, sizeof *b);
+        if (!b) abort();
+        b->write = blackhole_write;
+        b->close = blackhole_close;
+        b->schema = t->schema;
+        b->accepts_updates = true;
+        return b;
+    }
+    if (strcmp(connector, "filesystem") == 0) return file_sink_open(t, base_dir, err, errlen);
+    if (strcmp(connector, "datagen") == 0) {
+        snprintf(err, errlen, "Connector 'datagen' can only be used as source. It cannot be used as sink. (table "
+                              "'%s')", t->name);
+        return NULL;
+    }
+    snprintf(err, errlen, "Could not find any factory for identifier '%s' that implements "
+                          "'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n\n"
+                          "Available factory identifiers are:\n\nblackhole\ndatagen\nfilesystem\nprint\n"
+                          "(table '%s')", connector, t->name);
+    return NULL;
+}

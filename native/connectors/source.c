@@ -1,0 +1,424 @@
+/* source.c - see source.h: literal views, 'datagen' and 'filesystem'.
+ *
+ * A filesystem path is a file or a folder; a folder is read file by file in
+ * name order, skipping hidden files and files starting with '_' (as Flink's
+ * file source does). Lines are decoded by the table's format (format.h). */
+#include "connectors/source.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "connectors/format.h"
+
+static char *xstrdup(const char *s)
+{
+    char *p = strdup(s);
+    if (!p) abort();
+    return p;
+}
+
+/* ---- literal rows (CREATE VIEW v AS VALUES ...) --------------------------- */
+
+typedef struct values_source {
+    conn_source_t base;
+    size_t next;
+} values_source_t;
+
+static int values_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen)
+{
+    (void)a, (void)err, (void)errlen;
+    values_source_t *v = (values_source_t *)s;
+    if (v->next >= s->table->nrows) return 0;
+    *row = s->table->rows[v->next++];
+    return 1;
+}
+
+static void plain_close(conn_source_t *s) { free(s); }
+
+/* ---- test events (ptfhost test) ----------------------------------------------- */
+
+static int events_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen)
+{
+    (void)a, (void)err, (void)errlen;
+    values_source_t *v = (values_source_t *)s;
+    if (v->next >= s->table->nevents) return CONN_SRC_END;
+    const catalog_event_t *e = &s->table->events[v->next++];
+    switch (e->kind) {
+    case CATALOG_EVENT_ROW: *row = e->row; return CONN_SRC_ROW;
+    case CATALOG_EVENT_WATERMARK: s->event_time = e->time; return CONN_SRC_WATERMARK;
+    case CATALOG_EVENT_PROCTIME: s->event_time = e->time; return CONN_SRC_PROCTIME;
+    }
+    return CONN_SRC_END;
+}
+
+/* ---- datagen --------------------------------------------------------------- */
+
+typedef struct datagen_field {
+    bool sequence;
+    int64_t start, end;        /* sequence */
+    double min, max;           /* random numbers */
+    int length;                /* random strings / bytes */
+} datagen_field_t;
+
+typedef struct datagen_source {
+    conn_source_t base;
+    datagen_field_t *fields;
+    int64_t rows, emitted;     /* rows < 0: unbounded */
+    uint64_t rng;
+    double rows_per_second;
+    struct timespec started;
+} datagen_source_t;
+
+static uint64_t rng_next(uint64_t *s)
+{
+    /* splitmix64: deterministic, so a datagen table yields the same rows every run */
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static double rng_unit(uint64_t *s) { return (double)(rng_next(s) >> 11) / 9007199254740992.0; }
+
+static void throttle(datagen_source_t *d)
+{
+    if (d->rows_per_second <= 0) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double elapsed = (double)(now.tv_sec - d->started.tv_sec) + (double)(now.tv_nsec - d->started.tv_nsec) / 1e9;
+    double due = (double)d->emitted / d->rows_per_second;
+    if (due > elapsed) {
+        double wait = due - elapsed;
+        struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static int datagen_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen)
+{
+    datagen_source_t *d = (datagen_source_t *)s;
+    const type_t *schema = s->table->schema;
+    if (d->rows >= 0 && d->emitted >= d->rows) return 0;
+    throttle(d);
+    row->kind = ROW_INSERT;
+    row->n = (uint32_t)schema->nfields;
+    row->fields = arena_calloc(a, (size_t)schema->nfields, sizeof(value_t));
+    for (int i = 0; i < schema->nfields; i++) {
+        const datagen_field_t *f = &d->fields[i];
+        const type_t *t = schema->fields[i].type;
+        value_t *v = &row->fields[i];
+        if (f->sequence) {
+            int64_t x = f->start + d->emitted;
+            if (x > f->end) return 0;   /* a sequence ends the source when exhausted */
+            switch (t->id) {
+            case TYPE_CHAR:
+            case TYPE_VARCHAR: {
+                char *str = arena_alloc(a, 24);
+                int n = snprintf(str, 24, "%" PRId64, x);
+                v->u.str.ptr = str;
+                v->u.str.len = (uint32_t)n;
+                break;
+            }
+            case TYPE_FLOAT: v->u.f32 = (float)x; break;
+            case TYPE_DOUBLE: v->u.f64 = (double)x; break;
+            case TYPE_DECIMAL: {
+                __int128 u = x;
+                for (int k = 0; k < t->scale; k++) u *= 10;
+                v->u.dec = u;
+                break;
+            }
+            default: v->u.i64 = x;
+            }
+            continue;
+        }
+        double r = rng_unit(&d->rng);
+        switch (t->id) {
+        case TYPE_BOOLEAN: v->u.b = r < 0.5; break;
+        case TYPE_TINYINT:
+        case TYPE_SMALLINT:
+        case TYPE_INT:
+        case TYPE_BIGINT: v->u.i64 = (int64_t)(f->min + r * (f->max - f->min + 1)); break;
+        case TYPE_FLOAT: v->u.f32 = (float)(f->min + r * (f->max - f->min)); break;
+        case TYPE_DOUBLE: v->u.f64 = f->min + r * (f->max - f->min); break;
+        case TYPE_DECIMAL: {
+            double x = f->min + r * (f->max - f->min);
+            for (int k = 0; k < t->scale; k++) x *= 10;
+            v->u.dec = (__int128)x;
+            break;
+        }
+        case TYPE_CHAR:
+        case TYPE_VARCHAR:
+        case TYPE_BINARY:
+        case TYPE_VARBINARY: {
+            char *str = arena_alloc(a, (size_t)f->length + 1);
+            static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+            for (int k = 0; k < f->length; k++) str[k] = alphabet[rng_next(&d->rng) % 36];
+            v->u.str.ptr = str;
+            v->u.str.len = (uint32_t)f->length;
+            break;
+        }
+        case TYPE_DATE: v->u.i64 = 19723 + (int64_t)(r * 365); break;   /* a day in 2024 */
+        case TYPE_TIMESTAMP:
+        case TYPE_TIMESTAMP_LTZ: {
+            struct timespec now;
+            clock_gettime(CLOCK_REALTIME, &now);
+            v->u.ts.millis = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+            break;
+        }
+        default: {
+            char *tn = type_to_string(t);
+            snprintf(err, errlen, "datagen table '%s': column '%s' of type %s cannot be generated; use a "
+                                  "filesystem source for it", s->table->name, schema->fields[i].name, tn);
+            free(tn);
+            return -1;
+        }
+        }
+    }
+    d->emitted++;
+    return 1;
+}
+
+static void datagen_close(conn_source_t *s)
+{
+    free(((datagen_source_t *)s)->fields);
+    free(s);
+}
+
+static int parse_i64(const char *s, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end) return -1;
+    *out = v;
+    return 0;
+}
+
+static conn_source_t *datagen_open(const catalog_table_t *t, char *err, size_t errlen)
+{
+    datagen_source_t *d = calloc(1, sizeof *d);
+    if (!d) abort();
+    d->base.next = datagen_next;
+    d->base.close = datagen_close;
+    d->base.table = t;
+    d->rows = -1;
+    d->rng = 0x5eed;
+    clock_gettime(CLOCK_MONOTONIC, &d->started);
+    d->fields = calloc((size_t)t->schema->nfields + 1, sizeof *d->fields);
+    const char *v;
+    if ((v = catalog_table_option(t, "number-of-rows")) && parse_i64(v, &d->rows) != 0) {
+        snprintf(err, errlen, "table '%s': 'number-of-rows' must be an integer, got '%s'", t->name, v);
+        goto fail;
+    }
+    if ((v = catalog_table_option(t, "rows-per-second"))) d->rows_per_second = atof(v);
+    for (int i = 0; i < t->schema->nfields; i++) {
+        datagen_field_t *f = &d->fields[i];
+        const char *col = t->schema->fields[i].name;
+        char key[512];
+        f->min = 0;
+        f->max = 2147483647.0;
+        f->length = 100;
+        f->start = 0;
+        f->end = INT64_MAX;
+        snprintf(key, sizeof key, "fields.%s.kind", col);
+        if ((v = catalog_table_option(t, key))) {
+            if (strcmp(v, "sequence") == 0) f->sequence = true;
+            else if (strcmp(v, "random") != 0) {
+                snprintf(err, errlen, "table '%s': '%s' must be 'sequence' or 'random', got '%s'", t->name, key, v);
+                goto fail;
+            }
+        }
+        snprintf(key, sizeof key, "fields.%s.start", col);
+        if ((v = catalog_table_option(t, key)) && parse_i64(v, &f->start) != 0) goto bad_number;
+        snprintf(key, sizeof key, "fields.%s.end", col);
+        if ((v = catalog_table_option(t, key)) && parse_i64(v, &f->end) != 0) goto bad_number;
+        snprintf(key, sizeof key, "fields.%s.min", col);
+        if ((v = catalog_table_option(t, key))) f->min = atof(v);
+        snprintf(key, sizeof key, "fields.%s.max", col);
+        if ((v = catalog_table_option(t, key))) f->max = atof(v);
+        snprintf(key, sizeof key, "fields.%s.length", col);
+        if ((v = catalog_table_option(t, key))) f->length = atoi(v);
+        if (f->sequence && !catalog_table_option(t, "number-of-rows") && f->end != INT64_MAX)
+            d->rows = f->end - f->start + 1;
+        continue;
+    bad_number:
+        snprintf(err, errlen, "table '%s': '%s' must be an integer, got '%s'", t->name, key, v);
+        goto fail;
+    }
+    return &d->base;
+fail:
+    datagen_close(&d->base);
+    return NULL;
+}
+
+/* ---- filesystem ------------------------------------------------------------ */
+
+typedef struct file_source {
+    conn_source_t base;
+    char **files;
+    int nfiles, cur;
+    FILE *f;
+    long line;
+    char *linebuf;
+    size_t linecap;
+    conn_format_t *format;
+} file_source_t;
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static int list_files(file_source_t *fs, const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "table '%s': cannot read path '%s': %s", fs->base.table->name, path, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        fs->files = calloc(1, sizeof *fs->files);
+        fs->files[0] = xstrdup(path);
+        fs->nfiles = 1;
+        return 0;
+    }
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(err, errlen, "table '%s': cannot open folder '%s': %s", fs->base.table->name, path, strerror(errno));
+        return -1;
+    }
+    struct dirent *e;
+    int cap = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || e->d_name[0] == '_') continue;
+        size_t n = strlen(path) + strlen(e->d_name) + 2;
+        char *full = malloc(n);
+        if (!full) abort();
+        snprintf(full, n, "%s/%s", path, e->d_name);
+        if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
+            free(full);
+            continue;
+        }
+        if (fs->nfiles == cap) {
+            cap = cap ? cap * 2 : 16;
+            fs->files = realloc(fs->files, (size_t)cap * sizeof *fs->files);
+            if (!fs->files) abort();
+        }
+        fs->files[fs->nfiles++] = full;
+    }
+    closedir(d);
+    qsort(fs->files, (size_t)fs->nfiles, sizeof *fs->files, cmp_str);
+    return 0;
+}
+
+static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen)
+{
+    file_source_t *fs = (file_source_t *)s;
+    for (;;) {
+        if (!fs->f) {
+            if (fs->cur >= fs->nfiles) return 0;
+            fs->f = fopen(fs->files[fs->cur], "rb");
+            if (!fs->f) {
+                snprintf(err, errlen, "table '%s': cannot read '%s': %s", s->table->name, fs->files[fs->cur],
+                         strerror(errno));
+                return -1;
+            }
+            fs->line = 0;
+        }
+        ssize_t n = getline(&fs->linebuf, &fs->linecap, fs->f);
+        if (n < 0) {
+            fclose(fs->f);
+            fs->f = NULL;
+            fs->cur++;
+            continue;
+        }
+        fs->line++;
+        while (n > 0 && (fs->linebuf[n - 1] == '\n' || fs->linebuf[n - 1] == '\r')) fs->linebuf[--n] = '\0';
+        conn_where_t where = {fs->files[fs->cur], fs->line};
+        int rc = conn_format_decode(fs->format, fs->linebuf, (size_t)n, &where, row, a, err, errlen);
+        if (rc == CONN_FORMAT_SKIP) {
+            s->skipped++;
+            continue;
+        }
+        return rc == CONN_FORMAT_ROW ? 1 : -1;
+    }
+}
+
+static void file_close(conn_source_t *s)
+{
+    file_source_t *fs = (file_source_t *)s;
+    if (fs->f) fclose(fs->f);
+    for (int i = 0; i < fs->nfiles; i++) free(fs->files[i]);
+    free(fs->files);
+    free(fs->linebuf);
+    conn_format_free(fs->format);
+    free(fs);
+}
+
+static conn_source_t *file_open(const catalog_table_t *t, const char *base_dir, char *err, size_t errlen)
+{
+    const char *path = catalog_table_option(t, "path");
+    if (!path) {
+        snprintf(err, errlen, "table '%s': the filesystem connector needs a 'path' option, e.g. 'path' = "
+                              "'data/clicks.json'", t->name);
+        return NULL;
+    }
+    file_source_t *fs = calloc(1, sizeof *fs);
+    if (!fs) abort();
+    fs->base.next = file_next;
+    fs->base.close = file_close;
+    fs->base.table = t;
+    fs->format = conn_format_new(t, err, errlen);
+    char *full = conn_resolve_path(base_dir, path);
+    int rc = fs->format ? list_files(fs, full, err, errlen) : -1;
+    free(full);
+    if (rc != 0) {
+        file_close(&fs->base);
+        return NULL;
+    }
+    return &fs->base;
+}
+
+conn_source_t *conn_source_open(const catalog_table_t *t, const char *base_dir, char *err, size_t errlen)
+{
+    if (t->has_events) {
+        values_source_t *v = calloc(1, sizeof *v);
+        if (!v) abort();
+        v->base.next = events_next;
+        v->base.close = plain_close;
+        v->base.table = t;
+        return &v->base;
+    }
+    if (t->is_values) {
+        values_source_t *v = calloc(1, sizeof *v);
+        if (!v) abort();
+        v->base.next = values_next;
+        v->base.close = plain_close;
+        v->base.table = t;
+        return &v->base;
+    }
+    const char *connector = catalog_table_option(t, "connector");
+    if (!connector) {
+        snprintf(err, errlen, "Table options do not contain an option key 'connector' for discovering a connector. "
+                              "Therefore, Flink assumes a managed table. However, a managed table factory that "
+                              "implements org.apache.flink.table.factories.ManagedTableFactory is not in the "
+                              "classpath. (table '%s': add WITH ('connector' = 'filesystem', 'path' = '...', "
+                              "'format' = 'json'))", t->name);
+        return NULL;
+    }
+    if (strcmp(connector, "filesystem") == 0) return file_open(t, base_dir, err, errlen);
+    if (strcmp(connector, "datagen") == 0) return datagen_open(t, err, errlen);
+    if (strcmp(connector, "print") == 0 || strcmp(connector, "blackhole") == 0) {
+        snprintf(err, errlen, "Connector '%s' can only be used as sink. It cannot be used as source. (table '%s')",
+                 connector, t->name);
+        return NULL;
+    }
+    snprintf(err, errlen, "Could not find any factory for identifier '%s' that implements "
+                          "'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n\n"
+                          "Available factory identifiers are:\n\nblackhole\ndatagen\nfilesystem\nprint\n"
+                          "(table '%s')", connector, t->name);
+    return NULL;
+}

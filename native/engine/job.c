@@ -1,0 +1,497 @@
+/* job.c - see job.h. */
+#include "engine/job.h"
+
+#include <cjson/cJSON.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "connectors/sink.h"
+#include "connectors/source.h"
+#include "engine/changelog.h"
+#include "engine/operator.h"
+#include "jb.h"
+
+#define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
+
+/* ---- projection: SELECT * | col [AS alias], ... ------------------------------- */
+
+typedef struct projection {
+    type_t *type;        /* the projected ROW */
+    int *cols;           /* source column per projected column */
+    int n;
+} projection_t;
+
+static int project_init(job_env_t *env, const sqlp_query_t *q, const type_t *in, projection_t *p, char *err,
+                        size_t errlen)
+{
+    p->type = type_new(TYPE_ROW, false);
+    p->cols = NULL;
+    p->n = 0;
+    int cap = 0;
+    for (int i = 0; i < q->nitems; i++) {
+        const sqlp_select_item_t *it = &q->items[i];
+        const sqlp_expr_t *e = it->expr;
+        int first = -1, last = -1;
+        if (e->kind == SQLP_E_STAR) {
+            first = 0;
+            last = in->nfields - 1;
+        } else if (e->kind == SQLP_E_COLUMN) {
+            const char *name = e->u.name.parts[e->u.name.nparts - 1].name;
+            int c = type_field_index(in, name);
+            if (c < 0) {
+                buf_t cols = BUF_INIT;
+                for (int k = 0; k < in->nfields; k++) buf_printf(&cols, "%s%s", k ? ", " : "", in->fields[k].name);
+                ERR_AT(e->pos, "SQL validation failed. Column '%s' not found in any table (column names are "
+                               "case-sensitive; available columns: %s)", name, buf_cstr(&cols));
+                buf_free(&cols);
+                return -1;
+            }
+            first = last = c;
+        } else {
+            ERR_AT(e->pos, "Unsupported select item: ptfhost selects columns (SELECT * or SELECT a, b AS c); "
+                           "compute other values inside the function.");
+            return -1;
+        }
+        for (int c = first; c <= last; c++) {
+            if (p->n == cap) {
+                cap = cap ? cap * 2 : 16;
+                p->cols = realloc(p->cols, (size_t)cap * sizeof *p->cols);
+                if (!p->cols) abort();
+            }
+            p->cols[p->n++] = c;
+            const char *name = it->alias && first == last ? it->alias->name : in->fields[c].name;
+            type_add_field(p->type, name, type_clone(in->fields[c].type), NULL);
+        }
+    }
+    return 0;
+}
+
+static void project_free(projection_t *p)
+{
+    type_free(p->type);
+    free(p->cols);
+}
+
+/* ---- the emit path: operator -> projection -> sink --------------------------- */
+
+typedef struct emit_ctx {
+    projection_t *proj;
+    conn_sink_t *sink;
+    value_t *scratch;
+    int failed;
+    char *err;
+    size_t errlen;
+} emit_ctx_t;
+
+static void emit_row(void *ctx, const row_t *row)
+{
+    emit_ctx_t *e = ctx;
+    if (e->failed) return;
+    row_t out = {row->kind, (uint32_t)e->proj->n, e->scratch};
+    for (int i = 0; i < e->proj->n; i++) out.fields[i] = row->fields[e->proj->cols[i]];
+    if (e->sink->write(e->sink, &out, e->err, e->errlen) != 0) e->failed = 1;
+}
+
+/* ---- the Java half of a PTF -------------------------------------------------------- */
+
+typedef struct java_fn {
+    jb_vm_t *vm;
+    const jb_batch_fn_t *batch;
+    int32_t handle;
+    bool open;
+    char *changelog_mode;     /* what the function produces, e.g. "[INSERT]" */
+} java_fn_t;
+
+static int java_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_t errlen)
+{
+    java_fn_t *j = ctx;
+    return jb_batch_call(j->batch, j->handle, in->data, in->len, out, err, errlen);
+}
+
+/* Opens the function in Java; reads the handle and its changelog mode. */
+static int java_open(session_t *s, const plan_call_t *plan, const char *plan_json, java_fn_t *j, char *err,
+                     size_t errlen)
+{
+    char *answer = NULL;
+    if (!s->batch && jb_batch_resolve(s->vm, "io.ptfhost.bridge.Bridge", "process", "drain", &s->batch, err,
+                                      errlen) != 0)
+        return -1;
+    char oerr[16384];
+    if (jb_open(s->vm, (const char *const *)plan->jars, plan->njars, plan->class_name, plan_json,
+                plan->scalars.data, plan->scalars.len, &answer, oerr, sizeof oerr) != 0) {
+        snprintf(err, errlen, "function '%s' (class '%s') failed to open:\n%s", plan->function_name,
+                 plan->class_name, oerr);
+        return -1;
+    }
+    cJSON *doc = cJSON_Parse(answer);
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(doc, "handle");
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(doc, "changelog_mode");
+    int rc = -1;
+    if (cJSON_IsNumber(h)) {
+        j->vm = s->vm;
+        j->batch = s->batch;
+        j->handle = (int32_t)h->valuedouble;
+        j->open = true;
+        j->changelog_mode = strdup(cJSON_IsString(m) ? m->valuestring : "[INSERT]");
+        rc = 0;
+    } else {
+        snprintf(err, errlen, "internal: Bridge.open answered without a handle: %s", answer);
+    }
+    cJSON_Delete(doc);
+    free(answer);
+    return rc;
+}
+
+/* ---- sources in order -------------------------------------------------------------- */
+
+typedef struct input {
+    conn_source_t *src;
+    changelog_norm_t norm;       /* delivers updating inputs in the function's encoding */
+    const catalog_table_t *table;
+    int op_table;            /* index among the call's table arguments */
+    arena_t arena;
+    row_t row;               /* the row read ahead (merge mode) */
+    bool has_row, done;
+    int64_t max_time;
+} input_t;
+
+/* Reads the next row; explicit watermarks and processing-time moves of test
+ * events on the way are applied in place. */
+static int input_read(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t errlen)
+{
+    for (;;) {
+        arena_reset(&in->arena);
+        int rc = in->src->next(in->src, &in->row, &in->arena, err, errlen);
+        switch (rc) {
+        case CONN_SRC_ROW:
+            in->has_row = true;
+            in->done = false;
+            return 0;
+        case CONN_SRC_END:
+            in->has_row = false;
+            in->done = true;
+            return 0;
+        case CONN_SRC_WATERMARK:
+            if (ptf_op_watermark(op, in->op_table, in->src->event_time, err, errlen) != 0) return -1;
+            continue;
+        case CONN_SRC_PROCTIME:
+            s->manual_clock = true;
+            s->clock_ms = in->src->event_time;
+            continue;
+        default:
+            return -1;
+        }
+    }
+}
+
+static int64_t input_time(const input_t *in)
+{
+    int c = in->table->watermark_col;
+    if (c < 0 || in->row.fields[c].is_null) return INT64_MIN;
+    return in->row.fields[c].u.ts.millis;
+}
+
+typedef struct push_ctx {
+    ptf_op_t *op;
+    int table;
+} push_ctx_t;
+
+static int push_row(void *ctx, const row_t *row, char *err, size_t errlen)
+{
+    push_ctx_t *p = ctx;
+    return ptf_op_push(p->op, p->table, row, err, errlen);
+}
+
+/* Pushes in->row into the operator and the watermark after it. */
+static int input_push(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t errlen)
+{
+    ptf_op_set_processing_time(op, session_now_ms(s));
+    push_ctx_t pc = {op, in->op_table};
+    if (changelog_norm_push(&in->norm, &in->row, push_row, &pc, err, errlen) != 0) return -1;
+    int64_t t = input_time(in);
+    if (t != INT64_MIN && t > in->max_time) {
+        in->max_time = t;
+        return ptf_op_watermark(op, in->op_table, t - in->table->watermark_delay_ms, err, errlen);
+    }
+    return 0;
+}
+
+static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, char *err, size_t errlen)
+{
+    bool merge = n > 1;
+    for (int i = 0; i < n; i++) merge &= ins[i].table->watermark_col >= 0;
+    if (!merge) {
+        for (int i = 0; i < n; i++) {
+            for (;;) {
+                if (input_read(op, s, &ins[i], err, errlen) != 0) return -1;
+                if (!ins[i].has_row) break;
+                if (input_push(op, s, &ins[i], err, errlen) != 0) return -1;
+            }
+            if (ptf_op_end_input(op, ins[i].op_table, err, errlen) != 0) return -1;
+        }
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        if (input_read(op, s, &ins[i], err, errlen) != 0) return -1;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            if (!ins[i].has_row) continue;
+            if (best < 0 || input_time(&ins[i]) < input_time(&ins[best])) best = i;
+        }
+        if (best < 0) break;
+        if (input_push(op, s, &ins[best], err, errlen) != 0) return -1;
+        if (input_read(op, s, &ins[best], err, errlen) != 0) return -1;
+        if (ins[best].done && ptf_op_end_input(op, ins[best].op_table, err, errlen) != 0) return -1;
+    }
+    return 0;
+}
+
+/* ---- a PTF call -------------------------------------------------------------------- */
+
+static const char *required_mode(const conn_sink_t *sink)
+{
+    return sink->accepts_updates ? "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]" : "[INSERT]";
+}
+
+static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, char *err,
+                    size_t errlen)
+{
+    session_t *s = env->session;
+    plan_env_t penv = {&s->catalog, env->script, env->describe, env->describe_ctx, s->flink_version};
+    plan_call_t *plan = plan_call(&penv, q->from->call, err, errlen);
+    if (!plan) return -1;
+
+    int rc = -1;
+    projection_t proj = {0};
+    conn_sink_t *sink = NULL;
+    input_t *ins = calloc((size_t)plan->ntables + 1, sizeof *ins);
+    java_fn_t jfn = {NULL, NULL, -1, false, NULL};
+    ptf_op_t *op = NULL;
+    ptf_op_table_t *optables = calloc((size_t)plan->ntables + 1, sizeof *optables);
+    int64_t *ttl = calloc((size_t)plan->sig->nstate + 1, sizeof *ttl);
+    char *plan_json = NULL;
+    value_t *scratch = NULL;
+
+    if (project_init(env, q, plan->output_type, &proj, err, errlen) != 0) goto done;
+    if (sink_table) {
+        if (sink_table->schema->nfields != proj.n) {
+            ERR_AT(q->pos, "Column types of query result and sink for '%s' do not match. Query schema has %d "
+                           "columns, sink '%s' has %d.", sink_table->name, proj.n, sink_table->name,
+                   sink_table->schema->nfields);
+            goto done;
+        }
+        sink = conn_sink_open(sink_table, s->base_dir, s->out, err, errlen);
+    } else {
+        sink = conn_sink_stdout(s->out, proj.type,
+                                s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG,
+                                s->materialize, NULL, 0);
+    }
+    if (!sink) goto done;
+
+    /* The Java half. */
+    plan_json = plan_call_json(plan, required_mode(sink));
+    if (java_open(s, plan, plan_json, &jfn, err, errlen) != 0) goto done;
+    if (!sink->accepts_updates && strcmp(jfn.changelog_mode, "[INSERT]") != 0) {
+        ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update and delete changes which is produced by "
+                       "node ProcessTableFunction(invocation=[%s(...)], changelogMode=%s). Write to a sink that "
+                       "accepts updates (print, or a table with a PRIMARY KEY on an upsert connector).",
+               sink_table ? sink_table->name : "?", plan->function_name, jfn.changelog_mode);
+        goto done;
+    }
+
+    /* Operator. */
+    const char *global_ttl = catalog_get(&s->catalog, "table.exec.state.ttl");
+    for (int i = 0; i < plan->sig->nstate; i++) {
+        long long declared = plan->sig->state[i].ttl_ms;
+        ttl[i] = declared >= 0 ? declared : global_ttl ? plan_parse_duration_ms(global_ttl) : 0;
+    }
+    for (int i = 0; i < plan->ntables; i++) {
+        const plan_table_t *pt = &plan->tables[i];
+        optables[i] = (ptf_op_table_t){pt->table->schema, pt->nkeys, pt->key_cols, pt->time_col,
+                                       pt->pass_through, pt->set_semantics};
+    }
+    ptf_op_config_t cfg = {
+        .sig = plan->sig,
+        .ntables = plan->ntables,
+        .tables = optables,
+        .state_ttl_ms = ttl,
+        .output_type = plan->output_type,
+        .has_rowtime = plan->has_rowtime,
+        .drop_late_rows = strcmp(plan->flink_version, "2.3") < 0,
+        .batch_rows = plan->batch_rows,
+        .function_name = plan->function_name,
+    };
+    scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
+    emit_ctx_t ectx = {&proj, sink, scratch, 0, err, errlen};
+    ptf_invoker_t inv = {&jfn, java_process};
+    op = ptf_op_new(&cfg, inv, emit_row, &ectx);
+
+    /* Inputs, in call order. */
+    int *order = calloc((size_t)plan->ntables + 1, sizeof *order);
+    for (int i = 0; i < plan->ntables; i++) order[i] = i;
+    for (int i = 0; i < plan->ntables; i++)   /* stable sort by position in the call */
+        for (int j = i + 1; j < plan->ntables; j++)
+            if (plan->tables[order[j]].call_index < plan->tables[order[i]].call_index) {
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+    for (int i = 0; i < plan->ntables; i++) {
+        input_t *in = &ins[i];
+        in->table = plan->tables[order[i]].table;
+        in->op_table = order[i];
+        in->max_time = INT64_MIN;
+        const plan_table_t *pt = &plan->tables[order[i]];
+        changelog_norm_init(&in->norm, in->table->schema, in->table->pk, in->table->npk, pt->source_mode,
+                            pt->delivered,
+                            (plan->sig->args[pt->arg].traits & TRAIT_REQUIRE_FULL_DELETE) != 0);
+        arena_init(&in->arena, 0);
+        in->src = conn_source_open(in->table, s->base_dir, err, errlen);
+        if (!in->src) {
+            free(order);
+            goto done;
+        }
+    }
+    free(order);
+
+    if (plan->ntables == 0) {
+        /* A PTF without table arguments runs eval exactly once. */
+        ptf_op_set_processing_time(op, session_now_ms(s));
+        if (ptf_op_push(op, -1, NULL, err, errlen) != 0 || ptf_op_end_input(op, -1, err, errlen) != 0) goto done;
+    } else if (run_inputs(op, s, ins, plan->ntables, err, errlen) != 0) {
+        goto done;
+    }
+    if (ptf_op_flush(op, err, errlen) != 0 || ectx.failed) goto done;
+    for (int i = 0; i < plan->ntables; i++)
+        if (ins[i].src->skipped)
+            fprintf(stderr, "ptfhost: table '%s': skipped %ld malformed row%s (json.ignore-parse-errors)\n",
+                    ins[i].table->name, ins[i].src->skipped, ins[i].src->skipped == 1 ? "" : "s");
+    rc = 0;
+
+done:
+    if (sink) {
+        char cerr[1024];
+        if (sink->close(sink, rc == 0, cerr, sizeof cerr) != 0 && rc == 0) {
+            snprintf(err, errlen, "%s", cerr);
+            rc = -1;
+        }
+    }
+    for (int i = 0; i < plan->ntables; i++) {
+        if (ins[i].src) ins[i].src->close(ins[i].src);
+        if (ins[i].table) changelog_norm_free(&ins[i].norm);
+        arena_destroy(&ins[i].arena);
+    }
+    if (jfn.open) {
+        char cerr[1024];
+        jb_close(jfn.vm, jfn.handle, cerr, sizeof cerr);
+    }
+    free(jfn.changelog_mode);
+    ptf_op_free(op);
+    free(ins);
+    free(optables);
+    free(ttl);
+    free(plan_json);
+    free(scratch);
+    project_free(&proj);
+    plan_call_free(plan);
+    return rc;
+}
+
+/* ---- a plain table scan (SELECT * FROM t) --------------------------------------------- */
+
+static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, char *err,
+                    size_t errlen)
+{
+    session_t *s = env->session;
+    const catalog_table_t *t = plan_find_table(&s->catalog, q->from->table);
+    if (!t) {
+        char *n = plan_name_string(q->from->table);
+        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
+        free(n);
+        return -1;
+    }
+    projection_t proj = {0};
+    if (project_init(env, q, t->schema, &proj, err, errlen) != 0) {
+        project_free(&proj);
+        return -1;
+    }
+    conn_sink_t *sink = sink_table ? conn_sink_open(sink_table, s->base_dir, s->out, err, errlen)
+                                   : conn_sink_stdout(s->out, proj.type,
+                                                      s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU
+                                                                                    : CONN_STDOUT_CHANGELOG,
+                                                      s->materialize, NULL, 0);
+    if (!sink) {
+        project_free(&proj);
+        return -1;
+    }
+    conn_source_t *src = conn_source_open(t, s->base_dir, err, errlen);
+    int rc = src ? 0 : -1;
+    arena_t a;
+    arena_init(&a, 0);
+    value_t *scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
+    emit_ctx_t e = {&proj, sink, scratch, 0, err, errlen};
+    while (rc == 0) {
+        row_t row;
+        arena_reset(&a);
+        int r = src->next(src, &row, &a, err, errlen);
+        if (r == CONN_SRC_WATERMARK || r == CONN_SRC_PROCTIME) continue;
+        if (r < 0) rc = -1;
+        if (r <= 0) break;
+        emit_row(&e, &row);
+        if (e.failed) rc = -1;
+    }
+    if (src) src->close(src);
+    char cerr[1024];
+    if (sink->close(sink, rc == 0, cerr, sizeof cerr) != 0 && rc == 0) {
+        snprintf(err, errlen, "%s", cerr);
+        rc = -1;
+    }
+    arena_destroy(&a);
+    free(scratch);
+    project_free(&proj);
+    return rc;
+}
+
+int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, char *err, size_t errlen)
+{
+    if (q->kind != SQLP_Q_SELECT || !q->from) {
+        ERR_AT(q->pos, "Unsupported query: ptfhost runs SELECT ... FROM <function>(...) or FROM <table>.");
+        return -1;
+    }
+    if (q->nwith) {
+        ERR_AT(q->pos, "Unsupported query: WITH clauses are not supported by ptfhost yet; declare a view instead.");
+        return -1;
+    }
+    if (q->where) {
+        ERR_AT(q->where->pos, "Unsupported query: WHERE is not supported by ptfhost yet; filter inside the "
+                              "function.");
+        return -1;
+    }
+    switch (q->from->kind) {
+    case SQLP_FROM_CALL: return run_call(env, q, sink, err, errlen);
+    case SQLP_FROM_TABLE: return run_scan(env, q, sink, err, errlen);
+    default:
+        ERR_AT(q->from->pos, "Unsupported FROM clause: ptfhost reads a function call or a table.");
+        return -1;
+    }
+}
+
+int job_run_insert(job_env_t *env, const sqlp_insert_t *ins, char *err, size_t errlen)
+{
+    const catalog_table_t *t = plan_find_table(&env->session->catalog, &ins->table);
+    if (!t) {
+        char *n = plan_name_string(&ins->table);
+        ERR_AT(ins->table.pos, "SQL validation failed. Object '%s' not found (declare the sink with CREATE TABLE "
+                               "first)", n);
+        free(n);
+        return -1;
+    }
+    if (ins->ncols) {
+        ERR_AT(ins->table.pos, "Unsupported INSERT: a column list is not supported by ptfhost yet; the query's "
+                               "columns bind to the sink's columns by position.");
+        return -1;
+    }
+    return job_run_query(env, ins->query, t, err, errlen);
+}

@@ -1,0 +1,660 @@
+/* session.c - see session.h. DDL and the session's own statements are
+ * handled here; queries go to job.c. */
+#include "engine/session.h"
+
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "connectors/format.h"
+#include "engine/job.h"
+#include "engine/plan.h"
+#include "jb.h"
+#include "sql/sql.h"
+#include "types/render.h"
+
+#define ERR_AT(pos, ...) sqlp_format_error(script, (pos), 0, err, errlen, __VA_ARGS__)
+
+static char *xstrdup(const char *s)
+{
+    char *p = strdup(s);
+    if (!p) abort();
+    return p;
+}
+
+void session_init(session_t *s, const char *base_dir, FILE *out)
+{
+    memset(s, 0, sizeof *s);
+    catalog_init(&s->catalog);
+    s->base_dir = xstrdup(base_dir ? base_dir : ".");
+    s->out = out;
+    s->flink_version = "2.3";
+}
+
+void session_free(session_t *s)
+{
+    catalog_free(&s->catalog);
+    free(s->base_dir);
+    if (s->batch) jb_batch_free(s->batch);
+    s->batch = NULL;
+    if (s->vm) jb_vm_stop(s->vm);
+    s->vm = NULL;
+}
+
+int64_t session_now_ms(const session_t *s)
+{
+    if (s->manual_clock) return s->clock_ms;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int ensure_vm(session_t *s, char *err, size_t errlen)
+{
+    if (s->vm) return 0;
+    jb_options_t opts = {0};
+    return jb_vm_start(&opts, &s->vm, err, errlen);
+}
+
+int session_describe(session_t *s, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
+                     char *err, size_t errlen)
+{
+    *out = NULL;
+    if (ensure_vm(s, err, errlen) != 0) return -1;
+    char *json = NULL;
+    if (jb_describe(s->vm, jars, njars, class_name, &json, err, errlen) != 0) return -1;
+    cJSON *doc = cJSON_Parse(json);
+    free(json);
+    const cJSON *fns = cJSON_GetObjectItemCaseSensitive(doc, "functions");
+    const cJSON *f = cJSON_GetArrayItem(fns, 0);
+    int rc = -1;
+    if (!f) {
+        const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
+        snprintf(err, errlen, "%s", cJSON_IsString(error) ? error->valuestring : "the bridge found no such class");
+    } else if ((*out = ptf_sig_from_json(f, err, errlen)) != NULL) {
+        rc = 0;
+    }
+    cJSON_Delete(doc);
+    return rc;
+}
+
+static int plan_describe(void *ctx, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
+                         char *err, size_t errlen)
+{
+    return session_describe(ctx, jars, njars, class_name, out, err, errlen);
+}
+
+/* ---- CREATE TABLE ------------------------------------------------------------- */
+
+static type_t *column_type(const sqlp_script_t *script, const sqlp_text_t *t, char *err, size_t errlen)
+{
+    char terr[512];
+    type_t *ty = type_parse_n(t->text, t->len, terr, sizeof terr);
+    if (ty) return ty;
+    /* map "... at position N" back into the script */
+    const char *at = strstr(terr, "at position ");
+    sqlp_pos_t pos = t->pos;
+    if (at) {
+        long n = strtol(at + 12, NULL, 10);
+        if (n > 0) pos = sqlp_pos_advance(script, t->pos, (size_t)(n - 1));
+    }
+    ERR_AT(pos, "Invalid data type: %s", terr);
+    return NULL;
+}
+
+static int col_index(const type_t *schema, const char *name)
+{
+    return type_field_index(schema, name);
+}
+
+static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_create_table_t *ct, char *err,
+                        size_t errlen)
+{
+    char *name = plan_name_string(&ct->name);
+    if (catalog_find_table(&s->catalog, name)) {
+        int rc = 0;
+        if (!ct->if_not_exists) {
+            ERR_AT(ct->name.pos, "Table or view '%s' already exists. Use CREATE TABLE IF NOT EXISTS, or DROP TABLE "
+                                 "it first.", name);
+            rc = -1;
+        }
+        free(name);
+        return rc;
+    }
+    catalog_table_t *t = catalog_table_new(name);
+    free(name);
+    t->temporary = ct->temporary;
+    t->line = ct->name.pos.line;
+    t->schema = type_new(TYPE_ROW, false);
+    for (int i = 0; i < ct->ncols; i++) {
+        const sqlp_column_t *c = &ct->cols[i];
+        if (c->kind == SQLP_COL_COMPUTED) {
+            ERR_AT(c->name.pos, "Computed column '%s' is not supported by ptfhost yet; compute the value in the "
+                                "input data instead.", c->name.name);
+            goto fail;
+        }
+        if (c->kind == SQLP_COL_METADATA) {
+            ERR_AT(c->name.pos, "Metadata column '%s' is not supported for this connector by ptfhost.", c->name.name);
+            goto fail;
+        }
+        if (col_index(t->schema, c->name.name) >= 0) {
+            ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
+            goto fail;
+        }
+        type_t *ty = column_type(script, &c->type, err, errlen);
+        if (!ty) goto fail;
+        type_add_field(t->schema, c->name.name, ty, NULL);
+    }
+    if (ct->npk > 0) {
+        t->npk = ct->npk;
+        t->pk = calloc((size_t)ct->npk, sizeof(int));
+        for (int i = 0; i < ct->npk; i++) {
+            int c = col_index(t->schema, ct->pk[i].name);
+            if (c < 0) {
+                ERR_AT(ct->pk[i].pos, "Could not create a PRIMARY KEY with column '%s'. Column does not exist.",
+                       ct->pk[i].name);
+                goto fail;
+            }
+            t->pk[i] = c;
+            t->schema->fields[c].type->nullable = false;   /* primary key columns are NOT NULL in Flink */
+        }
+    }
+    if (ct->watermark) {
+        const sqlp_watermark_t *w = ct->watermark;
+        int c = col_index(t->schema, w->column.name);
+        if (c < 0) {
+            ERR_AT(w->column.pos, "The rowtime attribute field '%s' is not defined in the table schema, at line %d "
+                                  "column %d", w->column.name, w->column.pos.line, w->column.pos.col);
+            goto fail;
+        }
+        const type_t *ty = t->schema->fields[c].type;
+        if ((ty->id != TYPE_TIMESTAMP && ty->id != TYPE_TIMESTAMP_LTZ) || ty->precision > 3) {
+            char *tn = type_to_string(ty);
+            ERR_AT(w->column.pos, "Invalid data type of time field for watermark definition. The field must be of "
+                                  "type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to "
+                                  "3, but the time field type is %s", tn);
+            free(tn);
+            goto fail;
+        }
+        if (strcmp(w->source.name, w->column.name) != 0) {
+            ERR_AT(w->pos, "Unsupported watermark expression: ptfhost supports `%s` and `%s - INTERVAL 'n' unit`.",
+                   w->column.name, w->column.name);
+            goto fail;
+        }
+        t->watermark_col = c;
+        t->watermark_delay_ms = w->delay_ms;
+        t->schema->fields[c].type->time_kind = TYPE_TK_ROWTIME;
+    }
+    t->nopts = ct->noptions;
+    t->opts = calloc((size_t)ct->noptions + 1, sizeof *t->opts);
+    for (int i = 0; i < ct->noptions; i++) {
+        for (int j = 0; j < i; j++)
+            if (strcmp(ct->options[j].key.value, ct->options[i].key.value) == 0) {
+                ERR_AT(ct->options[i].key.pos, "Option '%s' is given twice.", ct->options[i].key.value);
+                goto fail;
+            }
+        t->opts[i].key = xstrdup(ct->options[i].key.value);
+        t->opts[i].value = xstrdup(ct->options[i].value.value);
+    }
+    catalog_add_table(&s->catalog, t);
+    return 0;
+fail:
+    catalog_table_free(t);
+    return -1;
+}
+
+/* ---- CREATE VIEW v AS [SELECT * FROM] (VALUES ...) ----------------------------- */
+
+typedef struct lit_col {
+    type_id_t id;
+    bool nullable;
+    int precision, scale;    /* DECIMAL, VARCHAR length, TIMESTAMP precision */
+    bool any_value;
+} lit_col_t;
+
+static const sqlp_query_t *values_of(const sqlp_query_t *q, const sqlp_ident_t **aliases, int *naliases)
+{
+    if (q->kind == SQLP_Q_VALUES) return q;
+    if (q->kind == SQLP_Q_SELECT && q->from && q->from->kind == SQLP_FROM_SUBQUERY && q->nitems == 1 &&
+        q->items[0].expr->kind == SQLP_E_STAR && !q->where && q->from->query->kind == SQLP_Q_VALUES) {
+        *aliases = q->from->col_aliases;
+        *naliases = q->from->ncol_aliases;
+        return q->from->query;
+    }
+    return NULL;
+}
+
+static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
+{
+    if (e->kind == SQLP_E_UNARY && e->u.op.op == SQLP_OP_NEG) e = e->u.op.a;
+    if (e->kind != SQLP_E_LITERAL) return -1;
+    const sqlp_literal_t *l = &e->u.lit;
+    type_id_t id;
+    int p = 0, sc = 0;
+    switch (l->kind) {
+    case SQLP_LIT_NULL: c->nullable = true; return 0;
+    case SQLP_LIT_BOOL: id = TYPE_BOOLEAN; break;
+    case SQLP_LIT_INTEGER:
+        id = l->fits_int64 && l->i >= INT32_MIN && l->i <= INT32_MAX ? TYPE_INT : TYPE_BIGINT;
+        break;
+    case SQLP_LIT_DECIMAL: {
+        const char *dot = strchr(l->text, '.');
+        int digits = 0;
+        for (const char *x = l->text; *x; x++) digits += isdigit((unsigned char)*x) != 0;
+        sc = dot ? (int)strlen(dot + 1) : 0;
+        p = digits < sc + 1 ? sc + 1 : digits;
+        id = TYPE_DECIMAL;
+        break;
+    }
+    case SQLP_LIT_DOUBLE: id = TYPE_DOUBLE; break;
+    case SQLP_LIT_STRING: id = TYPE_VARCHAR; p = (int)strlen(l->text); break;
+    case SQLP_LIT_DATE: id = TYPE_DATE; break;
+    case SQLP_LIT_TIMESTAMP:
+    case SQLP_LIT_TIMESTAMP_LTZ: {
+        id = l->kind == SQLP_LIT_TIMESTAMP ? TYPE_TIMESTAMP : TYPE_TIMESTAMP_LTZ;
+        const char *dot = strrchr(l->text, '.');
+        p = dot && strchr(l->text, ':') < dot ? (int)strlen(dot + 1) : 0;
+        break;
+    }
+    default: return -1;
+    }
+    if (!c->any_value) {
+        c->id = id;
+        c->precision = p;
+        c->scale = sc;
+        c->any_value = true;
+        return 0;
+    }
+    if (c->id != id) {
+        /* numeric widening as Flink's VALUES does: INT < BIGINT < DECIMAL < DOUBLE */
+        int rank_c = c->id == TYPE_INT ? 0 : c->id == TYPE_BIGINT ? 1 : c->id == TYPE_DECIMAL ? 2 : c->id == TYPE_DOUBLE ? 3 : -1;
+        int rank_n = id == TYPE_INT ? 0 : id == TYPE_BIGINT ? 1 : id == TYPE_DECIMAL ? 2 : id == TYPE_DOUBLE ? 3 : -1;
+        if (rank_c < 0 || rank_n < 0) return -2;
+        if (rank_n > rank_c) {
+            c->id = id;
+            if (id == TYPE_DECIMAL) c->precision = p, c->scale = sc;
+        }
+        return 0;
+    }
+    if (p > c->precision) c->precision = p;
+    if (sc > c->scale) c->scale = sc;
+    return 0;
+}
+
+static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_create_view_t *cv, char *err,
+                       size_t errlen)
+{
+    const sqlp_ident_t *aliases = NULL;
+    int naliases = 0;
+    const sqlp_query_t *vq = values_of(cv->query, &aliases, &naliases);
+    char *name = plan_name_string(&cv->name);
+    if (!vq) {
+        ERR_AT(cv->query->pos, "Unsupported view: ptfhost supports views over literal rows, e.g. CREATE VIEW %s AS "
+                               "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS T(id, name).", name);
+        free(name);
+        return -1;
+    }
+    if (catalog_find_table(&s->catalog, name)) {
+        int rc = 0;
+        if (!cv->if_not_exists) {
+            ERR_AT(cv->name.pos, "Table or view '%s' already exists.", name);
+            rc = -1;
+        }
+        free(name);
+        return rc;
+    }
+    if (cv->ncols) aliases = cv->cols, naliases = cv->ncols;
+    int ncols = vq->nrows ? vq->rows[0].n : 0;
+    lit_col_t *cols = calloc((size_t)ncols + 1, sizeof *cols);
+    catalog_table_t *t = catalog_table_new(name);
+    free(name);
+    t->is_values = true;
+    t->temporary = cv->temporary;
+    for (int r = 0; r < vq->nrows; r++) {
+        if (vq->rows[r].n != ncols) {
+            ERR_AT(vq->rows[r].pos, "Values passed to VALUES operator must have compatible types: row %d has %d "
+                                    "values, row 1 has %d.", r + 1, vq->rows[r].n, ncols);
+            goto fail;
+        }
+        for (int c = 0; c < ncols; c++) {
+            int rc = literal_type(vq->rows[r].items[c], &cols[c]);
+            if (rc != 0) {
+                ERR_AT(vq->rows[r].items[c]->pos, rc == -1 ? "Unsupported value in VALUES: ptfhost accepts literals "
+                                                             "(numbers, strings, booleans, NULL, DATE/TIMESTAMP '...')."
+                                                           : "Values passed to VALUES operator must have compatible "
+                                                             "types.");
+                goto fail;
+            }
+        }
+    }
+    if (naliases && naliases != ncols) {
+        ERR_AT(cv->name.pos, "The view's column list has %d names but the VALUES rows have %d columns.", naliases,
+               ncols);
+        goto fail;
+    }
+    t->schema = type_new(TYPE_ROW, false);
+    for (int c = 0; c < ncols; c++) {
+        type_t *ty = type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, cols[c].nullable);
+        if (ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ)
+            ty->precision = cols[c].precision;
+        if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
+        if (ty->id == TYPE_DECIMAL) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
+        char def[16];
+        snprintf(def, sizeof def, "EXPR$%d", c);
+        type_add_field(t->schema, naliases ? aliases[c].name : def, ty, NULL);
+    }
+    /* The rows, as values of the derived types. */
+    t->nrows = (size_t)vq->nrows;
+    t->rows = calloc(t->nrows + 1, sizeof *t->rows);
+    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version};
+    for (int r = 0; r < vq->nrows; r++) {
+        row_t *row = &t->rows[r];
+        row->kind = ROW_INSERT;
+        row->n = (uint32_t)ncols;
+        row->fields = arena_calloc(&t->arena, (size_t)ncols + 1, sizeof(value_t));
+        for (int c = 0; c < ncols; c++)
+            if (plan_literal_value(&env, vq->rows[r].items[c], t->schema->fields[c].type, t->schema->fields[c].name,
+                                   &t->arena, &row->fields[c], err, errlen) != 0)
+                goto fail;
+    }
+    free(cols);
+    catalog_add_table(&s->catalog, t);
+    return 0;
+fail:
+    free(cols);
+    catalog_table_free(t);
+    return -1;
+}
+
+/* ---- functions ------------------------------------------------------------------ */
+
+static char *resolve_jar(session_t *s, const sqlp_script_t *script, const sqlp_str_t *jar, char *err, size_t errlen)
+{
+    char *path = conn_resolve_path(s->base_dir, jar->value);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        ERR_AT(jar->pos, "Cannot find JAR '%s' (resolved to '%s'): %s. Paths are relative to the script's folder.",
+               jar->value, path, strerror(errno));
+        free(path);
+        return NULL;
+    }
+    char *real = realpath(path, NULL);
+    free(path);
+    return real ? real : xstrdup(jar->value);
+}
+
+static int create_function(session_t *s, const sqlp_script_t *script, const sqlp_create_function_t *cf, char *err,
+                           size_t errlen)
+{
+    const char *name = sqlp_name_last(&cf->name)->name;
+    if (strcmp(cf->language, "JAVA") != 0) {
+        ERR_AT(cf->language_pos, "Unsupported language %s: ptfhost runs Java functions (LANGUAGE JAVA).",
+               cf->language);
+        return -1;
+    }
+    if (catalog_find_function(&s->catalog, name)) {
+        if (cf->if_not_exists) return 0;
+        ERR_AT(cf->name.pos, "Could not register temporary catalog function. A function '%s' does already exist.",
+               name);
+        return -1;
+    }
+    catalog_function_t *f = calloc(1, sizeof *f);
+    if (!f) abort();
+    f->name = xstrdup(name);
+    f->class_name = xstrdup(cf->class_name.value);
+    f->temporary = cf->temporary;
+    f->system = cf->system;
+    f->jars = calloc((size_t)cf->njars + 1, sizeof *f->jars);
+    for (int i = 0; i < cf->njars; i++) {
+        f->jars[i] = resolve_jar(s, script, &cf->jars[i], err, errlen);
+        if (!f->jars[i]) {
+            catalog_function_free(f);
+            return -1;
+        }
+        f->njars++;
+    }
+    if (f->njars == 0 && s->catalog.njars == 0) {
+        ERR_AT(cf->name.pos, "Function '%s' has no JAR: add USING JAR 'path/to/ptfs.jar', or ADD JAR it first.",
+               name);
+        catalog_function_free(f);
+        return -1;
+    }
+    catalog_add_function(&s->catalog, f);
+    return 0;
+}
+
+/* ---- SHOW / DESCRIBE: the SQL client's table form ------------------------------- */
+
+static void print_box(FILE *out, int ncols, const char *const *header, int nrows, char ***cells)
+{
+    int *w = calloc((size_t)ncols, sizeof(int));
+    for (int c = 0; c < ncols; c++) {
+        w[c] = (int)strlen(header[c]);
+        for (int r = 0; r < nrows; r++)
+            if ((int)strlen(cells[r][c]) > w[c]) w[c] = (int)strlen(cells[r][c]);
+    }
+    buf_t line = BUF_INIT;
+    for (int c = 0; c < ncols; c++) {
+        buf_putc(&line, '+');
+        for (int i = 0; i < w[c] + 2; i++) buf_putc(&line, '-');
+    }
+    buf_puts(&line, "+\n");
+    fputs(buf_cstr(&line), out);
+    for (int c = 0; c < ncols; c++) fprintf(out, "| %*s ", w[c], header[c]);
+    fputs("|\n", out);
+    fputs(buf_cstr(&line), out);
+    for (int r = 0; r < nrows; r++) {
+        for (int c = 0; c < ncols; c++) fprintf(out, "| %*s ", w[c], cells[r][c]);
+        fputs("|\n", out);
+    }
+    fputs(buf_cstr(&line), out);
+    fprintf(out, "%d row%s in set\n", nrows, nrows == 1 ? "" : "s");
+    buf_free(&line);
+    free(w);
+}
+
+static int cmp_cstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void show_names(FILE *out, const char *header, char **names, int n)
+{
+    qsort(names, (size_t)n, sizeof *names, cmp_cstr);
+    char ***cells = calloc((size_t)n + 1, sizeof *cells);
+    for (int i = 0; i < n; i++) cells[i] = &names[i];
+    const char *h[1] = {header};
+    print_box(out, 1, h, n, cells);
+    free(cells);
+}
+
+static void show(session_t *s, const sqlp_show_t *sh)
+{
+    catalog_t *c = &s->catalog;
+    if (sh->what == SQLP_SHOW_TABLES) {
+        char **names = calloc((size_t)c->ntables + 1, sizeof *names);
+        for (int i = 0; i < c->ntables; i++) names[i] = c->tables[i]->name;
+        show_names(s->out, "table name", names, c->ntables);
+        free(names);
+        return;
+    }
+    char **names = calloc((size_t)c->nfunctions + 1, sizeof *names);
+    for (int i = 0; i < c->nfunctions; i++) names[i] = c->functions[i]->name;
+    show_names(s->out, "function name", names, c->nfunctions);
+    free(names);
+}
+
+static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,
+                          size_t errlen)
+{
+    catalog_table_t *t = plan_find_table(&s->catalog, name);
+    if (!t) {
+        char *n = plan_name_string(name);
+        ERR_AT(name->pos, "Tables or views with the identifier '%s' doesn't exist.", n);
+        free(n);
+        return -1;
+    }
+    const char *h[6] = {"name", "type", "null", "key", "extras", "watermark"};
+    int n = t->schema->nfields;
+    char ***cells = calloc((size_t)n + 1, sizeof *cells);
+    arena_t a;
+    arena_init(&a, 0);
+    for (int i = 0; i < n; i++) {
+        const type_t *ty = t->schema->fields[i].type;
+        cells[i] = arena_calloc(&a, 6, sizeof(char *));
+        cells[i][0] = t->schema->fields[i].name;
+        type_t *plain = type_clone(ty);
+        plain->nullable = true;
+        plain->time_kind = TYPE_TK_REGULAR;
+        char *tn = type_to_string(plain);
+        if (ty->time_kind == TYPE_TK_ROWTIME) {
+            char tmp[256];
+            snprintf(tmp, sizeof tmp, "%s *ROWTIME*", tn);
+            cells[i][1] = arena_strdup(&a, tmp);
+        } else {
+            cells[i][1] = arena_strdup(&a, tn);
+        }
+        free(tn);
+        type_free(plain);
+        cells[i][2] = ty->nullable ? "TRUE" : "FALSE";
+        bool pk = false;
+        for (int k = 0; k < t->npk; k++) pk |= t->pk[k] == i;
+        if (pk) {
+            buf_t b = BUF_INIT;
+            buf_puts(&b, "PRI(");
+            for (int k = 0; k < t->npk; k++) buf_printf(&b, "%s%s", k ? ", " : "", t->schema->fields[t->pk[k]].name);
+            buf_putc(&b, ')');
+            cells[i][3] = arena_strdup(&a, buf_cstr(&b));
+            buf_free(&b);
+        } else {
+            cells[i][3] = "";
+        }
+        cells[i][4] = "";
+        if (t->watermark_col == i) {
+            char tmp[256];
+            if (t->watermark_delay_ms)
+                snprintf(tmp, sizeof tmp, "`%s` - INTERVAL '%.3f' SECOND", cells[i][0],
+                         (double)t->watermark_delay_ms / 1000.0);
+            else
+                snprintf(tmp, sizeof tmp, "`%s`", cells[i][0]);
+            cells[i][5] = arena_strdup(&a, tmp);
+        } else {
+            cells[i][5] = "";
+        }
+    }
+    print_box(s->out, 6, h, n, cells);
+    free(cells);
+    arena_destroy(&a);
+    return 0;
+}
+
+/* ---- SET ---------------------------------------------------------------------- */
+
+static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_t *key, const sqlp_str_t *value,
+                      char *err, size_t errlen)
+{
+    if (strcmp(key->value, "ptfhost.flink-version") == 0) {
+        const char *v = value->value;
+        if (strcmp(v, "2.1") && strcmp(v, "2.2") && strcmp(v, "2.3")) {
+            ERR_AT(value->pos, "Unsupported Flink version '%s': ptfhost reproduces 2.1, 2.2 and 2.3.", v);
+            return -1;
+        }
+        s->flink_version = strcmp(v, "2.1") == 0 ? "2.1" : strcmp(v, "2.2") == 0 ? "2.2" : "2.3";
+    } else if (strcmp(key->value, "ptfhost.processing-time") == 0) {
+        char *end;
+        errno = 0;
+        long long ms = strtoll(value->value, &end, 10);
+        if (errno || end == value->value || *end) {
+            ERR_AT(value->pos, "'ptfhost.processing-time' takes epoch milliseconds, got '%s'.", value->value);
+            return -1;
+        }
+        s->manual_clock = true;
+        s->clock_ms = ms;
+    } else if (strcmp(key->value, "sql-client.execution.result-mode") == 0) {
+        if (strcmp(value->value, "tableau") == 0 || strcmp(value->value, "TABLEAU") == 0) s->format = SESSION_TABLEAU;
+        else s->format = SESSION_CHANGELOG;
+    }
+    catalog_set(&s->catalog, key->value, value->value);
+    return 0;
+}
+
+/* ---- the statement loop ------------------------------------------------------- */
+
+static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
+{
+    switch (st->kind) {
+    case SQLP_STMT_CREATE_TABLE: return create_table(s, script, &st->u.create_table, err, errlen);
+    case SQLP_STMT_CREATE_VIEW: return create_view(s, script, &st->u.create_view, err, errlen);
+    case SQLP_STMT_CREATE_FUNCTION: return create_function(s, script, &st->u.create_function, err, errlen);
+    case SQLP_STMT_DROP_TABLE:
+    case SQLP_STMT_DROP_VIEW: {
+        char *name = plan_name_string(&st->u.drop.name);
+        int rc = catalog_drop_table(&s->catalog, name);
+        if (rc != 0 && !st->u.drop.if_exists) ERR_AT(st->u.drop.name.pos, "Table or view with identifier '%s' "
+                                                                          "doesn't exist.", name);
+        free(name);
+        return rc != 0 && !st->u.drop.if_exists ? -1 : 0;
+    }
+    case SQLP_STMT_DROP_FUNCTION: {
+        const char *name = sqlp_name_last(&st->u.drop.name)->name;
+        int rc = catalog_drop_function(&s->catalog, name);
+        if (rc != 0 && !st->u.drop.if_exists) {
+            ERR_AT(st->u.drop.name.pos, "Function '%s' doesn't exist.", name);
+            return -1;
+        }
+        return 0;
+    }
+    case SQLP_STMT_ADD_JAR: {
+        char *jar = resolve_jar(s, script, &st->u.add_jar, err, errlen);
+        if (!jar) return -1;
+        catalog_add_jar(&s->catalog, jar);
+        free(jar);
+        return 0;
+    }
+    case SQLP_STMT_SHOW: show(s, &st->u.show); return 0;
+    case SQLP_STMT_DESCRIBE: return describe_table(s, script, &st->u.describe.name, err, errlen);
+    case SQLP_STMT_SET:
+        if (!st->u.set.key) {
+            for (int i = 0; i < s->catalog.nconfig; i++)
+                fprintf(s->out, "'%s' = '%s'\n", s->catalog.config[i].key, s->catalog.config[i].value);
+            return 0;
+        }
+        return set_option(s, script, st->u.set.key, st->u.set.value, err, errlen);
+    case SQLP_STMT_RESET:
+        catalog_reset(&s->catalog, st->u.reset_key ? st->u.reset_key->value : NULL);
+        return 0;
+    case SQLP_STMT_USE:
+    case SQLP_STMT_USE_CATALOG: return 0;   /* one flat namespace: qualified names resolve by their last part */
+    case SQLP_STMT_QUERY: {
+        job_env_t env = {s, script, plan_describe, s};
+        return job_run_query(&env, st->u.query, NULL, err, errlen);
+    }
+    case SQLP_STMT_INSERT: {
+        job_env_t env = {s, script, plan_describe, s};
+        return job_run_insert(&env, &st->u.insert, err, errlen);
+    }
+    case SQLP_STMT_STATEMENT_SET: {
+        job_env_t env = {s, script, plan_describe, s};
+        for (int i = 0; i < st->u.statement_set.n; i++)
+            if (job_run_insert(&env, &st->u.statement_set.inserts[i]->u.insert, err, errlen) != 0) return -1;
+        return 0;
+    }
+    }
+    snprintf(err, errlen, "unsupported statement");
+    return -1;
+}
+
+int session_run_script(session_t *s, const char *text, const char *filename, char *err, size_t errlen)
+{
+    arena_t a;
+    arena_init(&a, 0);
+    sqlp_script_t *script = NULL;
+    int rc = sqlp_parse_script(text, filename, &a, &script, err, errlen);
+    for (int i = 0; rc == 0 && i < script->nstmts; i++) rc = run_stmt(s, script, script->stmts[i], err, errlen);
+    arena_destroy(&a);
+    return rc;
+}
