@@ -1,0 +1,210 @@
+/* tcase.h - compatibility case files for 'ptfhost test' ("tcase_").
+ *
+ * A case file (*.case, format in docs/test-cases.md) holds one or more cases:
+ * SQL, per-table input events and the expected output (a changelog, the
+ * materialised table, or an error). This module parses case files
+ * (tcase_parse.c), compares actual output with an expectation and renders the
+ * difference (tcase_compare.c), rewrites expectations for --update
+ * (tcase_update.c), writes JUnit XML (tcase_junit.c) and runs a case through
+ * the SQL session (tcase_run.c).
+ *
+ * Ownership: a tcase_file_t owns everything reachable from it (malloc);
+ * tcase_file_free releases it. Nothing here is thread-safe. Errors are
+ * returned as -1 with "file:line: message" in the caller's buffer. */
+#ifndef PTF_TCASE_H
+#define PTF_TCASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/buf.h"
+
+#define TCASE_MAX_VERSIONS 3
+extern const char *const tcase_versions[TCASE_MAX_VERSIONS];   /* "2.1", "2.2", "2.3" */
+#define TCASE_DEFAULT_VERSION "2.3"
+
+typedef enum tcase_order {
+    TCASE_ORDER_EXACT = 0,     /* rows in the same order */
+    TCASE_ORDER_PER_KEY,       /* rows of each key in the same order; keys interleave freely */
+    TCASE_ORDER_MULTISET,      /* the same rows, any order (Flink's own tests) */
+} tcase_order_t;
+
+/* One line of an expectation with where it was written. */
+typedef struct tcase_line {
+    char *text;
+    int line;
+} tcase_line_t;
+
+typedef struct tcase_expect {
+    int line;                  /* the header line */
+    unsigned versions;         /* bit i = tcase_versions[i]; 0 = every version without its own section */
+    bool error;                /* '-- expected error': rows are substrings of the message */
+    bool materialized;         /* the final table instead of the changelog */
+    tcase_order_t order;
+    char **keys;               /* per-key: columns as written (1-based positions or names) */
+    int nkeys;
+    tcase_line_t *rows;        /* blank and '#' lines are not rows */
+    int nrows;
+    /* The body in the file text, for --update: from the line after the
+     * header to the end of the last non-blank line of the section. */
+    size_t body_start, body_end;
+} tcase_expect_t;
+
+typedef struct tcase_input {
+    char *table;
+    int line;
+    char *events_json;         /* a JSON array in session_set_events' form */
+    int nevents;
+} tcase_input_t;
+
+typedef struct tcase {
+    char *name;
+    int line;                  /* the '-- case:' line */
+    unsigned versions;         /* '-- flink-version:'; 0 = the command's default */
+    char *sql;                 /* @BUILD@ replaced; preceded by sql_line - 1 newlines so that
+                                  the session's line numbers are the case file's */
+    int sql_line;
+    tcase_input_t *inputs;
+    int ninputs;
+    tcase_expect_t *expects;
+    int nexpects;
+    size_t end;                /* end of the case's last non-blank line (where --update appends) */
+} tcase_t;
+
+typedef struct tcase_file {
+    char *path;                /* as given */
+    char *dir;                 /* absolute folder of the file: relative paths in the SQL resolve here */
+    char *text;
+    size_t len;
+    tcase_t *cases;
+    int ncases;
+} tcase_file_t;
+
+/* Parses a case file's text. build_dir replaces @BUILD@ in SQL (NULL: a case
+ * that uses @BUILD@ is an error). 0 ok; -1 with "path:line: message". On
+ * error *out is left empty (nothing to free). */
+int tcase_parse(const char *path, const char *text, size_t len, const char *build_dir, tcase_file_t *out,
+                char *err, size_t errlen);
+/* Reads and parses a file. */
+int tcase_load(const char *path, const char *build_dir, tcase_file_t *out, char *err, size_t errlen);
+void tcase_file_free(tcase_file_t *f);
+
+/* Index of "2.1" / "2.2" / "2.3" in tcase_versions, or -1. */
+int tcase_version_index(const char *v);
+
+/* The expectations that apply to a case under a Flink version: the sections
+ * naming that version, else those naming none. Fills idx (capacity
+ * c->nexpects) and returns how many. */
+int tcase_expects_for(const tcase_t *c, int version, int *idx);
+
+/* --- comparison ----------------------------------------------------------- */
+
+typedef struct tcase_diff_opts {
+    const char *file;          /* for file:line in the report */
+    bool color;                /* ANSI colours on a terminal */
+    const char *const *columns;   /* output column names for per-key by name; may be NULL */
+    int ncolumns;
+} tcase_diff_opts_t;
+
+/* Compares the actual output (the text the session printed) with a
+ * changelog/materialized expectation. Returns true when they agree under the
+ * expectation's order; otherwise appends a readable report to diff (expected
+ * and actual side by side with row kinds, the first difference marked with
+ * its file:line). A per-key expectation whose key columns cannot be found in
+ * a row is a mismatch with a message saying why. */
+bool tcase_compare(const tcase_expect_t *e, const char *actual, const tcase_diff_opts_t *o, buf_t *diff);
+
+/* An error expectation: every row of e is a substring of message. */
+bool tcase_compare_error(const tcase_expect_t *e, const char *message, const tcase_diff_opts_t *o, buf_t *diff);
+
+/* Splits text into non-blank lines with leading and trailing blanks removed (the actual
+ * output is compared line by line). Returns the count; *lines is malloc'ed
+ * and points into text, which is modified. */
+int tcase_split_lines(char *text, char ***lines);
+
+/* Splits a printed row "+I[a, b, [c, d]]" into its kind ("+I") and top-level
+ * fields. Returns the number of fields, or -1 if the line is not a row.
+ * fields[i] point into a copy owned by *storage (caller frees). */
+int tcase_row_fields(const char *line, char *kind, char **storage, char ***fields);
+
+/* --- --update ------------------------------------------------------------- */
+
+typedef struct tcase_edit {
+    size_t start, end;         /* replace text[start, end) ... */
+    char *text;                /* ... by this (owned) */
+} tcase_edit_t;
+
+/* The edit that makes expectation e of file f read `actual` (its rows, one
+ * per line). */
+tcase_edit_t tcase_update_edit(const tcase_file_t *f, const tcase_expect_t *e, const char *actual);
+/* The edit that appends new sections to case c (a case without any): n
+ * headers ("-- expected", "-- expected 2.1", ...) each followed by its
+ * output's rows. */
+tcase_edit_t tcase_append_edit(const tcase_file_t *f, const tcase_t *c, const char *const *headers,
+                               const char *const *actual, int n);
+/* Applies non-overlapping edits to f's text into out (edits are sorted here). */
+void tcase_apply_edits(const tcase_file_t *f, tcase_edit_t *edits, int n, buf_t *out);
+/* Writes text to path through a temporary file and rename. 0 or -1 with err. */
+int tcase_write_file(const char *path, const char *text, size_t len, char *err, size_t errlen);
+
+/* --- JUnit XML ------------------------------------------------------------ */
+
+typedef enum tcase_status { TCASE_PASS, TCASE_FAIL, TCASE_ERROR } tcase_status_t;
+
+typedef struct tcase_outcome {
+    const char *file;
+    char *name;                /* owned */
+    int line;
+    tcase_status_t status;     /* ERROR: the case file could not be read or parsed */
+    double ms;
+    char *message;             /* owned, one line; NULL for PASS */
+    char *detail;              /* owned, the diff or full error; may be NULL */
+} tcase_outcome_t;
+
+/* Writes the outcomes (grouped into one testsuite per file, in order) as
+ * JUnit XML. 0 or -1 with err. */
+int tcase_junit_write(const char *path, const tcase_outcome_t *o, int n, char *err, size_t errlen);
+void tcase_junit_xml(FILE *f, const tcase_outcome_t *o, int n);
+
+/* --- running a suite ------------------------------------------------------ */
+
+/* Runs one case under a Flink version: 0 when the script ran (*output = what
+ * it printed), 1 when it failed (*error = the message); both malloc'ed.
+ * tcase_exec_session (tcase_run.c) runs it through the SQL session; tests
+ * pass canned outputs instead. */
+typedef int (*tcase_exec_fn)(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version,
+                             bool materialize, char **output, char **error);
+
+typedef struct tcase_suite_opts {
+    const char *default_version;  /* for cases without '-- flink-version:' */
+    const char *build_dir;        /* replaces @BUILD@; may be NULL */
+    const char *filter;           /* run only cases whose name contains this; may be NULL */
+    bool update;                  /* rewrite failing expectations from the actual output */
+    bool color;
+    FILE *out;                    /* one line per run, diffs, errors */
+    tcase_exec_fn exec;
+    void *exec_ctx;
+} tcase_suite_opts_t;
+
+typedef struct tcase_suite {
+    tcase_outcome_t *outcomes;    /* one per run, in order */
+    int n, cap;
+    int passed, failed, updated, files_updated;
+} tcase_suite_t;
+
+/* Loads and runs every case of one file, printing as it goes; with update,
+ * rewrites the file. A file that cannot be read or parsed is one ERROR
+ * outcome ("path:line: message"). Returns 0, or -1 if a rewrite failed (also
+ * an ERROR outcome). */
+int tcase_suite_run_file(tcase_suite_t *s, const tcase_suite_opts_t *o, const char *path);
+/* Prints the closing line "N passed, N failed" (after "updated ..." if any). */
+void tcase_suite_summary(const tcase_suite_t *s, FILE *out);
+void tcase_suite_free(tcase_suite_t *s);
+
+/* Runs a case through the SQL session (engine/session.h) in this process;
+ * ctx is unused. The JVM started by the first case serves all later ones. */
+int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
+                       char **output, char **error);
+
+#endif
