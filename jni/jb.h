@@ -105,4 +105,35 @@ int jb_call_string(jb_vm_t *vm, const char *class_name, const char *method, cons
  * it to prove the bridge never provokes a JVM warning. */
 unsigned jb_jvm_message_count(void);
 
+/* One opened PTF for the runner (jni/jb_runtime.c): Bridge.open, then one
+ * Bridge.process call per batch (the -n/drain grow protocol handled by
+ * jb_batch_call), then Bridge.close. Protocol: docs/internals.md, "The
+ * runtime hand-off".
+ *
+ * jb_function_open's arguments are those of jb_open; scalars may be NULL
+ * when scalars_len is 0. On success *out owns the Java instance until
+ * jb_function_close, which calls the function's close() and frees *out even
+ * when that fails. A jb_function_t is driven by one thread at a time (any
+ * thread, attached on first use); different functions may run in parallel. */
+typedef struct jb_function jb_function_t;
+
+int jb_function_open(jb_vm_t *vm, const char *const *jars, int njars, const char *class_name,
+                     const char *plan_json, const void *scalars, size_t scalars_len, jb_function_t **out,
+                     char *err, size_t errlen);
+
+/* What Bridge.open answered: the handle, the produced changelog mode
+ * ("[INSERT]", ...) and the ROW type of the OUT bytes. Owned by f. */
+int32_t jb_function_handle(const jb_function_t *f);
+const char *jb_function_changelog_mode(const jb_function_t *f);
+const char *jb_function_output_type(const jb_function_t *f);
+
+/* One batch: in holds the encoded batch, out receives Java's answer (grown
+ * as needed, kept for the next call). The signature is the engine's invoker
+ * (ptf_invoker_t.process) with ctx = the jb_function_t. A user exception in
+ * eval/onTimer is an ERROR message in out, not a failure; -1 means the
+ * bridge itself failed (corrupt batch, internal Java exception). */
+int jb_function_process(void *f, const buf_t *in, buf_t *out, char *err, size_t errlen);
+
+int jb_function_close(jb_function_t *f, char *err, size_t errlen);
+
 #endif

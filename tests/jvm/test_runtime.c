@@ -1,0 +1,395 @@
+/* test_runtime.c - the runner's hand-off (jni/jb_runtime.c + the Java
+ * runtime) proven end to end through JNI with a real JVM and the seed JAR:
+ * open com.example.Median, send batches encoded with the C codec, decode
+ * Java's answer (OUT rows, STATE values, ERROR, END), keep the state C-side
+ * between batches as the engine does, grow the output buffer, close.
+ *
+ * Runs on a 64 MiB thread with -Xcheck:jni (CK_FORK=no: a JVM does not
+ * survive fork()); the last test asserts the JVM printed nothing. */
+#include <check.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jb.h"
+#include "types/codec.h"
+#include "types/types.h"
+#include "util/arena.h"
+#include "util/buf.h"
+
+#define MAGIC 0x42465450u
+#define NO_SLOT 0xFFFFFFFFu
+#define WM_NONE INT64_MIN
+
+static jb_vm_t *vm;
+static char err[64 * 1024];
+static char jar[4096];
+
+static const char *PLAN =
+    "{\"function\": \"Median\", \"uid\": \"median\", \"flink_version\": \"2.3\","
+    " \"tables\": [{\"arg\": \"input\", \"row_type\": \"ROW<`sensor_id` INT, `temperature` DOUBLE>\","
+    " \"partition_by\": [0], \"order_by\": [], \"order_desc\": [], \"time_column\": -1,"
+    " \"changelog_mode\": \"[INSERT]\"}],"
+    " \"scalars_type\": \"ROW<`numTrailing` INT>\","
+    " \"required_changelog_mode\": \"[INSERT]\", \"timers_allowed\": true}";
+
+static jb_vm_t *the_vm(void)
+{
+    if (vm) return vm;
+    static char shim[4096];
+    jb_options_t o = {0};
+    const char *b = getenv("PTFHOST_BUILD");
+    ck_assert_msg(b != NULL, "PTFHOST_BUILD is not set");
+    snprintf(shim, sizeof shim, "%s/java/ptfhost-shim.jar", b);
+    snprintf(jar, sizeof jar, "%s/compat/seeds.jar", b);
+    o.shim_jar = shim;
+    ck_assert_msg(jb_vm_start(&o, &vm, err, sizeof err) == 0, "jb_vm_start: %s", err);
+    return vm;
+}
+
+static type_t *parse(const char *s)
+{
+    type_t *t = type_parse(s, err, sizeof err);
+    ck_assert_msg(t != NULL, "%s: %s", s, err);
+    return t;
+}
+
+static jb_function_t *open_median(int num_trailing)
+{
+    type_t *st = parse("ROW<`numTrailing` INT>");
+    value_t v = {.is_null = false, .u.i64 = num_trailing};
+    row_t r = {ROW_INSERT, 1, &v};
+    buf_t sc = BUF_INIT;
+    ck_assert_msg(codec_encode_row(&sc, &r, st, err, sizeof err) == 0, "%s", err);
+    const char *jars[] = {jar};
+    jb_function_t *f = NULL;
+    int rc = jb_function_open(the_vm(), jars, 1, "com.example.Median", PLAN, sc.data, sc.len, &f, err, sizeof err);
+    ck_assert_msg(rc == 0, "jb_function_open: %s", err);
+    buf_free(&sc);
+    type_free(st);
+    return f;
+}
+
+/* ---- batches: what the engine does -------------------------------------- */
+
+static void put_i64(buf_t *b, int64_t v)
+{
+    buf_put_u64(b, (uint64_t)v);
+}
+
+/* C's store for the test: per key slot, the one state entry of Median. */
+typedef struct store {
+    unsigned char *data[4];
+    uint32_t len[4];
+} store_t;
+
+static void begin_batch(buf_t *b, const store_t *s, uint32_t nkeys, uint32_t nrecords)
+{
+    buf_clear(b);
+    buf_put_u32(b, MAGIC);
+    buf_put_u32(b, nkeys);
+    buf_put_u32(b, nrecords);
+    for (uint32_t k = 0; k < nkeys; k++) {
+        if (s->data[k]) {
+            buf_put_u8(b, 1);
+            buf_put_u32(b, s->len[k]);
+            buf_append(b, s->data[k], s->len[k]);
+        } else {
+            buf_put_u8(b, 0);
+        }
+    }
+}
+
+static void add_eval(buf_t *b, uint32_t slot, int sensor, const double *temperature)
+{
+    static type_t *rt;
+    if (!rt) rt = parse("ROW<`sensor_id` INT, `temperature` DOUBLE>");
+    value_t f[2] = {{.is_null = false, .u.i64 = sensor}, {.is_null = temperature == NULL}};
+    if (temperature) f[1].u.f64 = *temperature;
+    row_t r = {ROW_INSERT, 2, f};
+    buf_put_u8(b, 1);
+    buf_put_u32(b, slot);
+    buf_put_u16(b, 0);
+    buf_put_u8(b, ROW_INSERT);
+    put_i64(b, WM_NONE);
+    put_i64(b, WM_NONE);
+    put_i64(b, WM_NONE);
+    size_t at = b->len;
+    buf_put_u32(b, 0);
+    ck_assert_msg(codec_encode_row(b, &r, rt, err, sizeof err) == 0, "%s", err);
+    uint32_t len = (uint32_t)(b->len - at - 4);
+    memcpy(b->data + at, &len, 4);   /* little-endian host */
+}
+
+/* Java's answer, decoded. */
+typedef struct answer {
+    int nout;
+    uint32_t out_record[4096];
+    double temperature[4096], median[4096];
+    int nstate;
+    uint32_t state_slot[8];
+    bool state_present[8];
+    char *error;
+    uint32_t error_record;
+    uint32_t consumed;
+} answer_t;
+
+static uint64_t get(const unsigned char **p, const unsigned char *end, int n)
+{
+    ck_assert_msg(*p + n <= end, "answer truncated");
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++) v |= (uint64_t)(*p)[i] << (8 * i);
+    *p += n;
+    return v;
+}
+
+static void decode_answer(const buf_t *out, const char *output_type, store_t *s, answer_t *a)
+{
+    memset(a, 0, sizeof *a);
+    type_t *ot = parse(output_type);
+    arena_t arena;
+    arena_init(&arena, 0);
+    const unsigned char *p = out->data, *end = out->data + out->len;
+    ck_assert_uint_eq(get(&p, end, 4), MAGIC);
+    for (;;) {
+        int tag = (int)get(&p, end, 1);
+        if (tag == 0) {
+            a->consumed = (uint32_t)get(&p, end, 4);
+            ck_assert_msg(p == end, "%td bytes after END", end - p);
+            break;
+        }
+        if (tag == 1) {
+            uint32_t rec = (uint32_t)get(&p, end, 4);
+            int kind = (int)get(&p, end, 1);
+            uint32_t len = (uint32_t)get(&p, end, 4);
+            ck_assert_msg(p + len <= end, "OUT row truncated");
+            row_t r;
+            size_t used;
+            ck_assert_msg(codec_decode_row(p, len, &used, ot, &arena, &r, err, sizeof err) == 0, "%s", err);
+            ck_assert_uint_eq(used, len);
+            ck_assert_int_eq(kind, ROW_INSERT);
+            ck_assert_int_eq(r.kind, ROW_INSERT);
+            ck_assert_uint_eq(r.n, 2);
+            ck_assert_int_lt(a->nout, 4096);
+            a->out_record[a->nout] = rec;
+            a->temperature[a->nout] = r.fields[0].u.f64;
+            a->median[a->nout] = r.fields[1].u.f64;
+            a->nout++;
+            p += len;
+        } else if (tag == 5) {
+            uint32_t slot = (uint32_t)get(&p, end, 4);
+            ck_assert_uint_eq(get(&p, end, 2), 0);   /* Median has one state entry */
+            bool present = get(&p, end, 1) == 1;
+            ck_assert_uint_lt(slot, 4);
+            free(s->data[slot]);
+            s->data[slot] = NULL;
+            if (present) {
+                uint32_t len = (uint32_t)get(&p, end, 4);
+                ck_assert_msg(p + len <= end, "STATE value truncated");
+                s->data[slot] = malloc(len);
+                memcpy(s->data[slot], p, len);
+                s->len[slot] = len;
+                p += len;
+            }
+            a->state_slot[a->nstate] = slot;
+            a->state_present[a->nstate++] = present;
+        } else if (tag == 6) {
+            a->error_record = (uint32_t)get(&p, end, 4);
+            uint32_t len = (uint32_t)get(&p, end, 4);
+            ck_assert_msg(p + len <= end, "ERROR text truncated");
+            a->error = strndup((const char *)p, len);
+            p += len;
+        } else {
+            ck_abort_msg("unexpected message tag %d", tag);
+        }
+    }
+    arena_destroy(&arena);
+    type_free(ot);
+}
+
+static void store_free(store_t *s)
+{
+    for (int i = 0; i < 4; i++) free(s->data[i]);
+}
+
+/* ---- tests ------------------------------------------------------------------ */
+
+START_TEST(open_reports_mode_and_output_type)
+{
+    jb_function_t *f = open_median(3);
+    ck_assert_str_eq(jb_function_changelog_mode(f), "[INSERT]");
+    ck_assert_str_eq(jb_function_output_type(f), "ROW<`temperature` DOUBLE, `median` DOUBLE>");
+    ck_assert_int_ge(jb_function_handle(f), 0);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+END_TEST
+
+START_TEST(median_state_round_trips_through_c)
+{
+    jb_function_t *f = open_median(3);
+    store_t s = {0};
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    answer_t *a = malloc(sizeof *a);
+
+    /* batch 1: sensor 1 (slot 0) twice, sensor 2 (slot 1) once; nothing stored yet */
+    double t[] = {20.0, 22.0, 10.0};
+    begin_batch(&in, &s, 2, 3);
+    add_eval(&in, 0, 1, &t[0]);
+    add_eval(&in, 0, 1, &t[1]);
+    add_eval(&in, 1, 2, &t[2]);
+    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    decode_answer(&out, jb_function_output_type(f), &s, a);
+    ck_assert_int_eq(a->nout, 3);
+    ck_assert_uint_eq(a->consumed, 3);
+    ck_assert_ptr_null(a->error);
+    ck_assert(a->median[0] == 20.0 && a->median[1] == 21.0 && a->median[2] == 10.0);
+    ck_assert_uint_eq(a->out_record[2], 2);
+    ck_assert_int_eq(a->nstate, 2);
+    ck_assert(a->state_present[0] && a->state_present[1]);
+
+    /* batch 2: the stored state comes back from C; the window of 3 slides */
+    double u[] = {30.0, 1.0};
+    begin_batch(&in, &s, 1, 2);
+    add_eval(&in, 0, 1, &u[0]);
+    add_eval(&in, 0, 1, &u[1]);
+    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    decode_answer(&out, jb_function_output_type(f), &s, a);
+    ck_assert_int_eq(a->nout, 2);
+    ck_assert_msg(a->median[0] == 22.0 && a->median[1] == 22.0, "medians %g %g", a->median[0], a->median[1]);
+
+    free(a);
+    buf_free(&in);
+    buf_free(&out);
+    store_free(&s);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+END_TEST
+
+START_TEST(output_larger_than_the_buffer_grows_it)
+{
+    jb_function_t *f = open_median(1);
+    store_t s = {0};
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    answer_t *a = malloc(sizeof *a);
+    enum { N = 4000 };   /* ~38 bytes of OUT each: more than the 64 KiB first buffer */
+    begin_batch(&in, &s, 1, N);
+    for (int i = 0; i < N; i++) {
+        double t = i;
+        add_eval(&in, 0, 1, &t);
+    }
+    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_gt(out.len, JB_BATCH_MIN_OUT);
+    decode_answer(&out, jb_function_output_type(f), &s, a);
+    ck_assert_int_eq(a->nout, N);
+    ck_assert_uint_eq(a->consumed, N);
+    ck_assert(a->median[N - 1] == N - 1);   /* numTrailing 1: the median is the value itself */
+    free(a);
+    buf_free(&in);
+    buf_free(&out);
+    store_free(&s);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+END_TEST
+
+START_TEST(user_exception_is_an_error_message)
+{
+    jb_function_t *f = open_median(3);
+    store_t s = {0};
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    answer_t *a = malloc(sizeof *a);
+    /* A NULL temperature makes Median's Collections.sort throw a NullPointerException. */
+    double t = 5.0;
+    begin_batch(&in, &s, 1, 3);
+    add_eval(&in, 0, 7, &t);
+    add_eval(&in, 0, 7, NULL);
+    add_eval(&in, 0, 7, &t);
+    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    decode_answer(&out, jb_function_output_type(f), &s, a);
+    ck_assert_int_eq(a->nout, 1);
+    ck_assert_ptr_nonnull(a->error);
+    ck_assert_uint_eq(a->error_record, 1);
+    ck_assert_uint_eq(a->consumed, 1);
+    ck_assert_msg(strncmp(a->error, "java.lang.NullPointerException", 30) == 0, "got: %s", a->error);
+    ck_assert_msg(strstr(a->error, "com.example.Median.eval(Median.java:"), "got: %s", a->error);
+    ck_assert_msg(!strstr(a->error, "io.ptfhost.bridge"), "runtime frames in: %s", a->error);
+    /* the record before the failure is kept: its state comes back */
+    ck_assert_int_eq(a->nstate, 1);
+    free(a->error);
+    free(a);
+    buf_free(&in);
+    buf_free(&out);
+    store_free(&s);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+END_TEST
+
+START_TEST(bad_open_and_corrupt_batch_are_errors)
+{
+    const char *jars[] = {jar};
+    jb_function_t *f = NULL;
+    the_vm();
+    ck_assert_int_eq(jb_function_open(vm, jars, 1, "com.example.NoSuchPtf", PLAN, NULL, 0, &f, err, sizeof err), -1);
+    ck_assert_ptr_null(f);
+    ck_assert_msg(strstr(err, "cannot open function class 'com.example.NoSuchPtf'"), "got: %s", err);
+    ck_assert_msg(strstr(err, "was not found in"), "got: %s", err);
+
+    f = open_median(3);
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    buf_put_u32(&in, 0x12345678u);
+    buf_put_u32(&in, 0);
+    buf_put_u32(&in, 0);
+    ck_assert_int_eq(jb_function_process(f, &in, &out, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "does not start with the magic number"), "got: %s", err);
+    buf_free(&in);
+    buf_free(&out);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+END_TEST
+
+START_TEST(jvm_printed_nothing)
+{
+    ck_assert_uint_eq(jb_jvm_message_count(), 0);
+}
+END_TEST
+
+static Suite *runtime_suite(void)
+{
+    Suite *s = suite_create("runtime");
+    TCase *tc = tcase_create("hand-off");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, open_reports_mode_and_output_type);
+    tcase_add_test(tc, median_state_round_trips_through_c);
+    tcase_add_test(tc, output_larger_than_the_buffer_grows_it);
+    tcase_add_test(tc, user_exception_is_an_error_message);
+    tcase_add_test(tc, bad_open_and_corrupt_batch_are_errors);
+    tcase_add_test(tc, jvm_printed_nothing);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+static void *run_suite(void *arg)
+{
+    int *failed = arg;
+    SRunner *sr = srunner_create(runtime_suite());
+    srunner_set_fork_status(sr, CK_NOFORK);
+    srunner_run_all(sr, CK_NORMAL);
+    *failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return NULL;
+}
+
+int main(void)
+{
+    setenv("PTFHOST_JVM_OPTS", "-Xcheck:jni", 0);
+    int failed = 1;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64u << 20);
+    pthread_t t;
+    if (pthread_create(&t, &attr, run_suite, &failed) != 0) return 2;
+    pthread_join(t, NULL);
+    return failed == 0 ? 0 : 1;
+}
