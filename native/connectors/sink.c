@@ -22,7 +22,7 @@ static char *xstrdup(const char *s)
 
 typedef struct fold {
     const type_t *schema;
-    const int *key;
+    int *key;                  /* owned copy */
     int nkey;
     arena_t arena;
     row_t *rows;
@@ -130,6 +130,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
     if (o->tableau) conn_tableau_free(o->tableau);
     arena_destroy(&o->fold.arena);
     free(o->fold.rows);
+    free(o->fold.key);
     buf_free(&o->line);
     free(o);
     return 0;
@@ -148,8 +149,10 @@ conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_
     o->mode = mode;
     o->materialize = materialize;
     o->fold.schema = schema;
-    o->fold.key = upsert_key;
     o->fold.nkey = nupsert_key;
+    o->fold.key = calloc((size_t)nupsert_key + 1, sizeof(int));
+    if (!o->fold.key) abort();
+    for (int i = 0; i < nupsert_key; i++) o->fold.key[i] = upsert_key[i];
     arena_init(&o->fold.arena, 0);
     if (mode == CONN_STDOUT_TABLEAU && !materialize) {
         o->tableau = conn_tableau_new(schema, true, 30, NULL);

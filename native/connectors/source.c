@@ -268,6 +268,11 @@ typedef struct file_source {
     char *linebuf;
     size_t linecap;
     conn_format_t *format;
+    /* A line may hold several records (a JSON array, a Debezium update): they
+     * are decoded at once into line_arena and handed out one by one. */
+    arena_t line_arena;
+    row_t *rows;
+    size_t nrows, next_row;
 } file_source_t;
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -316,15 +321,20 @@ static int list_files(file_source_t *fs, const char *path, char *err, size_t err
 
 static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen)
 {
+    (void)a;
     file_source_t *fs = (file_source_t *)s;
     for (;;) {
+        if (fs->next_row < fs->nrows) {
+            *row = fs->rows[fs->next_row++];
+            return CONN_SRC_ROW;
+        }
         if (!fs->f) {
-            if (fs->cur >= fs->nfiles) return 0;
+            if (fs->cur >= fs->nfiles) return CONN_SRC_END;
             fs->f = fopen(fs->files[fs->cur], "rb");
             if (!fs->f) {
                 snprintf(err, errlen, "table '%s': cannot read '%s': %s", s->table->name, fs->files[fs->cur],
                          strerror(errno));
-                return -1;
+                return CONN_SRC_ERROR;
             }
             fs->line = 0;
         }
@@ -338,12 +348,13 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
         fs->line++;
         while (n > 0 && (fs->linebuf[n - 1] == '\n' || fs->linebuf[n - 1] == '\r')) fs->linebuf[--n] = '\0';
         conn_where_t where = {fs->files[fs->cur], fs->line};
-        int rc = conn_format_decode(fs->format, fs->linebuf, (size_t)n, &where, row, a, err, errlen);
-        if (rc == CONN_FORMAT_SKIP) {
-            s->skipped++;
-            continue;
-        }
-        return rc == CONN_FORMAT_ROW ? 1 : -1;
+        bool skipped = false;
+        arena_reset(&fs->line_arena);
+        fs->nrows = fs->next_row = 0;
+        if (conn_format_decode_rows(fs->format, fs->linebuf, (size_t)n, &where, &fs->rows, &fs->nrows, &skipped,
+                                    &fs->line_arena, err, errlen) != 0)
+            return CONN_SRC_ERROR;
+        if (skipped) s->skipped++;
     }
 }
 
@@ -355,6 +366,7 @@ static void file_close(conn_source_t *s)
     free(fs->files);
     free(fs->linebuf);
     conn_format_free(fs->format);
+    arena_destroy(&fs->line_arena);
     free(fs);
 }
 
@@ -371,6 +383,7 @@ static conn_source_t *file_open(const catalog_table_t *t, const char *base_dir, 
     fs->base.next = file_next;
     fs->base.close = file_close;
     fs->base.table = t;
+    arena_init(&fs->line_arena, 0);
     fs->format = conn_format_new(t, err, errlen);
     char *full = conn_resolve_path(base_dir, path);
     int rc = fs->format ? list_files(fs, full, err, errlen) : -1;

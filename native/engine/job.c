@@ -176,6 +176,8 @@ static int input_read(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t
             if (ptf_op_watermark(op, in->op_table, in->src->event_time, err, errlen) != 0) return -1;
             continue;
         case CONN_SRC_PROCTIME:
+            /* rows before the move were processed at the old time (TTL) */
+            if (ptf_op_flush(op, err, errlen) != 0) return -1;
             s->manual_clock = true;
             s->clock_ms = in->src->event_time;
             continue;
@@ -250,11 +252,6 @@ static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, char *err
 
 /* ---- a PTF call -------------------------------------------------------------------- */
 
-static const char *required_mode(const conn_sink_t *sink)
-{
-    return sink->accepts_updates ? "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]" : "[INSERT]";
-}
-
 static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, char *err,
                     size_t errlen)
 {
@@ -275,24 +272,34 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     value_t *scratch = NULL;
 
     if (project_init(env, q, plan->output_type, &proj, err, errlen) != 0) goto done;
+    if (sink_table && sink_table->schema->nfields != proj.n) {
+        ERR_AT(q->pos, "Column types of query result and sink for '%s' do not match. Query schema has %d columns, "
+                       "sink '%s' has %d.", sink_table->name, proj.n, sink_table->name, sink_table->schema->nfields);
+        goto done;
+    }
+
+    /* The Java half, told what the sink accepts. */
+    const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
+    bool append_only_sink = connector && strcmp(connector, "filesystem") == 0;
+    plan_json = plan_call_json(plan, append_only_sink ? "[INSERT]" : "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]");
+    if (java_open(s, plan, plan_json, &jfn, err, errlen) != 0) goto done;
+
     if (sink_table) {
-        if (sink_table->schema->nfields != proj.n) {
-            ERR_AT(q->pos, "Column types of query result and sink for '%s' do not match. Query schema has %d "
-                           "columns, sink '%s' has %d.", sink_table->name, proj.n, sink_table->name,
-                   sink_table->schema->nfields);
-            goto done;
-        }
         sink = conn_sink_open(sink_table, s->base_dir, s->out, err, errlen);
     } else {
+        /* An upsert result folds on the PARTITION BY prefix (the upsert key). */
+        int key[64], nkey = 0;
+        bool upsert = strstr(jfn.changelog_mode, "UPDATE_AFTER") && !strstr(jfn.changelog_mode, "UPDATE_BEFORE");
+        int prefix = plan->ntables > 0 && !plan->tables[0].pass_through ? plan->tables[0].nkeys : 0;
+        for (int k = 0; upsert && k < prefix && nkey < 64; k++)
+            for (int j = 0; j < proj.n; j++)
+                if (proj.cols[j] == k) key[nkey++] = j;
+        if (nkey != prefix) nkey = 0;
         sink = conn_sink_stdout(s->out, proj.type,
                                 s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG,
-                                s->materialize, NULL, 0);
+                                s->materialize, key, nkey);
     }
     if (!sink) goto done;
-
-    /* The Java half. */
-    plan_json = plan_call_json(plan, required_mode(sink));
-    if (java_open(s, plan, plan_json, &jfn, err, errlen) != 0) goto done;
     if (!sink->accepts_updates && strcmp(jfn.changelog_mode, "[INSERT]") != 0) {
         ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update and delete changes which is produced by "
                        "node ProcessTableFunction(invocation=[%s(...)], changelogMode=%s). Write to a sink that "
@@ -456,6 +463,11 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
 
 int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, char *err, size_t errlen)
 {
+    /* Test events replace their tables' connectors before planning: the
+     * events' row kinds decide whether a table is updating. */
+    catalog_t *c = &env->session->catalog;
+    for (int i = 0; i < c->ntables; i++)
+        if (session_apply_events(env->session, c->tables[i], err, errlen) != 0) return -1;
     if (q->kind != SQLP_Q_SELECT || !q->from) {
         ERR_AT(q->pos, "Unsupported query: ptfhost runs SELECT ... FROM <function>(...) or FROM <table>.");
         return -1;

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "connectors/format.h"
+#include "connectors/format_json.h"
 #include "engine/job.h"
 #include "engine/plan.h"
 #include "jb.h"
@@ -38,8 +39,173 @@ void session_init(session_t *s, const char *base_dir, FILE *out)
     s->flink_version = "2.3";
 }
 
+struct session_events {
+    char *table;
+    char *json;
+    char *file;
+};
+
+int session_set_events(session_t *s, const char *table, const char *json, const char *file, char *err,
+                       size_t errlen)
+{
+    cJSON *doc = cJSON_Parse(json);
+    bool ok = cJSON_IsArray(doc);
+    cJSON_Delete(doc);
+    if (!ok) {
+        snprintf(err, errlen, "%s: events for table '%s' must be a JSON array", file ? file : "events", table);
+        return -1;
+    }
+    s->events = realloc(s->events, (size_t)(s->nevents + 1) * sizeof *s->events);
+    if (!s->events) abort();
+    s->events[s->nevents].table = xstrdup(table);
+    s->events[s->nevents].json = xstrdup(json);
+    s->events[s->nevents].file = xstrdup(file ? file : "events");
+    s->nevents++;
+    return 0;
+}
+
+/* "yyyy-MM-dd HH:mm:ss[.SSS]" (or 'T') as UTC, or a number of epoch ms. */
+static int event_time(const cJSON *v, int64_t *out)
+{
+    if (cJSON_IsNumber(v)) {
+        *out = (int64_t)v->valuedouble;
+        return 0;
+    }
+    if (!cJSON_IsString(v)) return -1;
+    int y, mo, d, h = 0, mi = 0, n = 0;
+    double sec = 0;
+    if (sscanf(v->valuestring, "%d-%d-%d%n", &y, &mo, &d, &n) != 3) return -1;
+    const char *p = v->valuestring + n;
+    if (*p == ' ' || *p == 'T') {
+        if (sscanf(p + 1, "%d:%d:%lf", &h, &mi, &sec) < 2) return -1;
+    } else if (*p) {
+        return -1;
+    }
+    int64_t days = render_days_from_civil(y, mo, d);
+    *out = days * 86400000LL + (int64_t)h * 3600000 + (int64_t)mi * 60000 + (int64_t)(sec * 1000.0 + 0.5);
+    return 0;
+}
+
+int session_apply_events(session_t *s, catalog_table_t *t, char *err, size_t errlen)
+{
+    struct session_events *ev = NULL;
+    for (int i = 0; i < s->nevents; i++)
+        if (strcmp(s->events[i].table, t->name) == 0) ev = &s->events[i];
+    if (!ev) return 0;
+    conn_json_options_t opts;
+    memset(&opts, 0, sizeof opts);
+    if (conn_json_options_parse(&opts, "json", NULL, 0, err, errlen) != 0) return -1;
+    conn_json_t *codec = conn_json_new(t->schema, &opts, err, errlen);
+    if (!codec) return -1;
+    cJSON *doc = cJSON_Parse(ev->json);
+    size_t n = (size_t)cJSON_GetArraySize(doc);
+    catalog_event_t *out = calloc(n + 1, sizeof *out);
+    arena_t a;
+    arena_init(&a, 0);
+    int rc = 0;
+    size_t k = 0;
+    int64_t clock = s->manual_clock ? s->clock_ms : 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, doc) {
+        const cJSON *line = cJSON_GetObjectItemCaseSensitive(e, "line");
+        int ln = cJSON_IsNumber(line) ? (int)line->valuedouble : 0;
+        const cJSON *row = cJSON_GetObjectItemCaseSensitive(e, "row");
+        const cJSON *wm = cJSON_GetObjectItemCaseSensitive(e, "watermark");
+        const cJSON *pt = cJSON_GetObjectItemCaseSensitive(e, "proctime");
+        catalog_event_t *o = &out[k];
+        o->line = ln;
+        if (row) {
+            o->kind = CATALOG_EVENT_ROW;
+            const cJSON *kind = cJSON_GetObjectItemCaseSensitive(e, "kind");
+            row_kind_t rk = ROW_INSERT;
+            if (kind && (!cJSON_IsString(kind) || row_kind_parse(kind->valuestring, &rk) != 0)) {
+                snprintf(err, errlen, "%s:%d: row kind must be one of +I, -U, +U, -D", ev->file, ln);
+                rc = -1;
+                break;
+            }
+            cJSON *obj = NULL;
+            if (cJSON_IsArray(row)) {   /* positional: name the values by the schema */
+                if (cJSON_GetArraySize(row) != t->schema->nfields) {
+                    snprintf(err, errlen, "%s:%d: table '%s' has %d columns but the row has %d values", ev->file, ln,
+                             t->name, t->schema->nfields, cJSON_GetArraySize(row));
+                    rc = -1;
+                    break;
+                }
+                obj = cJSON_CreateObject();
+                for (int c = 0; c < t->schema->nfields; c++)
+                    cJSON_AddItemToObject(obj, t->schema->fields[c].name,
+                                          cJSON_Duplicate(cJSON_GetArrayItem(row, c), true));
+            }
+            /* decoded strings may point into the text: it lives in the arena until the rows are copied */
+            char *json_text = cJSON_PrintUnformatted(obj ? obj : row);
+            char *text = arena_strdup(&a, json_text);
+            free(json_text);
+            cJSON_Delete(obj);
+            row_t *rows = NULL;
+            size_t nrows = 0;
+            bool skipped = false;
+            int drc = conn_json_decode(codec, text, strlen(text), ev->file, ln, &rows, &nrows, &skipped, &a, err,
+                                       errlen);
+            if (drc != 0 || nrows != 1) {
+                if (drc == 0) snprintf(err, errlen, "%s:%d: expected one row", ev->file, ln);
+                rc = -1;
+                break;
+            }
+            o->row = rows[0];
+            o->row.kind = rk;
+        } else if (wm) {
+            o->kind = CATALOG_EVENT_WATERMARK;
+            if (event_time(wm, &o->time) != 0) {
+                snprintf(err, errlen, "%s:%d: a watermark is epoch milliseconds or 'yyyy-MM-dd HH:mm:ss[.SSS]'",
+                         ev->file, ln);
+                rc = -1;
+                break;
+            }
+        } else if (pt) {
+            o->kind = CATALOG_EVENT_PROCTIME;
+            if (cJSON_IsString(pt) && pt->valuestring[0] == '+') {
+                long long d = plan_parse_duration_ms(pt->valuestring + 1);
+                if (d < 0) {
+                    snprintf(err, errlen, "%s:%d: invalid duration '%s' (e.g. +30 s, +5 min)", ev->file, ln,
+                             pt->valuestring);
+                    rc = -1;
+                    break;
+                }
+                clock += d;
+                o->time = clock;
+            } else if (event_time(pt, &o->time) == 0) {
+                clock = o->time;
+            } else {
+                snprintf(err, errlen, "%s:%d: proctime is epoch milliseconds, a timestamp or +<duration>", ev->file,
+                         ln);
+                rc = -1;
+                break;
+            }
+        } else {
+            snprintf(err, errlen, "%s:%d: an event needs \"row\", \"watermark\" or \"proctime\"", ev->file, ln);
+            rc = -1;
+            break;
+        }
+        k++;
+    }
+    if (rc == 0) catalog_table_set_events(t, out, k);
+    free(out);
+    arena_destroy(&a);
+    cJSON_Delete(doc);
+    conn_json_free(codec);
+    return rc;
+}
+
 void session_free(session_t *s)
 {
+    for (int i = 0; i < s->nevents; i++) {
+        free(s->events[i].table);
+        free(s->events[i].json);
+        free(s->events[i].file);
+    }
+    free(s->events);
+    s->events = NULL;
+    s->nevents = 0;
     catalog_free(&s->catalog);
     free(s->base_dir);
     if (s->batch) jb_batch_free(s->batch);

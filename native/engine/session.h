@@ -55,6 +55,9 @@ int session_run_script(session_t *s, const char *text, const char *filename, cha
 int session_set_events(session_t *s, const char *table, const char *json, const char *file, char *err,
                        size_t errlen);
 
+/* Replaces the input of table t by its pending test events, if any. */
+int session_apply_events(session_t *s, catalog_table_t *t, char *err, size_t errlen);
+
 /* The signature of a class in some JARs (via the JVM); used by the planner. */
 int session_describe(session_t *s, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
                      char *err, size_t errlen);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every seed example that needs no event time or changelog, run end to end
 # through `ptfhost run`: each compat/run/<case>/ holds job.sql, its input files
-# and expected.txt (the rows the seed page shows, in Flink's print format).
+# and expected.txt (the rows the seed page shows, in Flink's print format, or
+# the tableau/materialized form when the case has an `args` file with options).
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_ROOT:?}" "${PTFHOST_BUILD:?}"
 SEEDS_JAR=$PTFHOST_BUILD/compat/seeds.jar
@@ -11,7 +12,9 @@ for dir in "$PTFHOST_ROOT"/compat/run/*/; do
   work=$(mktemp -d)
   cp -r "$dir"/. "$work"/
   sed -i "s#@SEEDS_JAR@#$SEEDS_JAR#g" "$work/job.sql"
-  if "$PTFHOST" run "$work/job.sql" >"$work/actual.txt" 2>"$work/stderr.txt" &&
+  args=()
+  [ -f "$work/args" ] && read -r -a args <"$work/args"
+  if "$PTFHOST" run "${args[@]}" "$work/job.sql" >"$work/actual.txt" 2>"$work/stderr.txt" &&
      diff -u "$work/expected.txt" "$work/actual.txt" >"$work/diff.txt"; then
     pass=$((pass + 1))
   else
