@@ -8,6 +8,7 @@
 #ifndef PTF_FORMAT_H
 #define PTF_FORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "engine/catalog.h"
@@ -33,6 +34,18 @@ void conn_format_free(conn_format_t *f);
  * line); CONN_FORMAT_ERROR: err says file:line, the text and why. */
 int conn_format_decode(conn_format_t *f, const char *line, size_t len, const conn_where_t *where, row_t *row,
                        arena_t *a, char *err, size_t errlen);
+
+/* Decodes one line into zero or more rows: a JSON line holding a top-level
+ * array yields one row per element, a debezium-json update yields -U and
+ * +U, an empty line none. Returns 0 (rows in arena a; *skipped tells that a
+ * bad line was dropped by an ignore-parse-errors option) or
+ * CONN_FORMAT_ERROR. conn_format_decode above is the one-row case and fails
+ * on a line with several records. */
+int conn_format_decode_rows(conn_format_t *f, const char *line, size_t len, const conn_where_t *where, row_t **rows,
+                            size_t *nrows, bool *skipped, arena_t *a, char *err, size_t errlen);
+
+/* "json" or "csv": the extension of files a filesystem sink writes. */
+const char *conn_format_extension(const conn_format_t *f);
 
 /* Appends one encoded line (with its newline) for row. */
 int conn_format_encode(conn_format_t *f, const row_t *row, buf_t *out, char *err, size_t errlen);

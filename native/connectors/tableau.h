@@ -1,0 +1,61 @@
+/* tableau.h - the Flink SQL client's tableau result layout ("conn_tableau_").
+ *
+ * Two shapes, as Flink prints them:
+ *
+ * streaming (CliTableauResultView): the header is printed before the first
+ * row, with an `op` column (+I/-U/+U/-D) and column widths fixed from the
+ * column *types* (INT 11, BIGINT 20, BOOLEAN 5, DATE 10, TIMESTAMP(3) 23,
+ * DECIMAL(p, s) p + 2, other types the max column width), each row as it
+ * arrives, then a border (if any row came) and
+ *     Received a total of N rows          ("1 row", "0 row" as Flink says)
+ *
+ *     +----+-------------+-------------+
+ *     | op |        user |         cnt |
+ *     +----+-------------+-------------+
+ *     | +I |        Mary |           1 |
+ *     +----+-------------+-------------+
+ *     Received a total of 1 row
+ *
+ * batch (TableauStyle, also used for a materialized result): no op column,
+ * widths from the content, `Empty set` when there are no rows, else the
+ * table and `N rows in set` / `1 row in set`.
+ *
+ * Cells are CAST(v AS STRING) in printing mode (render_sql_value), a NULL
+ * is <NULL>, values are right-aligned, and a cell wider than the max column
+ * width (sql-client.display.max-column-width, default 30) is cut and ends
+ * with "...". Widths count UTF-16 units plus one for each East Asian wide
+ * or fullwidth character (approximated by the main CJK, Hangul, fullwidth
+ * and emoji blocks rather than ICU's full table).
+ *
+ * Ownership: the schema is borrowed; rows are rendered when passed in (batch
+ * mode keeps the rendered text, not the values). Output is appended to the
+ * caller's buffer. */
+#ifndef PTF_TABLEAU_H
+#define PTF_TABLEAU_H
+
+#include <stdbool.h>
+
+#include "types/render.h"
+#include "types/types.h"
+#include "types/value.h"
+#include "util/buf.h"
+
+#define CONN_TABLEAU_DEFAULT_MAX_WIDTH 30
+
+typedef struct conn_tableau conn_tableau_t;
+
+/* zone: session time zone for TIMESTAMP_LTZ cells (NULL = UTC). */
+conn_tableau_t *conn_tableau_new(const type_t *schema, bool streaming, int max_column_width,
+                                 const render_zone_t *zone);
+/* Streaming: appends the header (call once, before rows). Batch: nothing. */
+void conn_tableau_begin(conn_tableau_t *t, buf_t *out);
+/* Streaming: appends the row's line. Batch: keeps it for the end. */
+void conn_tableau_row(conn_tableau_t *t, const row_t *r, buf_t *out);
+/* Appends what is left: the batch table, the footer. */
+void conn_tableau_end(conn_tableau_t *t, buf_t *out);
+void conn_tableau_free(conn_tableau_t *t);
+
+/* TableauStyle.getStringDisplayWidth of a UTF-8 string. */
+int conn_tableau_display_width(const char *s, size_t n);
+
+#endif
