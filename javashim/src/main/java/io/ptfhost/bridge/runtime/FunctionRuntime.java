@@ -381,12 +381,15 @@ public final class FunctionRuntime {
                 throw new IllegalArgumentException("Corrupt batch for " + className + ": record " + index
                         + " names table " + table + " but the function has " + tableCodecs.length + ".");
             }
-            ByteBuffer row = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            row.limit(start + len);
-            Object value = tableCodecs[table].readRecord(row);
-            if (row.position() != start + len) {
+            // decode in place, bounded by the row's length
+            int limit = in.limit();
+            in.limit(start + len);
+            Object value = tableCodecs[table].readRecord(in);
+            int used = in.position() - start;
+            in.limit(limit);
+            if (used != len) {
                 throw new IllegalArgumentException("Corrupt batch for " + className + ": the row of record " + index
-                        + " is " + len + " bytes but decoding it used " + (row.position() - start) + ".");
+                        + " is " + len + " bytes but decoding it used " + used + ".");
             }
             if (value instanceof Row) {
                 ((Row) value).setKind(RowKind.fromByteValue(kind));

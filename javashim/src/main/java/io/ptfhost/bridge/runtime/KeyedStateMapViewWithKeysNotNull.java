@@ -82,11 +82,11 @@ public final class KeyedStateMapViewWithKeysNotNull<K, V> extends MapView<K, V> 
         return read().containsKey(key);
     }
 
-    // Iteration hands out the live map: Map.Entry#setValue and Iterator#remove change state, as
-    // they do on Flink's heap backend, so these count as writes.
+    // Iteration reads; Map.Entry#setValue and Iterator#remove write through (as on Flink's heap
+    // backend) and only then count as writes, so a read-only loop sends no STATE message.
     @Override
     public Iterable<Map.Entry<K, V>> entries() {
-        return write().entrySet();
+        return this::iterator;
     }
 
     @Override
@@ -101,7 +101,56 @@ public final class KeyedStateMapViewWithKeysNotNull<K, V> extends MapView<K, V> 
 
     @Override
     public Iterator<Map.Entry<K, V>> iterator() {
-        return write().entrySet().iterator();
+        Iterator<Map.Entry<K, V>> it = read().entrySet().iterator();
+        return new Iterator<Map.Entry<K, V>>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public Map.Entry<K, V> next() {
+                Map.Entry<K, V> e = it.next();
+                return new Map.Entry<K, V>() {
+                    @Override
+                    public K getKey() {
+                        return e.getKey();
+                    }
+
+                    @Override
+                    public V getValue() {
+                        return e.getValue();
+                    }
+
+                    @Override
+                    public V setValue(V value) {
+                        write();
+                        return e.setValue(value);
+                    }
+
+                    @Override
+                    public boolean equals(Object o) {
+                        return e.equals(o);
+                    }
+
+                    @Override
+                    public int hashCode() {
+                        return e.hashCode();
+                    }
+
+                    @Override
+                    public String toString() {
+                        return e.toString();
+                    }
+                };
+            }
+
+            @Override
+            public void remove() {
+                write();
+                it.remove();
+            }
+        };
     }
 
     @Override

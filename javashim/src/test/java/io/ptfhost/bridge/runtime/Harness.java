@@ -31,6 +31,8 @@ final class Harness {
     private final Map<String, byte[][]> store = new HashMap<>();
     private final int nentries;
     int outCapacity = 1 << 16;
+    /** Time the last batch spent in process (+ drain), for measurements. */
+    long lastProcessNanos;
 
     /** Opens cls for planJson; scalars are the scalar arguments (a row of the plan's scalars_type). */
     Harness(Class<?> cls, String planJson, Object... scalars) throws Exception {
@@ -217,6 +219,7 @@ final class Harness {
                     .order(ByteOrder.LITTLE_ENDIAN);
             in.putInt(FunctionRuntime.MAGIC).putInt(slotKeys.size()).putInt(nrecords).put(keyTable).put(rec);
             ByteBuffer out = ByteBuffer.allocateDirect(outCapacity);
+            long t0 = System.nanoTime();
             int n = runtime.process(in, out);
             if (n < 0) {
                 out = ByteBuffer.allocateDirect(-n);
@@ -226,6 +229,7 @@ final class Harness {
                 }
                 n = got;
             }
+            lastProcessNanos = System.nanoTime() - t0;
             out.position(0).limit(n);
             out.order(ByteOrder.LITTLE_ENDIAN);
             return parse(out);

@@ -226,6 +226,22 @@ public final class StateRuntimeTest {
                     names.remove(name);
                     counts.remove(name);
                     break;
+                case "iterate": {
+                    int sum = 0;
+                    for (Map.Entry<String, Integer> e : counts.entries()) {
+                        sum += e.getValue();
+                    }
+                    for (String n : names.get()) {
+                        sum += n.length();
+                    }
+                    names.getList(); // reads only
+                    break;
+                }
+                case "double":
+                    for (Map.Entry<String, Integer> e : counts.entries()) {
+                        e.setValue(e.getValue() * 2);
+                    }
+                    break;
                 case "copy":
                     names.getList().add("ignored"); // a copy: changes nothing
                     counts.getMap().put("ignored", 0);
@@ -266,14 +282,22 @@ public final class StateRuntimeTest {
         assertEquals("{a=2, b=1}",
                 new java.util.TreeMap<>((Map<?, ?>) h.storedValue("k", 1, "MAP<STRING, INT>", null)).toString());
 
-        // reading only: no STATE messages
-        m = h.batch().eval("k", Row.of("x", "read")).run();
-        assertEquals("OUT 0 +I[[a, b, a], {a=2, b=1}]\nEND 1\n", Harness.show(m));
+        // reading only, iteration included: no STATE messages
+        m = h.batch().eval("k", Row.of("x", "read")).eval("k", Row.of("x", "iterate")).run();
+        assertEquals("OUT 0 +I[[a, b, a], {a=2, b=1}]\nOUT 1 +I[[a, b, a], {a=2, b=1}]\nEND 2\n",
+                Harness.show(m));
+
+        // writing through an entry is a write
+        m = h.batch().eval("k", Row.of("x", "double")).run();
+        assertEquals("OUT 0 +I[[a, b, a], {a=4, b=2}]\nSTATE k 1 " + h.stored("k", 1).length + " bytes\nEND 1\n",
+                Harness.show(m));
+        assertEquals("{a=4, b=2}",
+                new java.util.TreeMap<>((Map<?, ?>) h.storedValue("k", 1, "MAP<STRING, INT>", null)).toString());
 
         // removing everything makes both entries absent
         m = h.batch().eval("k", Row.of("a", "remove")).eval("k", Row.of("a", "remove"))
                 .eval("k", Row.of("b", "remove")).run();
-        assertEquals("OUT 0 +I[[b, a], {b=1}]\nOUT 1 +I[[b], {b=1}]\nOUT 2 +I[[], {}]\n"
+        assertEquals("OUT 0 +I[[b, a], {b=2}]\nOUT 1 +I[[b], {b=2}]\nOUT 2 +I[[], {}]\n"
                 + "STATE k 0 absent\nSTATE k 1 absent\nEND 3\n", Harness.show(m));
     }
 
