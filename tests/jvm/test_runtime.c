@@ -1,8 +1,9 @@
 /* test_runtime.c - the runner's hand-off (jni/jb_runtime.c + the Java
  * runtime) proven end to end through JNI with a real JVM and the seed JAR:
- * open com.example.Median, send batches encoded with the C codec, decode
- * Java's answer (OUT rows, STATE values, ERROR, END), keep the state C-side
- * between batches as the engine does, grow the output buffer, close.
+ * open seed PTFs (Median, InactivityAlert, RunningMax), send batches encoded
+ * with the C codec, decode Java's answer (OUT rows with their kinds, timer
+ * requests, STATE values, ERROR, END), keep the state C-side between batches
+ * as the engine does, fire a timer, grow the output buffer, close.
  *
  * Runs on a 64 MiB thread with -Xcheck:jni (CK_FORK=no: a JVM does not
  * survive fork()); the last test asserts the JVM printed nothing. */
@@ -124,14 +125,17 @@ static void add_eval(buf_t *b, uint32_t slot, int sensor, const double *temperat
     memcpy(b->data + at, &len, 4);   /* little-endian host */
 }
 
-/* Java's answer, decoded. */
+/* Java's answer, decoded; rows live in the answer's arena. */
 typedef struct answer {
+    arena_t arena;
     int nout;
     uint32_t out_record[4096];
-    double temperature[4096], median[4096];
+    row_t out[4096];
     int nstate;
     uint32_t state_slot[8];
     bool state_present[8];
+    int ntimer;
+    char timer[8][128];   /* "SET slot time name" / "CLEAR slot time name" / "CLEAR_ALL slot" */
     char *error;
     uint32_t error_record;
     uint32_t consumed;
@@ -146,12 +150,28 @@ static uint64_t get(const unsigned char **p, const unsigned char *end, int n)
     return v;
 }
 
+static answer_t *answer_new(void)
+{
+    answer_t *a = calloc(1, sizeof *a);
+    ck_assert_ptr_nonnull(a);
+    arena_init(&a->arena, 0);
+    return a;
+}
+
+static void answer_free(answer_t *a)
+{
+    arena_destroy(&a->arena);
+    free(a->error);
+    free(a);
+}
+
 static void decode_answer(const buf_t *out, const char *output_type, store_t *s, answer_t *a)
 {
-    memset(a, 0, sizeof *a);
+    arena_reset(&a->arena);
+    free(a->error);
+    a->error = NULL;
+    a->nout = a->nstate = a->ntimer = 0;
     type_t *ot = parse(output_type);
-    arena_t arena;
-    arena_init(&arena, 0);
     const unsigned char *p = out->data, *end = out->data + out->len;
     ck_assert_uint_eq(get(&p, end, 4), MAGIC);
     for (;;) {
@@ -166,22 +186,34 @@ static void decode_answer(const buf_t *out, const char *output_type, store_t *s,
             int kind = (int)get(&p, end, 1);
             uint32_t len = (uint32_t)get(&p, end, 4);
             ck_assert_msg(p + len <= end, "OUT row truncated");
-            row_t r;
-            size_t used;
-            ck_assert_msg(codec_decode_row(p, len, &used, ot, &arena, &r, err, sizeof err) == 0, "%s", err);
-            ck_assert_uint_eq(used, len);
-            ck_assert_int_eq(kind, ROW_INSERT);
-            ck_assert_int_eq(r.kind, ROW_INSERT);
-            ck_assert_uint_eq(r.n, 2);
             ck_assert_int_lt(a->nout, 4096);
-            a->out_record[a->nout] = rec;
-            a->temperature[a->nout] = r.fields[0].u.f64;
-            a->median[a->nout] = r.fields[1].u.f64;
-            a->nout++;
+            row_t *r = &a->out[a->nout];
+            size_t used;
+            ck_assert_msg(codec_decode_row(p, len, &used, ot, &a->arena, r, err, sizeof err) == 0, "%s", err);
+            ck_assert_uint_eq(used, len);
+            ck_assert_int_eq(kind, (int)r->kind);
+            a->out_record[a->nout++] = rec;
             p += len;
+        } else if (tag == 2 || tag == 3) {
+            uint32_t slot = (uint32_t)get(&p, end, 4);
+            int64_t time = (int64_t)get(&p, end, 8);
+            uint16_t nl = (uint16_t)get(&p, end, 2);
+            char name[64] = "(unnamed)";
+            if (nl != 0xFFFF) {
+                ck_assert_msg(p + nl <= end && nl < sizeof name, "timer name");
+                memcpy(name, p, nl);
+                name[nl] = 0;
+                p += nl;
+            }
+            ck_assert_int_lt(a->ntimer, 8);
+            snprintf(a->timer[a->ntimer++], sizeof a->timer[0], "%s %u %" PRId64 " %s", tag == 2 ? "SET" : "CLEAR",
+                     slot, time, name);
+        } else if (tag == 4) {
+            ck_assert_int_lt(a->ntimer, 8);
+            snprintf(a->timer[a->ntimer++], sizeof a->timer[0], "CLEAR_ALL %u", (unsigned)get(&p, end, 4));
         } else if (tag == 5) {
             uint32_t slot = (uint32_t)get(&p, end, 4);
-            ck_assert_uint_eq(get(&p, end, 2), 0);   /* Median has one state entry */
+            ck_assert_uint_eq(get(&p, end, 2), 0);   /* the functions here have one state entry */
             bool present = get(&p, end, 1) == 1;
             ck_assert_uint_lt(slot, 4);
             free(s->data[slot]);
@@ -194,6 +226,7 @@ static void decode_answer(const buf_t *out, const char *output_type, store_t *s,
                 s->len[slot] = len;
                 p += len;
             }
+            ck_assert_int_lt(a->nstate, 8);
             a->state_slot[a->nstate] = slot;
             a->state_present[a->nstate++] = present;
         } else if (tag == 6) {
@@ -206,8 +239,13 @@ static void decode_answer(const buf_t *out, const char *output_type, store_t *s,
             ck_abort_msg("unexpected message tag %d", tag);
         }
     }
-    arena_destroy(&arena);
     type_free(ot);
+}
+
+static double median_at(const answer_t *a, int i)
+{
+    ck_assert_uint_eq(a->out[i].n, 2);
+    return a->out[i].fields[1].u.f64;
 }
 
 static void store_free(store_t *s)
@@ -232,7 +270,7 @@ START_TEST(median_state_round_trips_through_c)
     jb_function_t *f = open_median(3);
     store_t s = {0};
     buf_t in = BUF_INIT, out = BUF_INIT;
-    answer_t *a = malloc(sizeof *a);
+    answer_t *a = answer_new();
 
     /* batch 1: sensor 1 (slot 0) twice, sensor 2 (slot 1) once; nothing stored yet */
     double t[] = {20.0, 22.0, 10.0};
@@ -245,7 +283,7 @@ START_TEST(median_state_round_trips_through_c)
     ck_assert_int_eq(a->nout, 3);
     ck_assert_uint_eq(a->consumed, 3);
     ck_assert_ptr_null(a->error);
-    ck_assert(a->median[0] == 20.0 && a->median[1] == 21.0 && a->median[2] == 10.0);
+    ck_assert(median_at(a, 0) == 20.0 && median_at(a, 1) == 21.0 && median_at(a, 2) == 10.0);
     ck_assert_uint_eq(a->out_record[2], 2);
     ck_assert_int_eq(a->nstate, 2);
     ck_assert(a->state_present[0] && a->state_present[1]);
@@ -258,9 +296,10 @@ START_TEST(median_state_round_trips_through_c)
     ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
     decode_answer(&out, jb_function_output_type(f), &s, a);
     ck_assert_int_eq(a->nout, 2);
-    ck_assert_msg(a->median[0] == 22.0 && a->median[1] == 22.0, "medians %g %g", a->median[0], a->median[1]);
+    ck_assert_msg(median_at(a, 0) == 22.0 && median_at(a, 1) == 22.0, "medians %g %g", median_at(a, 0),
+                  median_at(a, 1));
 
-    free(a);
+    answer_free(a);
     buf_free(&in);
     buf_free(&out);
     store_free(&s);
@@ -273,7 +312,7 @@ START_TEST(output_larger_than_the_buffer_grows_it)
     jb_function_t *f = open_median(1);
     store_t s = {0};
     buf_t in = BUF_INIT, out = BUF_INIT;
-    answer_t *a = malloc(sizeof *a);
+    answer_t *a = answer_new();
     enum { N = 4000 };   /* ~38 bytes of OUT each: more than the 64 KiB first buffer */
     begin_batch(&in, &s, 1, N);
     for (int i = 0; i < N; i++) {
@@ -285,8 +324,8 @@ START_TEST(output_larger_than_the_buffer_grows_it)
     decode_answer(&out, jb_function_output_type(f), &s, a);
     ck_assert_int_eq(a->nout, N);
     ck_assert_uint_eq(a->consumed, N);
-    ck_assert(a->median[N - 1] == N - 1);   /* numTrailing 1: the median is the value itself */
-    free(a);
+    ck_assert(median_at(a, N - 1) == N - 1);   /* numTrailing 1: the median is the value itself */
+    answer_free(a);
     buf_free(&in);
     buf_free(&out);
     store_free(&s);
@@ -299,7 +338,7 @@ START_TEST(user_exception_is_an_error_message)
     jb_function_t *f = open_median(3);
     store_t s = {0};
     buf_t in = BUF_INIT, out = BUF_INIT;
-    answer_t *a = malloc(sizeof *a);
+    answer_t *a = answer_new();
     /* A NULL temperature makes Median's Collections.sort throw a NullPointerException. */
     double t = 5.0;
     begin_batch(&in, &s, 1, 3);
@@ -317,11 +356,142 @@ START_TEST(user_exception_is_an_error_message)
     ck_assert_msg(!strstr(a->error, "io.ptfhost.bridge"), "runtime frames in: %s", a->error);
     /* the record before the failure is kept: its state comes back */
     ck_assert_int_eq(a->nstate, 1);
-    free(a->error);
-    free(a);
+    answer_free(a);
     buf_free(&in);
     buf_free(&out);
     store_free(&s);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+END_TEST
+
+static jb_function_t *open_class(const char *class_name, const char *plan)
+{
+    const char *jars[] = {jar};
+    jb_function_t *f = NULL;
+    int rc = jb_function_open(the_vm(), jars, 1, class_name, plan, NULL, 0, &f, err, sizeof err);
+    ck_assert_msg(rc == 0, "jb_function_open(%s): %s", class_name, err);
+    return f;
+}
+
+/* EVAL header + row of the given type; time is the record's on_time value. */
+static void add_eval_row(buf_t *b, uint32_t slot, const row_t *r, const type_t *rt, int64_t wm, int64_t time)
+{
+    buf_put_u8(b, 1);
+    buf_put_u32(b, slot);
+    buf_put_u16(b, 0);
+    buf_put_u8(b, (uint8_t)r->kind);
+    put_i64(b, wm);
+    put_i64(b, wm);
+    put_i64(b, time);
+    size_t at = b->len;
+    buf_put_u32(b, 0);
+    ck_assert_msg(codec_encode_row(b, r, rt, err, sizeof err) == 0, "%s", err);
+    uint32_t len = (uint32_t)(b->len - at - 4);
+    memcpy(b->data + at, &len, 4);
+}
+
+static value_t str(const char *s)
+{
+    value_t v = {.is_null = false};
+    v.u.str.ptr = s;
+    v.u.str.len = (uint32_t)strlen(s);
+    return v;
+}
+
+START_TEST(inactivity_alert_timers_and_on_timer)
+{
+    static const char *plan =
+        "{\"function\": \"InactivityAlert\", \"tables\": [{\"arg\": \"input\","
+        " \"row_type\": \"ROW<`user_id` STRING, `event_time` TIMESTAMP(3)>\", \"partition_by\": [0],"
+        " \"order_by\": [], \"order_desc\": [], \"time_column\": 1, \"changelog_mode\": \"[INSERT]\"}],"
+        " \"scalars_type\": \"ROW<>\", \"required_changelog_mode\": \"[INSERT]\", \"timers_allowed\": true}";
+    jb_function_t *f = open_class("com.example.InactivityAlert", plan);
+    ck_assert_str_eq(jb_function_output_type(f), "ROW<`alert_type` STRING, `idle_ms` BIGINT>");
+    type_t *rt = parse("ROW<`user_id` STRING, `event_time` TIMESTAMP(3)>");
+    store_t s = {0};
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    answer_t *a = answer_new();
+
+    /* eval at event time 1000: clear the named timer, register it 60 s later */
+    value_t fields[2] = {str("carol"), {.is_null = false}};
+    fields[1].u.ts.millis = 1000;
+    row_t r = {ROW_INSERT, 2, fields};
+    begin_batch(&in, &s, 1, 1);
+    add_eval_row(&in, 0, &r, rt, 999, 1000);
+    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    decode_answer(&out, jb_function_output_type(f), &s, a);
+    ck_assert_ptr_null(a->error);
+    ck_assert_int_eq(a->nout, 0);
+    ck_assert_int_eq(a->ntimer, 2);
+    ck_assert_str_eq(a->timer[0], "CLEAR 0 -9223372036854775808 inactivity");
+    ck_assert_str_eq(a->timer[1], "SET 0 61000 inactivity");
+    ck_assert_int_eq(a->nstate, 1);
+    ck_assert(a->state_present[0]);
+
+    /* the timer fires: onTimer(state) without a context sees the stored lastSeenMs */
+    begin_batch(&in, &s, 1, 1);
+    buf_put_u8(&in, 2);
+    buf_put_u32(&in, 0);
+    put_i64(&in, 61000);
+    put_i64(&in, 61000);
+    buf_put_u16(&in, 10);
+    buf_append(&in, "inactivity", 10);
+    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    decode_answer(&out, jb_function_output_type(f), &s, a);
+    ck_assert_ptr_null(a->error);
+    ck_assert_int_eq(a->nout, 1);
+    ck_assert_int_eq((int)a->out[0].kind, ROW_INSERT);
+    ck_assert_int_eq((int)a->out[0].fields[0].u.str.len, 8);
+    ck_assert(memcmp(a->out[0].fields[0].u.str.ptr, "inactive", 8) == 0);
+    /* idle_ms is wall-clock: between 0 and a minute since the eval batch */
+    ck_assert(a->out[0].fields[1].u.i64 >= 0 && a->out[0].fields[1].u.i64 < 60000);
+    ck_assert_int_eq(a->nstate, 0);   /* onTimer left the state unchanged: not rewritten */
+    ck_assert_uint_eq(a->consumed, 1);
+
+    answer_free(a);
+    buf_free(&in);
+    buf_free(&out);
+    store_free(&s);
+    type_free(rt);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+END_TEST
+
+START_TEST(running_max_emits_upserts)
+{
+    static const char *plan =
+        "{\"function\": \"RunningMax\", \"tables\": [{\"arg\": \"input\","
+        " \"row_type\": \"ROW<`currency` STRING, `rate` DECIMAL(10, 4)>\", \"partition_by\": [0],"
+        " \"order_by\": [], \"order_desc\": [], \"time_column\": -1, \"changelog_mode\": \"[INSERT]\"}],"
+        " \"required_changelog_mode\": \"[INSERT, UPDATE_AFTER, DELETE]\", \"timers_allowed\": true}";
+    jb_function_t *f = open_class("com.example.RunningMax", plan);
+    ck_assert_str_eq(jb_function_changelog_mode(f), "[INSERT, UPDATE_AFTER, ~DELETE]");
+    type_t *rt = parse("ROW<`currency` STRING, `rate` DECIMAL(10, 4)>");
+    store_t s = {0};
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    answer_t *a = answer_new();
+    const int64_t rates[] = {10850, 10920, 10900};   /* 1.0850, 1.0920, 1.0900 */
+    begin_batch(&in, &s, 1, 3);
+    for (int i = 0; i < 3; i++) {
+        value_t fields[2] = {str("EUR"), {.is_null = false}};
+        fields[1].u.dec = rates[i];
+        row_t r = {ROW_INSERT, 2, fields};
+        add_eval_row(&in, 0, &r, rt, WM_NONE, WM_NONE);
+    }
+    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    decode_answer(&out, jb_function_output_type(f), &s, a);
+    ck_assert_ptr_null(a->error);
+    ck_assert_int_eq(a->nout, 2);
+    ck_assert_int_eq((int)a->out[0].kind, ROW_INSERT);
+    ck_assert(a->out[0].fields[0].u.dec == 10850);
+    ck_assert_int_eq((int)a->out[1].kind, ROW_UPDATE_AFTER);
+    ck_assert(a->out[1].fields[0].u.dec == 10920);
+    ck_assert_uint_eq(a->out_record[1], 1);
+    answer_free(a);
+    buf_free(&in);
+    buf_free(&out);
+    store_free(&s);
+    type_free(rt);
     ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
 }
 END_TEST
@@ -364,6 +534,8 @@ static Suite *runtime_suite(void)
     tcase_add_test(tc, median_state_round_trips_through_c);
     tcase_add_test(tc, output_larger_than_the_buffer_grows_it);
     tcase_add_test(tc, user_exception_is_an_error_message);
+    tcase_add_test(tc, inactivity_alert_timers_and_on_timer);
+    tcase_add_test(tc, running_max_emits_upserts);
     tcase_add_test(tc, bad_open_and_corrupt_batch_are_errors);
     tcase_add_test(tc, jvm_printed_nothing);
     suite_add_tcase(s, tc);
