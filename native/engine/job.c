@@ -147,6 +147,7 @@ static int java_open(session_t *s, const plan_call_t *plan, const char *plan_jso
 
 typedef struct input {
     conn_source_t *src;
+    bool failed;                 /* the source itself failed (bad input, I/O) */
     changelog_norm_t norm;       /* delivers updating inputs in the function's encoding */
     const catalog_table_t *table;
     int op_table;            /* index among the call's table arguments */
@@ -182,6 +183,7 @@ static int input_read(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t
             s->clock_ms = in->src->event_time;
             continue;
         default:
+            in->failed = true;
             return -1;
         }
     }
@@ -368,6 +370,14 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         ptf_op_set_processing_time(op, session_now_ms(s));
         if (ptf_op_push(op, -1, NULL, err, errlen) != 0 || ptf_op_end_input(op, -1, err, errlen) != 0) goto done;
     } else if (run_inputs(op, s, ins, plan->ntables, err, errlen) != 0) {
+        /* A bad input fails the job like Flink, after the rows before it went
+         * out (Flink streams them before it reaches the bad record). */
+        bool source_failed = false;
+        for (int i = 0; i < plan->ntables; i++) source_failed |= ins[i].failed;
+        if (source_failed) {
+            char ferr[256];
+            ptf_op_flush(op, ferr, sizeof ferr);
+        }
         goto done;
     }
     if (ptf_op_flush(op, err, errlen) != 0 || ectx.failed) goto done;

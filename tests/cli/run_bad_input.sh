@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# `ptfhost run` on bad input: each case fails (or skips) with one clear
+# message saying what and where, never crashes, and loses no data.
+set -uo pipefail
+: "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
+SEEDS=$PTFHOST_BUILD/compat/seeds.jar
+DEMO=$PTFHOST_BUILD/compat/demo.jar
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+pass=0 fail=0
+
+check() {   # check NAME EXPECTED_RC PATTERN... (patterns must all appear in stdout+stderr)
+  local name=$1 want=$2; shift 2
+  "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+  local rc=$?
+  local ok=1
+  [ "$rc" -eq "$want" ] || ok=0
+  for p in "$@"; do grep -qF -- "$p" "$W/out" "$W/err" || { ok=0; echo "  missing: $p"; }; done
+  if [ $ok -eq 1 ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL $name (rc=$rc, want $want)"; cat "$W/out" "$W/err" | head -20; fi
+}
+
+job() {   # job EXTRA_TABLE_OPTIONS QUERY
+  cat >"$W/job.sql" <<SQL
+CREATE FUNCTION Median AS 'com.example.Median' USING JAR '$SEEDS';
+CREATE FUNCTION long_views AS 'com.example.LongViews' USING JAR '$SEEDS';
+CREATE FUNCTION fragile AS 'com.example.demo.Fragile' USING JAR '$DEMO';
+CREATE TABLE readings (sensor_id INT, temperature DOUBLE)
+  WITH ('connector' = 'filesystem', 'path' = 'readings.json', 'format' = 'json'$1);
+CREATE TABLE items (k INT, item STRING)
+  WITH ('connector' = 'filesystem', 'path' = 'items.json', 'format' = 'json');
+CREATE TABLE out_file (sensor_id INT, temperature DOUBLE, median DOUBLE)
+  WITH ('connector' = 'filesystem', 'path' = 'out.json', 'format' = 'json');
+$2
+SQL
+}
+
+MEDIAN="SELECT * FROM Median(input => TABLE readings PARTITION BY sensor_id, numTrailing => 3);"
+printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' '{"sensor_id": 1, "temperature": 2x}' \
+  '{"sensor_id": 1, "temperature": 22.0}' >"$W/readings.json"
+
+job "" "$MEDIAN"
+check malformed_json_fails_with_file_line_and_text 1 \
+  "readings.json:2" '{"sensor_id": 1, "temperature": 2x}' "json.ignore-parse-errors" "+I[1, 20.0, 20.0]"
+
+job ", 'json.ignore-parse-errors' = 'true'" "$MEDIAN"
+check malformed_json_skipped_and_counted 0 "+I[1, 22.0, 21.0]" "skipped 1 malformed row"
+
+job ", 'json.ignore-parse-errors' = 'true', 'json.fail-on-missing-field' = 'true'" "$MEDIAN"
+check contradictory_json_options 1 "shouldn't both be true"
+
+printf '%s\n' '{"sensor_id": 1}' >"$W/readings.json"
+job ", 'json.fail-on-missing-field' = 'true'" "$MEDIAN"
+check missing_field 1 "readings.json:1" "temperature"
+
+printf '%s\n' '{"sensor_id": "one", "temperature": 1.0}' >"$W/readings.json"
+job "" "$MEDIAN"
+check mistyped_field 1 "readings.json:1" "sensor_id"
+
+printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' >"$W/readings.json"
+job "" "SELECT * FROM Median(input => TABLE nope PARTITION BY sensor_id, numTrailing => 3);"
+check unknown_table 1 "job.sql:10:37" "Object 'nope' not found"
+
+job "" "SELECT * FROM Median(input => TABLE readings PARTITION BY sensorid, numTrailing => 3);"
+check unknown_partition_column 1 "Invalid column 'sensorid' for PARTITION BY clause. Available columns are: [sensor_id, temperature]"
+
+job "" "SELECT nope FROM Median(input => TABLE readings PARTITION BY sensor_id, numTrailing => 3);"
+check unknown_select_column 1 "Column 'nope' not found"
+
+job "" "SELECT * FROM Mediam(input => TABLE readings PARTITION BY sensor_id, numTrailing => 3);"
+check unknown_function 1 "No function named 'Mediam'" "Registered functions: [Median, long_views, fragile]"
+
+job "" "SELECT * FROM Median(input => TABLE readings PARTITION BY sensor_id, numTrailing => 'x');"
+check wrong_argument_type 1 "Invalid argument type for 'numTrailing'" "expects INT"
+
+job "" "SELECT * FROM Median(input => TABLE readings PARTITION BY sensor_id);"
+check missing_argument 1 "Missing argument 'numTrailing' (INT)"
+
+job "" "SELECT * FROM Median(TABLE readings PARTITION BY sensor_id, 3, DESCRIPTOR(x), 'u', 5);"
+check too_many_arguments 1 "Too many arguments for function 'Median'"
+
+job "" "SELECT * FROM long_views(input => TABLE readings PARTITION BY sensor_id, min_view_time => 1);"
+check partition_by_on_row_semantics 1 \
+  "Only tables with set semantics may be partitioned. Invalid PARTITION BY clause in the 0-th operand of table function 'long_views'"
+
+job "" "SELECT * FROM Median(input => TABLE readings, numTrailing => 3);"
+check missing_partition_by 1 "Table argument 'input' requires a PARTITION BY clause for parallel processing."
+
+job "" "SELECT * FRM x;"
+check parse_error_with_caret 1 "job.sql:10:10: SQL parse failed. Encountered \"FRM\" at line 10, column 10." "|          ^~~"
+
+printf '%s\n' '{"k": 1, "item": "a"}' '{"k": 2, "item": "boom"}' '{"k": 1, "item": "b"}' >"$W/items.json"
+job "" "SELECT * FROM fragile(input => TABLE items PARTITION BY k);"
+check java_exception_names_function_key_row_and_stack 1 \
+  "function 'fragile' failed in eval for input row +I[2, boom] of table argument 'input', key (2)" \
+  "java.lang.IllegalStateException: cannot process item 'boom'" "com.example.demo.Fragile.eval(Fragile.java:27)" "+I[1, a, 1]" \
+  "Caused by: java.lang.ArithmeticException: the cause"
+
+printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' '{"sensor_id": 1, "temperature": 2x}' >"$W/readings.json"
+rm -f "$W/out.json"
+job "" "INSERT INTO out_file SELECT * FROM Median(input => TABLE readings PARTITION BY sensor_id, numTrailing => 3);"
+check failed_file_sink_leaves_no_file 1 "readings.json:2"
+if ls "$W"/out.json* >/dev/null 2>&1; then fail=$((fail + 1)); echo "FAIL: a failed job left $(ls "$W"/out.json*)"; else pass=$((pass + 1)); fi
+
+printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' '{"sensor_id": 1, "temperature": 22.0}' >"$W/readings.json"
+job "" "INSERT INTO out_file SELECT * FROM Median(input => TABLE readings PARTITION BY sensor_id, numTrailing => 3);"
+check file_sink_writes_on_success 0
+if grep -q '"median":21.0' "$W/out.json" 2>/dev/null; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: out.json: $(cat "$W/out.json" 2>&1)"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
