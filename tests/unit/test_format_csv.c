@@ -163,6 +163,42 @@ START_TEST(encodes_like_flink)
 }
 END_TEST
 
+START_TEST(garbage_never_crashes)
+{
+    const char *kv[] = {"csv.escape-character", "\\\\", NULL};
+    fx_t f;
+    fx_init(&f, "ROW<a INT, b STRING, c ARRAY<DOUBLE>, d DATE, e DECIMAL(5, 1), g ROW<x INT, y BYTES>>", kv);
+    const char *seed = "1,\"q\"\"x,y\\\"z\",1.5;2;3,2026-01-01,12.3,4;AQL/";
+    size_t n = strlen(seed);
+    char line[256];
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    int ok = 0, bad = 0;
+    for (int i = 0; i < 20000; i++) {
+        memcpy(line, seed, n + 1);
+        size_t len = n;
+        for (int e = 0; e < 1 + i % 3; e++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            size_t at = (size_t)(x % len);
+            if ((x >> 32) % 2) line[at] = (char)(x >> 40);
+            else { memmove(line + at, line + at + 1, len - at); len--; }
+        }
+        row_t row;
+        bool skipped;
+        int rc = conn_csv_decode(f.csv, line, len, "in.csv", 5, &row, &skipped, &f.arena, f.err, sizeof f.err);
+        if (rc >= 0) {
+            ok++;
+        } else {
+            bad++;
+            ck_assert_msg(strncmp(f.err, "malformed CSV at in.csv:5: ", 27) == 0, "%s", f.err);
+        }
+        arena_reset(&f.arena);
+    }
+    ck_assert_int_gt(ok, 0);
+    ck_assert_int_gt(bad, 0);
+    fx_done(&f);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("format_csv");
@@ -172,6 +208,7 @@ int main(void)
     tcase_add_test(tc, options_change_the_dialect);
     tcase_add_test(tc, option_errors_use_flink_messages);
     tcase_add_test(tc, encodes_like_flink);
+    tcase_add_test(tc, garbage_never_crashes);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -407,6 +407,50 @@ START_TEST(format_dispatch_from_table_options)
 }
 END_TEST
 
+/* Mutated records (flipped, dropped, duplicated bytes) never crash the
+ * decoder; each one either decodes or fails with a located message. */
+START_TEST(garbage_never_crashes)
+{
+    fx_t f;
+    fx_init(&f, "ROW<id INT, s STRING, d DECIMAL(10, 2), ts TIMESTAMP(3), a ARRAY<MAP<STRING, DOUBLE>>, "
+                "r ROW<b BYTES, t TIME(3)>>", "json", NULL);
+    const char *seed = "{\"id\": 1, \"s\": \"x\\u00e9\\n\", \"d\": -1.25e1, \"ts\": \"2026-01-01 00:03:00.5\", "
+                       "\"a\": [{\"k\": 1.5}, null], \"r\": {\"b\": \"AQL/\", \"t\": \"12:00:00\"}}";
+    size_t n = strlen(seed);
+    char line[512];
+    uint64_t x = 88172645463325252ULL;
+    int ok = 0, bad = 0;
+    for (int i = 0; i < 20000; i++) {
+        memcpy(line, seed, n + 1);
+        size_t len = n;
+        int edits = 1 + (int)(i % 4);
+        for (int e = 0; e < edits; e++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            size_t at = (size_t)(x % len);
+            switch ((x >> 32) % 3) {
+            case 0: line[at] = (char)(x >> 40); break;                             /* flip */
+            case 1: memmove(line + at, line + at + 1, len - at); len--; break;   /* drop */
+            default:                                                           /* duplicate */
+                if (len + 1 < sizeof line) { memmove(line + at + 1, line + at, len - at + 1); len++; }
+            }
+        }
+        row_t *rows;
+        size_t nrows;
+        bool skipped;
+        if (conn_json_decode(f.json, line, len, "t.json", 9, &rows, &nrows, &skipped, &f.arena, f.err, sizeof f.err) == 0) {
+            ok++;
+        } else {
+            bad++;
+            ck_assert_msg(strncmp(f.err, "malformed JSON at t.json:9: ", 28) == 0, "%s", f.err);
+        }
+        arena_reset(&f.arena);
+    }
+    ck_assert_int_gt(ok, 0);
+    ck_assert_int_gt(bad, 0);
+    fx_done(&f);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("format_json");
@@ -424,6 +468,7 @@ int main(void)
     tcase_add_test(tc, map_null_keys);
     tcase_add_test(tc, debezium_json);
     tcase_add_test(tc, format_dispatch_from_table_options);
+    tcase_add_test(tc, garbage_never_crashes);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
