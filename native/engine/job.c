@@ -8,6 +8,7 @@
 
 #include "connectors/sink.h"
 #include "connectors/source.h"
+#include "engine/cast.h"
 #include "engine/changelog.h"
 #include "engine/operator.h"
 #include "jb.h"
@@ -148,6 +149,7 @@ static int java_open(session_t *s, const plan_call_t *plan, const char *plan_jso
 typedef struct input {
     conn_source_t *src;
     bool failed;                 /* the source itself failed (bad input, I/O) */
+    const type_t *typed;         /* the argument's declared row type, or NULL */
     changelog_norm_t norm;       /* delivers updating inputs in the function's encoding */
     const catalog_table_t *table;
     int op_table;            /* index among the call's table arguments */
@@ -199,11 +201,17 @@ static int64_t input_time(const input_t *in)
 typedef struct push_ctx {
     ptf_op_t *op;
     int table;
+    const type_t *from, *typed;   /* typed table argument: cast from -> typed */
+    arena_t *arena;
 } push_ctx_t;
 
 static int push_row(void *ctx, const row_t *row, char *err, size_t errlen)
 {
     push_ctx_t *p = ctx;
+    if (p->typed) {
+        row_t cast = cast_row(row, p->from, p->typed, p->arena);
+        return ptf_op_push(p->op, p->table, &cast, err, errlen);
+    }
     return ptf_op_push(p->op, p->table, row, err, errlen);
 }
 
@@ -211,7 +219,7 @@ static int push_row(void *ctx, const row_t *row, char *err, size_t errlen)
 static int input_push(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t errlen)
 {
     ptf_op_set_processing_time(op, session_now_ms(s));
-    push_ctx_t pc = {op, in->op_table};
+    push_ctx_t pc = {op, in->op_table, in->table->schema, in->typed, &in->arena};
     if (changelog_norm_push(&in->norm, &in->row, push_row, &pc, err, errlen) != 0) return -1;
     int64_t t = input_time(in);
     if (t != INT64_MIN && t > in->max_time) {
@@ -318,7 +326,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     }
     for (int i = 0; i < plan->ntables; i++) {
         const plan_table_t *pt = &plan->tables[i];
-        optables[i] = (ptf_op_table_t){pt->table->schema, pt->nkeys, pt->key_cols, pt->time_col,
+        optables[i] = (ptf_op_table_t){pt->typed ? pt->typed : pt->table->schema, pt->nkeys, pt->key_cols, pt->time_col,
                                        pt->pass_through, pt->set_semantics};
     }
     ptf_op_config_t cfg = {
@@ -353,6 +361,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         in->op_table = order[i];
         in->max_time = INT64_MIN;
         const plan_table_t *pt = &plan->tables[order[i]];
+        in->typed = pt->typed;
         changelog_norm_init(&in->norm, in->table->schema, in->table->pk, in->table->npk, pt->source_mode,
                             pt->delivered,
                             (plan->sig->args[pt->arg].traits & TRAIT_REQUIRE_FULL_DELETE) != 0);

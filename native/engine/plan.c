@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/cast.h"
 #include "types/codec.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
@@ -530,6 +531,24 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             goto fail;
         }
         const type_t *schema = pt->table->schema;
+        if (a->type) {
+            /* a typed table argument: columns map to the declared fields by position */
+            bool ok = type_is_composite(a->type) && a->type->nfields == schema->nfields;
+            for (int c = 0; ok && c < schema->nfields; c++)
+                ok = cast_implicit_ok(schema->fields[c].type, a->type->fields[c].type);
+            if (!ok) {
+                char *want = type_to_string(a->type), *got = type_to_string(schema);
+                ERR_AT(v->pos, "Invalid argument type at position %d. Data type %s expected but %s passed. (A typed "
+                               "table argument maps the table's columns to the declared fields by position; the "
+                               "table must have the same number of columns, each implicitly castable.)",
+                       operand, want, got);
+                free(want);
+                free(got);
+                free(bound), free(bound_at);
+                goto fail;
+            }
+            pt->typed = a->type;
+        }
         if (ta->npartition > 0 && !pt->set_semantics) {
             ERR_AT(ta->partition_pos, "Only tables with set semantics may be partitioned. Invalid PARTITION BY "
                                       "clause in the %d-th operand of table function '%s'", operand, fname);
@@ -866,7 +885,7 @@ char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode)
         const plan_table_t *pt = &p->tables[i];
         cJSON *t = cJSON_CreateObject();
         cJSON_AddStringToObject(t, "arg", p->sig->args[pt->arg].name);
-        char *rt = type_to_serializable_string(pt->table->schema);
+        char *rt = type_to_serializable_string(pt->typed ? pt->typed : pt->table->schema);
         cJSON_AddStringToObject(t, "row_type", rt);
         free(rt);
         cJSON *pb = cJSON_AddArrayToObject(t, "partition_by");

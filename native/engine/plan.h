@@ -37,6 +37,7 @@ typedef struct plan_table {
     changelog_mode_t source_mode; /* what the table produces */
     changelog_mode_t delivered;   /* what the function receives (changelog.h) */
     bool key_only_deletes;
+    const type_t *typed;          /* declared type of a typed table argument (rows are cast to it), or NULL */
 } plan_table_t;
 
 typedef struct plan_call {
