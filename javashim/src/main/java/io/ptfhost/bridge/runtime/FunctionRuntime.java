@@ -23,6 +23,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -300,6 +301,11 @@ public final class FunctionRuntime {
             }
             int nkeys = in.getInt();
             int nrecords = in.getInt();
+            if (nkeys < 0 || nrecords < 0 || (long) nkeys * state.entries() > in.remaining()) {
+                throw new IllegalArgumentException("Corrupt batch for " + className + ": "
+                        + Integer.toUnsignedString(nkeys) + " keys and " + Integer.toUnsignedString(nrecords)
+                        + " records do not fit its " + in.limit() + " bytes.");
+            }
             state.begin(in, nkeys);
             timers.beginBatch();
             int consumed = nrecords;
@@ -329,6 +335,9 @@ public final class FunctionRuntime {
                 pending = out;
             }
             return n;
+        } catch (BufferUnderflowException e) {
+            throw new IllegalArgumentException("Corrupt batch for " + className
+                    + ": a record runs past the end of its " + inBuffer.limit() + " bytes.", e);
         } finally {
             messages.begin(null);
             t.setContextClassLoader(prev);

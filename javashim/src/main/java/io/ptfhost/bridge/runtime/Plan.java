@@ -109,7 +109,8 @@ final class Plan {
         }
         String body = s.trim();
         if (!body.startsWith("[") || !body.endsWith("]")) {
-            throw new IllegalArgumentException("Invalid changelog mode '" + s + "': expected e.g. [INSERT, UPDATE_AFTER]");
+            throw new IllegalArgumentException(
+                    "Invalid changelog mode '" + s + "': expected e.g. [INSERT, UPDATE_AFTER]");
         }
         ChangelogMode.Builder b = ChangelogMode.newBuilder();
         for (String part : body.substring(1, body.length() - 1).split(",")) {
@@ -124,7 +125,8 @@ final class Plan {
             try {
                 b.addContainedKind(RowKind.valueOf(kind));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Invalid changelog mode '" + s + "': unknown row kind '" + kind + "'");
+                throw new IllegalArgumentException(
+                        "Invalid changelog mode '" + s + "': unknown row kind '" + kind + "'");
             }
         }
         return b.build();

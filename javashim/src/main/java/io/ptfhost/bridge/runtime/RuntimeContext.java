@@ -22,7 +22,8 @@ class RuntimeContext implements ProcessTableFunction.Context {
     private final boolean[] cleared;
     private final Timers timers;
     private final ChangelogMode changelogMode;
-    private final RuntimeTimeContext<?>[] timeContexts = new RuntimeTimeContext<?>[RuntimeTimeContext.Conversion.values().length];
+    private final RuntimeTimeContext<?>[] timeContexts =
+            new RuntimeTimeContext<?>[RuntimeTimeContext.Conversion.values().length];
 
     RuntimeContext(Map<String, RuntimeTableSemantics> tables, Map<String, Integer> stateIndex, boolean[] cleared,
             Event event, Timers timers, ChangelogMode changelogMode) {

@@ -138,7 +138,7 @@ public final class InvocationRuntimeTest {
             TableSemantics s = ctx.tableSemanticsFor(left != null ? "left" : "right");
             collect(Row.of(left + " " + right + " " + s.dataType() + " " + Arrays.toString(s.partitionByColumns())
                     + " " + s.timeColumn() + " " + s.changelogMode().get()));
-            if (left == null && right == null) {
+            if (left != null && "unknown".equals(left.getFieldAs("a"))) {
                 ctx.tableSemanticsFor("middle");
             }
         }
@@ -159,6 +159,9 @@ public final class InvocationRuntimeTest {
         assertEquals("OUT 0 +I[+I[1, x] null ROW<`id` INT NOT NULL, `a` STRING> [0] -1 [INSERT]]\n"
                 + "OUT 1 +I[null +I[y, 1, null] ROW<`b` STRING, `id` INT NOT NULL, `ts` TIMESTAMP(3)> [1] 2 "
                 + "[INSERT, UPDATE_AFTER, ~DELETE]]\nEND 2\n", Harness.show(m));
+        m = h.batch().eval("1", 0, Row.of(1, "unknown"), 0, 0, 0).run();
+        assertEquals("org.apache.flink.table.api.TableRuntimeException: Unknown table argument: middle",
+                m.get(1).text.split("\n")[0]);
     }
 
     /** No table argument: one call, no key, no time. */

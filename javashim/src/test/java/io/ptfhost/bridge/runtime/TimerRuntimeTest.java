@@ -25,7 +25,8 @@ public final class TimerRuntimeTest {
             public Integer fired;
         }
 
-        public void eval(Context ctx, @StateHint Count count, @ArgumentHint(ArgumentTrait.SET_SEMANTIC_TABLE) Row input) {
+        public void eval(Context ctx, @StateHint Count count,
+                @ArgumentHint(ArgumentTrait.SET_SEMANTIC_TABLE) Row input) {
             TimeContext<Long> t = ctx.timeContext(Long.class);
             String op = input.getFieldAs("op");
             Long v = input.getFieldAs("v");
