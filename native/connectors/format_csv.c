@@ -114,32 +114,42 @@ int conn_csv_options_parse(conn_csv_options_t *o, const catalog_option_t *opts, 
     return 0;
 }
 
-static int check_type(const type_t *t, char *err, size_t errlen)
+/* depth 0: the record; 1: a top-level column; 2: inside an ARRAY or nested
+ * ROW, where Flink allows scalars only (CsvRowSchemaConverter). */
+static int check_type(const type_t *t, int depth, char *err, size_t errlen)
 {
+    char *s;
     switch (t->id) {
-    case TYPE_ARRAY: return check_type(t->elem, err, errlen);
+    case TYPE_ARRAY:
     case TYPE_ROW:
+        if (depth >= 2) {
+            s = type_to_string(t);
+            snprintf(err, errlen, "CSV format does not support %s nested in an ARRAY or ROW column: %s.",
+                     t->id == TYPE_ARRAY ? "an ARRAY" : "a ROW", s);
+            free(s);
+            return -1;
+        }
+        if (t->id == TYPE_ARRAY) return check_type(t->elem, depth + 1, err, errlen);
         for (int i = 0; i < t->nfields; i++)
-            if (check_type(t->fields[i].type, err, errlen) != 0) return -1;
+            if (check_type(t->fields[i].type, depth + 1, err, errlen) != 0) return -1;
         return 0;
     case TYPE_MAP:
     case TYPE_MULTISET:
     case TYPE_RAW:
     case TYPE_STRUCTURED:
     case TYPE_TIMESTAMP_TZ:
-    case TYPE_DESCRIPTOR: {
-        char *s = type_to_string(t);
+    case TYPE_DESCRIPTOR:
+        s = type_to_string(t);
         snprintf(err, errlen, "CSV format does not support the type %s (use the json format for maps).", s);
         free(s);
         return -1;
-    }
     default: return 0;
     }
 }
 
 conn_csv_t *conn_csv_new(const type_t *row_type, const conn_csv_options_t *o, char *err, size_t errlen)
 {
-    if (check_type(row_type, err, errlen) != 0) return NULL;
+    if (check_type(row_type, 0, err, errlen) != 0) return NULL;
     conn_csv_t *c = calloc(1, sizeof *c);
     c->row_type = row_type;
     c->o = *o;

@@ -141,6 +141,10 @@ START_TEST(option_errors_use_flink_messages)
     ck_assert_ptr_null(conn_csv_new(t, &o, err, sizeof err));
     ASSERT_CONTAINS(err, "CSV format does not support the type MAP<STRING, INT>");
     type_free(t);
+    t = type_parse("ROW<a ARRAY<ARRAY<INT>>>", err, sizeof err);
+    ck_assert_ptr_null(conn_csv_new(t, &o, err, sizeof err));
+    ck_assert_str_eq(err, "CSV format does not support an ARRAY nested in an ARRAY or ROW column: ARRAY<INT>.");
+    type_free(t);
 }
 END_TEST
 
