@@ -1,12 +1,153 @@
-/* cmd_test.c - 'ptfhost test' (being built; see the issue tracker). */
+/* cmd_test.c - 'ptfhost test PATH...': run compatibility cases.
+ *
+ * Collects case files (a file as given, a folder's *.case files
+ * recursively, sorted), runs every case in this one process (one JVM for
+ * all), prints one line per run and the diff of each failure, and closes
+ * with exactly "N passed, N failed" (CI parses it). Exit 0 when everything
+ * passed, 1 when a case failed or a case file is invalid, 2 on usage or I/O
+ * errors. The work is in native/testrun (format: docs/test-cases.md). */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "testrun/tcase.h"
+
+#define SYNOPSIS "[options] PATH...   (case files, or folders searched for *.case)"
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (!p) abort();
+    snprintf(p, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
+    return p;
+}
+
+/* Appends the *.case files under dir (sorted per folder, folders in name order). */
+static int collect_dir(const char *dir, cli_strlist_t *files)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "ptfhost test: cannot list folder '%s': %s\n", dir, strerror(errno));
+        return 2;
+    }
+    cli_strlist_t names = {0};
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        cli_strlist_push(&names, join(dir, e->d_name));
+    }
+    closedir(d);
+    if (names.n) qsort(names.items, (size_t)names.n, sizeof *names.items, cmp_str);
+    int rc = 0;
+    for (int i = 0; i < names.n; i++) {
+        char *p = (char *)names.items[i];
+        struct stat st;
+        size_t len = strlen(p);
+        if (rc == 0 && stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+            rc = collect_dir(p, files);
+            free(p);
+        } else if (len > 5 && strcmp(p + len - 5, ".case") == 0) {
+            cli_strlist_push(files, p);
+        } else {
+            free(p);
+        }
+    }
+    cli_strlist_free(&names);
+    return rc;
+}
+
+static int collect(const char *arg, cli_strlist_t *files)
+{
+    struct stat st;
+    if (stat(arg, &st) != 0) {
+        fprintf(stderr, "ptfhost test: cannot read '%s': %s\n", arg, strerror(errno));
+        return 2;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        char *p = strdup(arg);
+        if (!p) abort();
+        cli_strlist_push(files, p);
+        return 0;
+    }
+    int before = files->n;
+    int rc = collect_dir(arg, files);
+    if (rc == 0 && files->n == before) {
+        fprintf(stderr, "ptfhost test: no *.case files in '%s'\n", arg);
+        return 2;
+    }
+    return rc;
+}
 
 int cmd_test(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("ptfhost test: not available in this build yet\n", stderr);
-    return 2;
+    const char *junit = NULL, *flink_version = NULL, *build = NULL, *filter = NULL;
+    bool update = false, help = false;
+    cli_option_t opts[] = {
+        {"junit", CLI_STRING, &junit, "FILE  also write the results as JUnit XML"},
+        {"update", CLI_FLAG, &update, "rewrite failing expectations (and add missing ones) from the actual output"},
+        {"flink-version", CLI_STRING, &flink_version,
+         "2.1|2.2|2.3  for cases without '-- flink-version:' (default 2.3)"},
+        {"build", CLI_STRING, &build, "DIR  what @BUILD@ means in SQL (default $PTFHOST_BUILD, else ptfhost's folder)"},
+        {"filter", CLI_STRING, &filter, "TEXT  run only the cases whose name contains TEXT"},
+        {"help", CLI_FLAG, &help, "show this help"},
+        {NULL, 0, NULL, NULL},
+    };
+    cli_strlist_t pos = {0};
+    if (cli_parse("test", opts, argc, argv, &pos) != 0) return 2;
+    if (help || pos.n == 0) {
+        cli_usage("test", SYNOPSIS, opts);
+        cli_strlist_free(&pos);
+        return help ? 0 : 2;
+    }
+    if (flink_version && tcase_version_index(flink_version) < 0) {
+        fprintf(stderr, "ptfhost test: --flink-version must be 2.1, 2.2 or 2.3, not '%s'\n", flink_version);
+        cli_strlist_free(&pos);
+        return 2;
+    }
+    if (!build) build = getenv("PTFHOST_BUILD");
+    if (!build || !*build) build = cli_home();
+
+    cli_strlist_t files = {0};
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < pos.n; i++) rc = collect(pos.items[i], &files);
+    cli_strlist_free(&pos);
+
+    if (rc == 0) {
+        const char *no_color = getenv("NO_COLOR");
+        tcase_suite_opts_t o = {
+            .default_version = flink_version ? flink_version : TCASE_DEFAULT_VERSION,
+            .build_dir = build,
+            .filter = filter,
+            .update = update,
+            .color = isatty(STDOUT_FILENO) && !(no_color && *no_color),
+            .out = stdout,
+            .exec = tcase_exec_session,
+        };
+        tcase_suite_t s = {0};
+        for (int i = 0; i < files.n; i++) tcase_suite_run_file(&s, &o, files.items[i]);
+        if (junit) {
+            char err[1024];
+            if (tcase_junit_write(junit, s.outcomes, s.n, err, sizeof err) != 0) {
+                fprintf(stderr, "ptfhost test: %s\n", err);
+                rc = 2;
+            }
+        }
+        tcase_suite_summary(&s, stdout);
+        fflush(stdout);
+        if (rc == 0) rc = s.failed ? 1 : 0;
+        tcase_suite_free(&s);
+    }
+    for (int i = 0; i < files.n; i++) free((char *)files.items[i]);
+    cli_strlist_free(&files);
+    return rc;
 }

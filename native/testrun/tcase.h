@@ -70,6 +70,8 @@ typedef struct tcase {
     tcase_expect_t *expects;
     int nexpects;
     size_t end;                /* end of the case's last non-blank line (where --update appends) */
+    int misspelt_expected;     /* first SQL comment line that looks like a misspelt '-- expected'
+                                  (a hint when the case has no expectation), 0 = none */
 } tcase_t;
 
 typedef struct tcase_file {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/plan.h"
 #include "testrun/tcase.h"
 
 const char *const tcase_versions[TCASE_MAX_VERSIONS] = {"2.1", "2.2", "2.3"};
@@ -406,21 +407,14 @@ static bool parse_int64(const char *s, size_t n, int64_t *v)
     return true;
 }
 
-/* "+30 s", "+1500 ms", "+2 min": a positive amount and a unit Flink's duration parser knows. */
+/* "+30 s", "+1500 ms", "+2 min": an advance the engine's duration parser accepts. */
 static bool is_duration(const char *s, size_t n)
 {
-    if (n < 2 || s[0] != '+') return false;
-    size_t i = 1;
-    if (i >= n || !isdigit((unsigned char)s[i])) return false;
-    while (i < n && isdigit((unsigned char)s[i])) i++;
-    while (i < n && s[i] == ' ') i++;
-    static const char *const units[] = {"ms", "milli", "millis", "millisecond", "milliseconds", "s", "sec", "secs",
-                                        "second", "seconds", "min", "mins", "minute", "minutes", "h", "hour",
-                                        "hours", "d", "day", "days"};
-    if (i == n) return false;
-    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
-        if (strlen(units[u]) == n - i && strncmp(s + i, units[u], n - i) == 0) return true;
-    return false;
+    if (n < 2 || s[0] != '+' || !isdigit((unsigned char)s[1])) return false;
+    char *tmp = xstrndup(s + 1, n - 1);
+    bool ok = plan_parse_duration_ms(tmp) >= 0;
+    free(tmp);
+    return ok;
 }
 
 static int input_line(parser_t *p, const char *s, const char *end)
@@ -506,6 +500,32 @@ static int finish_case(parser_t *p)
     return 0;
 }
 
+/* Edit distance of two short words (Levenshtein), capped at 9. */
+static int distance(const char *a, size_t na, const char *b, size_t nb)
+{
+    if (na > 16 || nb > 16) return 9;
+    int d[17][17];
+    for (size_t i = 0; i <= na; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= nb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= na; i++)
+        for (size_t j = 1; j <= nb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            d[i][j] = best;
+        }
+    return d[na][nb];
+}
+
+/* A SQL comment whose first word is one or two edits from "expected". */
+static bool looks_like_expected(const char *s, const char *end)
+{
+    s = skip_ws(s, end);
+    const char *w = s;
+    while (s < end && isalpha((unsigned char)*s)) s++;
+    return s - w >= 5 && distance(w, (size_t)(s - w), "expected", 8) <= 2;
+}
+
 static int parse_line(parser_t *p)
 {
     const char *s = p->text + p->line_start, *end = p->text + p->line_end;
@@ -518,6 +538,8 @@ static int parse_line(parser_t *p)
     }
     if (p->sec == SEC_SQL) {
         if (tend != s) p->c->end = p->next;
+        if (kw == KW_UNKNOWN && !p->c->misspelt_expected && looks_like_expected(s + 2, tend))
+            p->c->misspelt_expected = p->lineno;
         return sql_line(p, s, end);
     }
     const char *t = skip_ws(s, tend);

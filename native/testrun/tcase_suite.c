@@ -49,14 +49,25 @@ static char *xstrdup(const char *s)
     return d;
 }
 
-/* The first line of a report, without its indentation: the one-line message. */
+/* The one-line message of a report: its first line without indentation, and
+ * the line after it when the first ends in ':' (the error it introduces). */
 static char *first_line(const char *text)
 {
     while (*text == ' ') text++;
     size_t n = strcspn(text, "\n");
-    char *m = strndup(text, n);
-    if (!m) abort();
-    return m;
+    buf_t b = BUF_INIT;
+    buf_append(&b, text, n);
+    if (n > 0 && text[n - 1] == ':' && text[n] == '\n') {
+        const char *next = text + n + 1;
+        while (*next == ' ') next++;
+        size_t m = strcspn(next, "\n");
+        if (m) {
+            buf_putc(&b, ' ');
+            buf_append(&b, next, m);
+        }
+    }
+    buf_putc(&b, '\0');
+    return buf_steal(&b);
 }
 
 static bool same_lines(const char *a, const char *b)
@@ -89,6 +100,9 @@ static void judge(const tcase_suite_opts_t *o, const tcase_file_t *f, const tcas
     if (!e) {
         buf_printf(&r->diff, "  %s:%d: no '-- expected' section for Flink %s (run with --update to record the "
                              "actual output)\n", f->path, c->line, tcase_versions[r->version]);
+        if (c->misspelt_expected)
+            buf_printf(&r->diff, "  %s:%d: is this SQL comment a misspelt '-- expected'? (the lines after it are "
+                                 "part of the SQL)\n", f->path, c->misspelt_expected);
         r->ok = false;
     } else if (e->error) {
         if (r->rc != 0) {

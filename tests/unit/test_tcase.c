@@ -164,6 +164,15 @@ START_TEST(errors_point_at_lines)
     parse_fails("-- case: a\n-- sql foo\n", 2, "'-- sql' takes nothing after it");
     parse_fails("-- case: a\nstray\n", 2, "text outside a section");
 
+    /* Inside SQL a misspelt '-- expected' is a comment; the case remembers it for a hint. */
+    ck_assert(parse("-- case: a\n-- sql\nSELECT 1;\n-- the rows\n-- expeted 2.1\n+I[1]\n") == 0);
+    ck_assert_int_eq(F.cases[0].nexpects, 0);
+    ck_assert_int_eq(F.cases[0].misspelt_expected, 5);
+    tcase_file_free(&F);
+    ck_assert(parse("-- case: a\n-- sql\nSELECT 1; -- x\n-- explain the query\n-- expected\n") == 0);
+    ck_assert_int_eq(F.cases[0].misspelt_expected, 0);
+    tcase_file_free(&F);
+
     /* @BUILD@ without a build folder. */
     const char *t = "-- case: a\n-- sql\nADD JAR '@BUILD@/x.jar';\n";
     ck_assert_int_eq(tcase_parse("t.case", t, strlen(t), NULL, &F, ERR, sizeof ERR), -1);
