@@ -25,6 +25,7 @@ state_store_t *state_store_new(int nentries, const int64_t *ttl_ms)
     s->ttl_ms = xrealloc(NULL, sizeof(int64_t) * (size_t)(nentries ? nentries : 1));
     for (int i = 0; i < nentries; i++) s->ttl_ms[i] = ttl_ms ? ttl_ms[i] : STATE_NO_TTL;
     hashmap_init(&s->ids);
+    arena_init(&s->key_arena, 0);
     return s;
 }
 
@@ -32,7 +33,6 @@ void state_store_free(state_store_t *s)
 {
     if (!s) return;
     for (uint32_t k = 0; k < s->nkeys; k++) {
-        free(s->key_bytes[k]);
         for (int e = 0; e < s->nentries; e++) free(s->values[(size_t)k * s->nentries + e].data);
     }
     free(s->key_bytes);
@@ -40,6 +40,7 @@ void state_store_free(state_store_t *s)
     free(s->values);
     free(s->ttl_ms);
     hashmap_free(&s->ids);
+    arena_destroy(&s->key_arena);
     free(s);
 }
 
@@ -54,8 +55,7 @@ uint32_t state_key_id(state_store_t *s, const void *key, size_t len)
         s->values = xrealloc(s->values, (size_t)s->capkeys * (size_t)s->nentries * sizeof *s->values);
     }
     uint32_t k = s->nkeys++;
-    s->key_bytes[k] = xrealloc(NULL, len);
-    if (len) memcpy(s->key_bytes[k], key, len);
+    s->key_bytes[k] = arena_memdup(&s->key_arena, key, len);
     s->key_len[k] = (uint32_t)len;
     memset(&s->values[(size_t)k * s->nentries], 0, (size_t)s->nentries * sizeof *s->values);
     hashmap_put(&s->ids, key, len, k);

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/arena.h"
 #include "util/hashmap.h"
 
 #define STATE_NO_TTL 0   /* ttl_ms value meaning "never expires" */
@@ -35,6 +36,7 @@ typedef struct state_store {
     int nentries;
     int64_t *ttl_ms;       /* per entry; STATE_NO_TTL = never expires */
     hashmap_t ids;         /* key bytes -> key id */
+    arena_t key_arena;     /* the keys' bytes (keys are never dropped) */
     uint32_t nkeys, capkeys;
     unsigned char **key_bytes;
     uint32_t *key_len;

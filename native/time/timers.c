@@ -55,24 +55,63 @@ static void heap_pop(timer_heap_t *h)
     if (h->n) h->items[i] = last;
 }
 
-/* ---- live sets ------------------------------------------------------------ */
+/* ---- live timers per key ---------------------------------------------------- */
 
-typedef struct { uint32_t key; uint32_t pad; int64_t v; } pair_key_t;
-
-static pair_key_t pair(uint32_t key, int64_t v)
+static timer_key_t *key_of(timer_service_t *ts, uint32_t key, bool create)
 {
-    pair_key_t p;
-    memset(&p, 0, sizeof p);
-    p.key = key;
-    p.v = v;
-    return p;
+    if (key >= ts->capkeys) {
+        if (!create) return NULL;
+        uint32_t cap = ts->capkeys ? ts->capkeys : 64;
+        while (cap <= key) cap *= 2;
+        ts->keys = xrealloc(ts->keys, cap * sizeof *ts->keys);
+        memset(ts->keys + ts->capkeys, 0, (cap - ts->capkeys) * sizeof *ts->keys);
+        ts->capkeys = cap;
+    }
+    return &ts->keys[key];
 }
 
-static uint32_t name_id(timer_service_t *ts, const char *name)
+/* Index of the first time >= t in k->times. */
+static uint32_t lower_bound(const timer_key_t *k, int64_t t)
+{
+    uint32_t lo = 0, hi = k->ntimes;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (k->times[mid] < t) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+static bool unnamed_live(const timer_service_t *ts, uint32_t key, int64_t t)
+{
+    if (key >= ts->capkeys) return false;
+    const timer_key_t *k = &ts->keys[key];
+    uint32_t i = lower_bound(k, t);
+    return i < k->ntimes && k->times[i] == t;
+}
+
+static timer_named_t *named_find(const timer_service_t *ts, uint32_t key, uint32_t name_id)
+{
+    if (key >= ts->capkeys) return NULL;
+    timer_key_t *k = &ts->keys[key];
+    for (uint32_t i = 0; i < k->nnamed; i++)
+        if (k->named[i].name_id == name_id) return &k->named[i];
+    return NULL;
+}
+
+static void named_remove(timer_service_t *ts, uint32_t key, timer_named_t *n)
+{
+    timer_key_t *k = &ts->keys[key];
+    *n = k->named[--k->nnamed];
+    ts->count--;
+}
+
+static uint32_t name_id(timer_service_t *ts, const char *name, bool create)
 {
     uint64_t id;
     size_t len = strlen(name);
     if (hashmap_get(&ts->name_ids, name, len, &id)) return (uint32_t)id;
+    if (!create) return UNNAMED;
     if (ts->nnames == ts->capnames) {
         ts->capnames = ts->capnames ? ts->capnames * 2 : 16;
         ts->names = xrealloc(ts->names, ts->capnames * sizeof *ts->names);
@@ -86,8 +125,6 @@ static uint32_t name_id(timer_service_t *ts, const char *name)
 void timer_service_init(timer_service_t *ts)
 {
     memset(ts, 0, sizeof *ts);
-    hashmap_init(&ts->live_unnamed);
-    hashmap_init(&ts->live_named);
     hashmap_init(&ts->name_ids);
 }
 
@@ -95,8 +132,11 @@ void timer_service_free(timer_service_t *ts)
 {
     free(ts->unnamed.items);
     free(ts->named.items);
-    hashmap_free(&ts->live_unnamed);
-    hashmap_free(&ts->live_named);
+    for (uint32_t i = 0; i < ts->capkeys; i++) {
+        free(ts->keys[i].times);
+        free(ts->keys[i].named);
+    }
+    free(ts->keys);
     hashmap_free(&ts->name_ids);
     for (uint32_t i = 0; i < ts->nnames; i++) free(ts->names[i]);
     free(ts->names);
@@ -106,45 +146,62 @@ void timer_service_free(timer_service_t *ts)
 void timer_set(timer_service_t *ts, uint32_t key, const char *name, int64_t time)
 {
     timer_heap_item_t it = {time, ts->seq++, key, UNNAMED};
+    timer_key_t *k = key_of(ts, key, true);
     if (!name) {
-        pair_key_t k = pair(key, time);
-        if (hashmap_put(&ts->live_unnamed, &k, sizeof k, 1)) {
-            ts->count++;
-            heap_push(&ts->unnamed, it);
+        uint32_t i = lower_bound(k, time);
+        if (i < k->ntimes && k->times[i] == time) return;   /* one timer per timestamp */
+        if (k->ntimes == k->captimes) {
+            k->captimes = k->captimes ? k->captimes * 2 : 2;
+            k->times = xrealloc(k->times, k->captimes * sizeof *k->times);
         }
+        memmove(&k->times[i + 1], &k->times[i], (k->ntimes - i) * sizeof *k->times);
+        k->times[i] = time;
+        k->ntimes++;
+        ts->count++;
+        heap_push(&ts->unnamed, it);
         return;
     }
-    it.name_id = name_id(ts, name);
-    pair_key_t k = pair(key, it.name_id);
-    uint64_t old;
-    bool existed = hashmap_get(&ts->live_named, &k, sizeof k, &old);
-    if (existed && (int64_t)old == time) return;   /* same timer: keep its position */
-    hashmap_put(&ts->live_named, &k, sizeof k, (uint64_t)time);
-    if (!existed) ts->count++;
+    it.name_id = name_id(ts, name, true);
+    timer_named_t *n = named_find(ts, key, it.name_id);
+    if (n && n->time == time) return;   /* the same timer: keep its position */
+    if (n) {
+        n->time = time;                  /* replace: the old heap entry goes stale */
+    } else {
+        if (k->nnamed == k->capnamed) {
+            k->capnamed = k->capnamed ? k->capnamed * 2 : 2;
+            k->named = xrealloc(k->named, k->capnamed * sizeof *k->named);
+        }
+        k->named[k->nnamed++] = (timer_named_t){it.name_id, time};
+        ts->count++;
+    }
     heap_push(&ts->named, it);
 }
 
 void timer_clear_named(timer_service_t *ts, uint32_t key, const char *name)
 {
-    uint64_t id;
-    if (!hashmap_get(&ts->name_ids, name, strlen(name), &id)) return;
-    pair_key_t k = pair(key, (int64_t)id);
-    if (hashmap_remove(&ts->live_named, &k, sizeof k)) ts->count--;
+    uint32_t id = name_id(ts, name, false);
+    if (id == UNNAMED) return;
+    timer_named_t *n = named_find(ts, key, id);
+    if (n) named_remove(ts, key, n);
 }
 
 void timer_clear_unnamed(timer_service_t *ts, uint32_t key, int64_t time)
 {
-    pair_key_t k = pair(key, time);
-    if (hashmap_remove(&ts->live_unnamed, &k, sizeof k)) ts->count--;
+    if (!unnamed_live(ts, key, time)) return;
+    timer_key_t *k = &ts->keys[key];
+    uint32_t i = lower_bound(k, time);
+    memmove(&k->times[i], &k->times[i + 1], (k->ntimes - i - 1) * sizeof *k->times);
+    k->ntimes--;
+    ts->count--;
 }
 
 void timer_clear_all(timer_service_t *ts, uint32_t key)
 {
-    /* Timers of one key are found through the heaps (live entries only). */
-    for (size_t i = 0; i < ts->unnamed.n; i++)
-        if (ts->unnamed.items[i].key == key) timer_clear_unnamed(ts, key, ts->unnamed.items[i].time);
-    for (size_t i = 0; i < ts->named.n; i++)
-        if (ts->named.items[i].key == key) timer_clear_named(ts, key, ts->names[ts->named.items[i].name_id]);
+    if (key >= ts->capkeys) return;
+    timer_key_t *k = &ts->keys[key];
+    ts->count -= k->ntimes + k->nnamed;
+    k->ntimes = 0;
+    k->nnamed = 0;
 }
 
 /* Drops stale heap tops; returns the live top or NULL. */
@@ -152,14 +209,12 @@ static timer_heap_item_t *live_top(timer_service_t *ts, timer_heap_t *h)
 {
     while (h->n) {
         timer_heap_item_t *it = &h->items[0];
-        uint64_t v;
         bool live;
         if (it->name_id == UNNAMED) {
-            pair_key_t k = pair(it->key, it->time);
-            live = hashmap_get(&ts->live_unnamed, &k, sizeof k, &v);
+            live = unnamed_live(ts, it->key, it->time);
         } else {
-            pair_key_t k = pair(it->key, it->name_id);
-            live = hashmap_get(&ts->live_named, &k, sizeof k, &v) && (int64_t)v == it->time;
+            timer_named_t *n = named_find(ts, it->key, it->name_id);
+            live = n && n->time == it->time;
         }
         if (live) return it;
         heap_pop(h);
@@ -180,9 +235,7 @@ bool timer_pop_due(timer_service_t *ts, int64_t watermark, timer_fired_t *out)
             timer_clear_unnamed(ts, it->key, it->time);
         } else {
             out->name = ts->names[it->name_id];
-            pair_key_t k = pair(it->key, it->name_id);
-            hashmap_remove(&ts->live_named, &k, sizeof k);
-            ts->count--;
+            named_remove(ts, it->key, named_find(ts, it->key, it->name_id));
         }
         heap_pop(heaps[i]);
         return true;
@@ -202,17 +255,9 @@ int64_t timer_next_time(timer_service_t *ts)
 
 void timer_visit(const timer_service_t *ts, timer_visit_fn fn, void *ctx)
 {
-    size_t it = 0;
-    const hashmap_slot_t *s;
-    while (hashmap_next(&ts->live_unnamed, &it, &s)) {
-        pair_key_t k;
-        memcpy(&k, s->key, sizeof k);
-        fn(ctx, k.key, NULL, k.v);
-    }
-    it = 0;
-    while (hashmap_next(&ts->live_named, &it, &s)) {
-        pair_key_t k;
-        memcpy(&k, s->key, sizeof k);
-        fn(ctx, k.key, ts->names[k.v], (int64_t)s->value);
+    for (uint32_t key = 0; key < ts->capkeys; key++) {
+        const timer_key_t *k = &ts->keys[key];
+        for (uint32_t i = 0; i < k->ntimes; i++) fn(ctx, key, NULL, k->times[i]);
+        for (uint32_t i = 0; i < k->nnamed; i++) fn(ctx, key, ts->names[k->named[i].name_id], k->named[i].time);
     }
 }

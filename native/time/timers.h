@@ -8,8 +8,11 @@
  * - within one watermark advance all due unnamed timers (ascending time) fire
  *   before due named timers (ascending time) — the order Flink's two timer
  *   services produce.
- * Implementation: two binary heaps with lazy deletion, validated against the
- * live sets when an entry reaches the top.
+ * Implementation: two binary heaps with lazy deletion; the live timers of a
+ * key sit in small per-key arrays indexed by the dense key id (sorted times
+ * for unnamed timers, (name, time) pairs for named ones), against which a
+ * heap entry is validated when it reaches the top. No hashing on the hot
+ * path: one array access per key per operation.
  *
  * Ownership: names are copied. Not thread-safe. */
 #ifndef PTF_TIMERS_H
@@ -33,10 +36,22 @@ typedef struct timer_heap {
     size_t n, cap;
 } timer_heap_t;
 
+typedef struct timer_named {
+    uint32_t name_id;
+    int64_t time;
+} timer_named_t;
+
+typedef struct timer_key {
+    int64_t *times;           /* unnamed timers, ascending, no duplicates */
+    uint32_t ntimes, captimes;
+    timer_named_t *named;     /* named timers, one per name */
+    uint32_t nnamed, capnamed;
+} timer_key_t;
+
 typedef struct timer_service {
     timer_heap_t unnamed, named;
-    hashmap_t live_unnamed;   /* (key, time) -> 1 */
-    hashmap_t live_named;     /* (key, name_id) -> time */
+    timer_key_t *keys;        /* by key id */
+    uint32_t capkeys;
     hashmap_t name_ids;       /* name -> name_id */
     char **names;
     uint32_t nnames, capnames;

@@ -1,8 +1,11 @@
 /* hashmap.h - open-addressing hash map from byte strings to a uint64 value.
  *
- * Keys are copied into the map (malloc) and freed with it. Values are plain
- * 64-bit integers (an index, an id, a timestamp); store pointers by casting.
- * Linear probing with tombstones; grows at 70% load. Not thread-safe. */
+ * Keys are copied into the map: keys of up to HASHMAP_INLINE bytes live in
+ * the slot itself (no allocation, no pointer to chase: the common case of
+ * encoded keys, (key id, time) pairs, names), longer ones are malloc'ed.
+ * Values are plain 64-bit integers (an index, an id, a timestamp).
+ * Linear probing with tombstones; grows at 60% load (live + tombstones).
+ * Not thread-safe. */
 #ifndef PTF_HASHMAP_H
 #define PTF_HASHMAP_H
 
@@ -10,11 +13,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define HASHMAP_INLINE 16
+
 typedef struct hashmap_slot {
-    unsigned char *key;      /* NULL = empty; HASHMAP_TOMBSTONE = deleted */
-    uint32_t keylen;
     uint64_t hash;
     uint64_t value;
+    uint32_t keylen;
+    uint8_t state;           /* 0 empty, 1 live, 2 deleted */
+    union {
+        unsigned char bytes[HASHMAP_INLINE];
+        unsigned char *ptr;  /* keylen > HASHMAP_INLINE */
+    } key;
 } hashmap_slot_t;
 
 typedef struct hashmap {
@@ -37,5 +46,7 @@ bool hashmap_remove(hashmap_t *m, const void *key, size_t len);
 
 /* Iteration: for (size_t i = 0; hashmap_next(m, &i, &slot);) ... ; order is unspecified. */
 bool hashmap_next(const hashmap_t *m, size_t *iter, const hashmap_slot_t **slot);
+/* The key bytes of a live slot (slot->keylen of them). */
+const unsigned char *hashmap_slot_key(const hashmap_slot_t *slot);
 
 #endif
