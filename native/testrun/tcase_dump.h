@@ -1,0 +1,31 @@
+/* tcase_dump.h - '--dump-state': the keyed state and pending timers of one
+ * PTF call as JSON Lines (format in tcase_dump.c and docs/test-cases.md).
+ *
+ * Reads the operator's store and timer service without changing them (an
+ * expired value is skipped, not dropped). Everything is borrowed. */
+#ifndef PTF_TCASE_DUMP_H
+#define PTF_TCASE_DUMP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/signature.h"
+#include "types/types.h"
+#include "util/buf.h"
+
+struct state_store;
+struct timer_service;
+
+typedef struct tcase_dump_info {
+    const ptf_sig_t *sig;                  /* the state entries: names, kinds, types */
+    const type_t *key_type;                /* ROW of the PARTITION BY columns (names, types); NULL = none */
+    const struct state_store *state;
+    const struct timer_service *timers;    /* may be NULL */
+    int64_t now_ms;                        /* processing time, for TTL */
+} tcase_dump_info_t;
+
+/* Appends one JSON line per key with state or timers, or a line saying there
+ * is none. -1 with err if a stored value does not decode (an internal fault). */
+int tcase_dump_state(const tcase_dump_info_t *d, buf_t *out, char *err, size_t errlen);
+
+#endif
