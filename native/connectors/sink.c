@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "connectors/format.h"
@@ -306,9 +307,14 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
         p->base.schema = t->schema;
         p->base.accepts_updates = true;
         const char *se = catalog_table_option(t, "standard-error");
-        p->out = se && strcmp(se, "true") == 0 ? stderr : out;
+        if (se && strcasecmp(se, "true") != 0 && strcasecmp(se, "false") != 0) {
+            snprintf(err, errlen, "table '%s': 'standard-error' must be true or false, not '%s'", t->name, se);
+            free(p);
+            return NULL;
+        }
+        p->out = se && strcasecmp(se, "true") == 0 ? stderr : out;
         const char *id = catalog_table_option(t, "print-identifier");
-        if (id) {
+        if (id && *id) {
             size_t n = strlen(id) + 3;
             p->prefix = malloc(n);
             if (!p->prefix) abort();

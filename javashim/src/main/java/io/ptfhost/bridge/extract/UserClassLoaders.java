@@ -37,7 +37,8 @@ public final class UserClassLoaders {
         for (int i = 0; i < jars.length; i++) {
             urls[i] = new File(jars[i]).getAbsoluteFile().toURI().toURL();
         }
-        return new URLClassLoader("ptfhost-user", urls, apiLoader());
+        // Unnamed, like Flink's user-code loader, so stack frames print as Flink prints them.
+        return new URLClassLoader(urls, apiLoader());
     }
 
     /** Parent of all user loaders; see the class comment. */
