@@ -563,7 +563,8 @@ int tcase_parse(const char *path, const char *text, size_t len, const char *buil
                   .err = err, .errlen = errlen};
     int rc = 0;
     if (memchr(text, '\0', len)) rc = fail(&p, 1, "the file contains a NUL byte (is it a text file?)");
-    for (size_t pos = 0; rc == 0 && pos < len; pos = p.next) {
+    size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;   /* a UTF-8 byte order mark */
+    for (size_t pos = start; rc == 0 && pos < len; pos = p.next) {
         p.lineno++;
         p.line_start = pos;
         const char *nl = memchr(text + pos, '\n', len - pos);

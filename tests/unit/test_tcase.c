@@ -164,6 +164,13 @@ START_TEST(errors_point_at_lines)
     parse_fails("-- case: a\n-- sql foo\n", 2, "'-- sql' takes nothing after it");
     parse_fails("-- case: a\nstray\n", 2, "text outside a section");
 
+    /* A UTF-8 byte order mark and CRLF line ends are fine. */
+    ck_assert_msg(parse("\xEF\xBB\xBF# c\r\n-- case: a\r\n-- sql\r\nSELECT 1;\r\n-- input t\r\n[1]\r\n-- expected\r\n+I[1]  \r\n") == 0,
+                  "%s", ERR);
+    ck_assert_str_eq(F.cases[0].inputs[0].events_json, "[{\"kind\": \"+I\", \"row\": [1], \"line\": 6}]");
+    ck_assert_str_eq(F.cases[0].expects[0].rows[0].text, "+I[1]");
+    tcase_file_free(&F);
+
     /* Inside SQL a misspelt '-- expected' is a comment; the case remembers it for a hint. */
     ck_assert(parse("-- case: a\n-- sql\nSELECT 1;\n-- the rows\n-- expeted 2.1\n+I[1]\n") == 0);
     ck_assert_int_eq(F.cases[0].nexpects, 0);
