@@ -13,7 +13,7 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 job() {
   cat >"$W/job.sql" <<SQL
-CREATE FUNCTION timer_bench AS 'com.example.demo.TimerBench' USING JAR '$BUILD/compat/demo.jar';
+CREATE FUNCTION timer_bench AS 'com.example.fixtures.TimerBench' USING JAR '$BUILD/compat/fixtures.jar';
 CREATE TABLE keys (k BIGINT) WITH ('connector' = 'datagen', 'fields.k.kind' = 'sequence',
   'fields.k.start' = '1', 'fields.k.end' = '$N');
 SELECT * FROM timer_bench(input => TABLE keys PARTITION BY k, timers => $1);

@@ -7,6 +7,7 @@
 #   seeds-plain.jar  compat/seeds   javac               (plain javac: -g:source,lines, no names at all)
 #   errors.jar       compat/errors  javac -parameters   (one bad-input PTF per Flink rejection)
 #   demo.jar         compat/demo    javac -parameters   (the PTF of the README's demo job)
+#   fixtures.jar     compat/fixtures javac -parameters  (PTFs for runner tests and benchmarks: Fragile, TimerBench)
 #   ptfs.jar         compat/ptfs    javac -parameters   (ports of Flink's PTF test programs; cases in compat/cases)
 #   bench10.jar      = seeds.jar    (the 10 seed PTFs; input of bench/describe.sh)
 #
@@ -23,14 +24,14 @@ die() { echo "build-jars.sh: $*" >&2; exit 1; }
 command -v javac >/dev/null || die "javac not found (install openjdk-17-jdk-headless)"
 command -v jar >/dev/null || die "jar not found (install openjdk-17-jdk-headless)"
 
-JARS=(seeds seeds-g seeds-plain errors demo ptfs bench10)
+JARS=(seeds seeds-g seeds-plain errors demo ptfs fixtures bench10)
 
 up_to_date() {
   local j
   for j in "${JARS[@]}"; do
     [ -f "$OUT/$j.jar" ] || return 1
     # any input newer than this JAR?
-    [ -z "$(find "$HERE/seeds" "$HERE/errors" "$HERE/demo" "$HERE/ptfs" "$SHIM" "$HERE/build-jars.sh" \
+    [ -z "$(find "$HERE/seeds" "$HERE/errors" "$HERE/demo" "$HERE/ptfs" "$HERE/fixtures" "$SHIM" "$HERE/build-jars.sh" \
               -newer "$OUT/$j.jar" -print -quit)" ] || return 1
   done
 }
@@ -54,13 +55,14 @@ build() {
   mv -f "$OUT/$name.jar.new" "$OUT/$name.jar"
 }
 
-names=(seeds seeds-g seeds-plain errors demo ptfs)
+names=(seeds seeds-g seeds-plain errors demo ptfs fixtures)
 build seeds       seeds -parameters  & pids=($!)
 build seeds-g     seeds -g           & pids+=($!)
 build seeds-plain seeds              & pids+=($!)
 build errors      errors -parameters & pids+=($!)
 build demo        demo -parameters   & pids+=($!)
 build ptfs        ptfs -parameters   & pids+=($!)
+build fixtures    fixtures -parameters & pids+=($!)
 failed=()
 for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed+=("${names[$i]}"); done
 if [ ${#failed[@]} -gt 0 ]; then

@@ -4,7 +4,7 @@
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 SEEDS=$PTFHOST_BUILD/compat/seeds.jar
-DEMO=$PTFHOST_BUILD/compat/demo.jar
+DEMO=$PTFHOST_BUILD/compat/fixtures.jar
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 pass=0 fail=0
@@ -24,7 +24,7 @@ job() {   # job EXTRA_TABLE_OPTIONS QUERY
   cat >"$W/job.sql" <<SQL
 CREATE FUNCTION Median AS 'com.example.Median' USING JAR '$SEEDS';
 CREATE FUNCTION long_views AS 'com.example.LongViews' USING JAR '$SEEDS';
-CREATE FUNCTION fragile AS 'com.example.demo.Fragile' USING JAR '$DEMO';
+CREATE FUNCTION fragile AS 'com.example.fixtures.Fragile' USING JAR '$DEMO';
 CREATE TABLE readings (sensor_id INT, temperature DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = 'readings.json', 'format' = 'json'$1);
 CREATE TABLE items (k INT, item STRING)
@@ -93,7 +93,7 @@ printf '%s\n' '{"k": 1, "item": "a"}' '{"k": 2, "item": "boom"}' '{"k": 1, "item
 job "" "SELECT * FROM fragile(input => TABLE items PARTITION BY k);"
 check java_exception_names_function_key_row_and_stack 1 \
   "function 'fragile' failed in eval for input row +I[2, boom] of table argument 'input', key (2)" \
-  "java.lang.IllegalStateException: cannot process item 'boom'" "com.example.demo.Fragile.eval(Fragile.java:27)" "+I[1, a, 1]" \
+  "java.lang.IllegalStateException: cannot process item 'boom'" "com.example.fixtures.Fragile.eval(Fragile.java:27)" "+I[1, a, 1]" \
   "Caused by: java.lang.ArithmeticException: the cause"
 
 printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' '{"sensor_id": 1, "temperature": 2x}' >"$W/readings.json"
