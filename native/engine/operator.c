@@ -393,13 +393,10 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
     return 0;
 }
 
+/* (Flink <= 2.2 ignored timers registered at or before the watermark; the
+ * Java half drops those itself, knowing the watermark each call saw.) */
 static void apply_timer_set(ptf_op_t *op, uint32_t key, const char *name, int64_t time)
 {
-    if (op->cfg.drop_late_rows && time <= op->combined_wm && op->combined_wm != WATERMARK_NONE) {
-        /* Flink <= 2.2 ignored past timers; replacing a named one dropped the old too. */
-        if (name) timer_clear_named(&op->timers, key, name);
-        return;
-    }
     timer_set(&op->timers, key, name, time);
 }
 
@@ -538,32 +535,40 @@ static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t out
 
 static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen);
 
-/* Sends pending[0, n) in batches, honouring early stops. */
+/* Sends pending[0, n) in batches. A batch ends before the first WATERMARK
+ * record that makes a known timer due; Java ends it earlier when a timer it
+ * registered in the batch becomes due. Either way the timers fire at that
+ * watermark before the records after it are sent. */
 static int send_pending(ptf_op_t *op, char *err, size_t errlen)
 {
     size_t from = 0;
     while (from < op->npending) {
-        size_t to = op->npending;
-        if (encode_batch(op, from, to, err, errlen) != 0) return -1;
-        buf_clear(&op->out);
-        op->batches++;
-        if (op->inv.process(op->inv.ctx, &op->in, &op->out, err, errlen) != 0) return -1;
-        long consumed = apply_answer(op, from, to, err, errlen);
-        if (consumed < 0) return -1;
-        from += (size_t)consumed;
-        if (from < to) {
-            /* Java stopped at a WATERMARK record: timers registered in this
-             * batch are due. Fire them, then go on after the record. */
-            const pending_t *w = &op->pending[from];
-            if (w->type != REC_WATERMARK) {
-                snprintf(err, errlen, "internal: the bridge stopped a batch of %s at a non-watermark record",
-                         op->cfg.function_name);
-                return -1;
+        int64_t next = timer_next_time(&op->timers);
+        size_t cut = op->npending;
+        for (size_t i = from; i < op->npending; i++)
+            if (op->pending[i].type == REC_WATERMARK && op->pending[i].watermark >= next) {
+                cut = i;
+                break;
             }
-            int64_t at = w->watermark;
-            from++;
-            if (fire_timers(op, at, err, errlen) != 0) return -1;
+        if (cut > from) {
+            if (encode_batch(op, from, cut, err, errlen) != 0) return -1;
+            buf_clear(&op->out);
+            op->batches++;
+            if (op->inv.process(op->inv.ctx, &op->in, &op->out, err, errlen) != 0) return -1;
+            long consumed = apply_answer(op, from, cut, err, errlen);
+            if (consumed < 0) return -1;
+            from += (size_t)consumed;
         }
+        if (from >= op->npending) break;
+        const pending_t *w = &op->pending[from];
+        if (w->type != REC_WATERMARK) {
+            snprintf(err, errlen, "internal: the bridge stopped a batch of %s at a non-watermark record",
+                     op->cfg.function_name);
+            return -1;
+        }
+        int64_t at = w->watermark;
+        from++;
+        if (fire_timers(op, at, err, errlen) != 0) return -1;
     }
     op->npending = 0;
     return 0;
@@ -579,6 +584,19 @@ int ptf_op_flush(ptf_op_t *op, char *err, size_t errlen)
     return rc;
 }
 
+/* Whether the next due timer's key has no timer in the batch being built. */
+static bool timer_peek_key_fresh(ptf_op_t *op, int64_t wm)
+{
+    uint32_t key;
+    if (!timer_peek_due(&op->timers, wm, &key)) return false;
+    return key >= op->cap_slots || op->slot_stamp[key] != op->stamp;
+}
+
+static void mark_key(ptf_op_t *op, uint32_t key)
+{
+    slot_for(op, key);   /* stamps the key for this batch */
+}
+
 /* Fires every timer due at watermark wm, in batches; timers registered while
  * firing that are due fire in the same loop (Flink 2.3). */
 static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
@@ -592,7 +610,15 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
         op->pending = NULL;
         op->npending = op->cap_pending = 0;
         timer_fired_t f;
-        while ((int)op->npending < op->cfg.batch_rows && timer_pop_due(&op->timers, wm, &f)) {
+        /* An onTimer call may clear or replace its key's other timers, so a
+         * batch holds at most one timer per key. */
+        if (++op->stamp == 0) {
+            memset(op->slot_stamp, 0, op->cap_slots * sizeof *op->slot_stamp);
+            op->stamp = 1;
+        }
+        while ((int)op->npending < op->cfg.batch_rows && timer_peek_key_fresh(op, wm) &&
+               timer_pop_due(&op->timers, wm, &f)) {
+            mark_key(op, f.key);
             pending_t *p = push_pending(op);
             p->type = REC_TIMER;
             p->key = f.key;

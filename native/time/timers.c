@@ -222,6 +222,18 @@ static timer_heap_item_t *live_top(timer_service_t *ts, timer_heap_t *h)
     return NULL;
 }
 
+bool timer_peek_due(timer_service_t *ts, int64_t watermark, uint32_t *key)
+{
+    timer_heap_t *heaps[2] = {&ts->unnamed, &ts->named};
+    for (int i = 0; i < 2; i++) {
+        timer_heap_item_t *it = live_top(ts, heaps[i]);
+        if (!it || it->time > watermark) continue;
+        *key = it->key;
+        return true;
+    }
+    return false;
+}
+
 bool timer_pop_due(timer_service_t *ts, int64_t watermark, timer_fired_t *out)
 {
     timer_heap_t *heaps[2] = {&ts->unnamed, &ts->named};

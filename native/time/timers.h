@@ -78,6 +78,9 @@ void timer_clear_all(timer_service_t *ts, uint32_t key);
  * The popped timer is no longer live. */
 bool timer_pop_due(timer_service_t *ts, int64_t watermark, timer_fired_t *out);
 
+/* The key of the timer timer_pop_due would return next; false if none is due. */
+bool timer_peek_due(timer_service_t *ts, int64_t watermark, uint32_t *key);
+
 /* Smallest live timer time, or INT64_MAX if none. */
 int64_t timer_next_time(timer_service_t *ts);
 

@@ -205,7 +205,8 @@ public final class FunctionRuntime {
             throw new IllegalArgumentException(className + ".getChangelogMode returned null.");
         }
 
-        timers = new Timers(plan.timersAllowed, event, messages);
+        boolean legacyTimers = "2.1".equals(plan.flinkVersion) || "2.2".equals(plan.flinkVersion);
+        timers = new Timers(plan.timersAllowed, legacyTimers, event, messages);
         RuntimeContext ctx = new RuntimeContext(semantics, stateIndex, cleared, event, timers, changelogMode);
         if (sig.evalHasContext) {
             evalArgs[0] = ctx;

@@ -9,6 +9,9 @@ package io.ptfhost.bridge.runtime;
 final class Timers {
 
     private final boolean allowed;
+    /** Flink 2.1/2.2: a timer at or before the current watermark is ignored (and replacing a
+     * named timer that way deletes the old one); 2.3 fires it at the next watermark. */
+    private final boolean ignorePastTimers;
     private final Event event;
     private final Messages messages;
 
@@ -16,8 +19,9 @@ final class Timers {
     private long earliest = Long.MAX_VALUE;
     private boolean any;
 
-    Timers(boolean allowed, Event event, Messages messages) {
+    Timers(boolean allowed, boolean ignorePastTimers, Event event, Messages messages) {
         this.allowed = allowed;
+        this.ignorePastTimers = ignorePastTimers;
         this.event = event;
         this.messages = messages;
     }
@@ -37,6 +41,12 @@ final class Timers {
     }
 
     void set(String name, long time) {
+        if (ignorePastTimers && event.watermark != Event.NONE && time <= event.watermark) {
+            if (name != null) {
+                messages.timerClear(event.keySlot, time, name);
+            }
+            return;
+        }
         messages.timerSet(event.keySlot, time, name);
         any = true;
         earliest = Math.min(earliest, time);
