@@ -7,14 +7,42 @@
 
 #include "types/codec.h"
 
-const char *changelog_mode_string(changelog_mode_t m, bool key_only_deletes)
+const char *changelog_kinds_string(unsigned kinds, bool key_only_deletes)
 {
-    switch (m) {
-    case CHANGELOG_INSERT_ONLY: return "[INSERT]";
-    case CHANGELOG_UPSERT: return key_only_deletes ? "[INSERT, UPDATE_AFTER, ~DELETE]" : "[INSERT, UPDATE_AFTER, DELETE]";
-    case CHANGELOG_RETRACT: return "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]";
+    static const char *const names[4] = {"INSERT", "UPDATE_BEFORE", "UPDATE_AFTER", "DELETE"};
+    static _Thread_local char out[96];
+    size_t n = 0;
+    out[n++] = '[';
+    for (int k = 0; k < 4; k++) {
+        if (!(kinds & (1u << k))) continue;
+        n += (size_t)snprintf(out + n, sizeof out - n, "%s%s%s", n > 1 ? ", " : "",
+                              k == ROW_DELETE && key_only_deletes ? "~" : "", names[k]);
     }
-    return "[INSERT]";
+    snprintf(out + n, sizeof out - n, "]");
+    return out;
+}
+
+int changelog_kinds_parse(const char *s, unsigned *kinds)
+{
+    *kinds = 0;
+    while (*s) {
+        while (*s == ' ' || *s == ',') s++;
+        if (!*s) break;
+        size_t n = strcspn(s, ", ");
+        if (n == 1 && s[0] == 'I') *kinds |= 1u << ROW_INSERT;
+        else if (n == 2 && strncmp(s, "UB", 2) == 0) *kinds |= 1u << ROW_UPDATE_BEFORE;
+        else if (n == 2 && strncmp(s, "UA", 2) == 0) *kinds |= 1u << ROW_UPDATE_AFTER;
+        else if (n == 1 && s[0] == 'D') *kinds |= 1u << ROW_DELETE;
+        else return -1;
+        s += n;
+    }
+    return *kinds ? 0 : -1;
+}
+
+changelog_mode_t changelog_mode_of(unsigned kinds)
+{
+    if (kinds == CHANGELOG_KINDS_INSERT_ONLY) return CHANGELOG_INSERT_ONLY;
+    return kinds & (1u << ROW_UPDATE_BEFORE) ? CHANGELOG_RETRACT : CHANGELOG_UPSERT;
 }
 
 changelog_mode_t changelog_delivered(changelog_mode_t source, const int *pk, int npk, const int *partition,

@@ -37,8 +37,16 @@ typedef enum changelog_mode {
     CHANGELOG_UPSERT,
 } changelog_mode_t;
 
-/* ChangelogMode.toString() of what a table argument receives. */
-const char *changelog_mode_string(changelog_mode_t m, bool key_only_deletes);
+/* Row-kind sets (bit = 1 << row_kind_t), e.g. what a source can produce. */
+#define CHANGELOG_KINDS_INSERT_ONLY (1u << ROW_INSERT)
+#define CHANGELOG_KINDS_ALL 0xFu
+
+/* ChangelogMode.toString(): "[INSERT, UPDATE_AFTER, ~DELETE]". Returns a static string. */
+const char *changelog_kinds_string(unsigned kinds, bool key_only_deletes);
+/* Parses Flink's short form "I,UB,UA,D" (test connector 'changelog-mode'); -1 if invalid. */
+int changelog_kinds_parse(const char *s, unsigned *kinds);
+/* The encoding a kind set implies: insert-only, retract (has -U) or upsert. */
+changelog_mode_t changelog_mode_of(unsigned kinds);
 
 typedef struct changelog_norm {
     const type_t *schema;

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "connectors/sink.h"
 #include "connectors/source.h"
@@ -262,6 +263,52 @@ static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, char *err
 
 /* ---- a PTF call -------------------------------------------------------------------- */
 
+/* Flink's planner checks on the changelog a function produces, known once
+ * Java answered getChangelogMode. */
+static int check_output_mode(job_env_t *env, const sqlp_query_t *q, const plan_call_t *plan,
+                             const catalog_table_t *sink_table, const char *mode, char *err, size_t errlen)
+{
+    bool updating = strcmp(mode, "[INSERT]") != 0;
+    bool upsert = strstr(mode, "UPDATE_AFTER") && !strstr(mode, "UPDATE_BEFORE");
+    if (!updating) return 0;
+    const sqlp_expr_t *call = q->from->call;
+    bool legacy = strcmp(plan->flink_version, "2.3") < 0;
+    for (int i = 0; i < plan->ntables; i++) {
+        if (plan->tables[i].set_semantics || !(legacy || upsert)) continue;
+        ERR_AT(call->pos, "PTFs that take table arguments with row semantics don't support %s output. Table "
+                          "argument '%s' of function '%s' must use set semantics.", legacy ? "updating" : "upsert",
+               plan->sig->args[plan->tables[i].arg].name, plan->function_name);
+        return -1;
+    }
+    if (plan->has_rowtime) {
+        ERR_AT(call->pos, "Time operations using the `on_time` argument are currently not supported for PTFs that "
+                          "consume or produce updates.");
+        return -1;
+    }
+    for (int i = 0; i < plan->ntables; i++)
+        if (plan->tables[i].pass_through) {
+            ERR_AT(call->pos, "Pass-through columns are not supported for PTFs that produce updates.");
+            return -1;
+        }
+    if (sink_table && upsert && sink_table->npk == 0) {
+        /* Flink's short kind names for the plan excerpt */
+        char kinds[64] = "";
+        if (strstr(mode, "INSERT")) strcat(kinds, "I,");
+        if (strstr(mode, "UPDATE_BEFORE")) strcat(kinds, "UB,");
+        if (strstr(mode, "UPDATE_AFTER")) strcat(kinds, "UA,");
+        if (strstr(mode, "DELETE")) strcat(kinds, "D,");
+        if (*kinds) kinds[strlen(kinds) - 1] = '\0';
+        ERR_AT(q->pos, "There is a changelog mismatch between two operators. One produces an upsert changelog "
+                       "(UPDATE_AFTER without UPDATE_BEFORE). The other requires a retract changelog (UPDATE_BEFORE "
+                       "and UPDATE_AFTER), for example a sink without a primary key. In such cases, ensure that the "
+                       "sink is able to digest upserts where the PRIMARY KEY serves as the upsert key, or make the "
+                       "input produce UPDATE_BEFORE.\nThe conflict is at:\nSink(expectedChangelogMode=[I,UB,UA,D])"
+                       "\n  +- ProcessTableFunction(changelogMode=[%s])", kinds);
+        return -1;
+    }
+    return 0;
+}
+
 static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, char *err,
                     size_t errlen)
 {
@@ -288,13 +335,28 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         goto done;
     }
 
-    /* The Java half, told what the sink accepts. */
+    /* The Java half, told what the sink accepts: an append-only file, an
+     * upsert sink (PRIMARY KEY; deletes by key if the sink says so), or a
+     * sink that needs a retract changelog. */
     const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
-    bool append_only_sink = connector && strcmp(connector, "filesystem") == 0;
-    plan_json = plan_call_json(plan, append_only_sink ? "[INSERT]" : "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]");
+    const char *required = "[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]";
+    if (connector && strcmp(connector, "filesystem") == 0) {
+        required = "[INSERT]";
+    } else if (sink_table && sink_table->npk > 0) {
+        const char *by_key = catalog_table_option(sink_table, "sink.supports-delete-by-key");
+        required = by_key && strcasecmp(by_key, "true") == 0 ? "[INSERT, UPDATE_AFTER, ~DELETE]"
+                                                             : "[INSERT, UPDATE_AFTER, DELETE]";
+    }
+    plan_json = plan_call_json(plan, required);
     if (java_open(s, plan, plan_json, &jfn, err, errlen) != 0) goto done;
+    if (check_output_mode(env, q, plan, sink_table, jfn.changelog_mode, err, errlen) != 0) goto done;
 
-    if (sink_table) {
+    if (sink_table && s->materialize && connector && strcmp(connector, "print") == 0) {
+        /* --materialize folds what a print sink receives on its PRIMARY KEY */
+        sink = conn_sink_stdout(s->out, sink_table->schema,
+                                s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG, true,
+                                sink_table->pk, sink_table->npk);
+    } else if (sink_table) {
         sink = conn_sink_open(sink_table, s->base_dir, s->out, err, errlen);
     } else {
         /* An upsert result folds on the PARTITION BY prefix (the upsert key). */

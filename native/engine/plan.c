@@ -367,30 +367,57 @@ long long plan_parse_duration_ms(const char *s)
     return -1;
 }
 
-changelog_mode_t plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes)
+static bool option_true(const catalog_table_t *t, const char *key)
 {
-    *key_only_deletes = false;
+    const char *v = catalog_table_option(t, key);
+    return v && strcasecmp(v, "true") == 0;
+}
+
+unsigned plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes)
+{
+    *key_only_deletes = option_true(t, "source.produces-delete-by-key");
+    unsigned kinds;
+    const char *declared = catalog_table_option(t, "changelog-mode");
+    if (declared && changelog_kinds_parse(declared, &kinds) == 0) return kinds;
     if (t->has_events) {
-        bool updates = false, update_before = false;
+        kinds = CHANGELOG_KINDS_INSERT_ONLY;
+        bool deletes_by_key = t->npk > 0;
         for (size_t i = 0; i < t->nevents; i++) {
             if (t->events[i].kind != CATALOG_EVENT_ROW) continue;
-            updates |= t->events[i].row.kind != ROW_INSERT;
-            update_before |= t->events[i].row.kind == ROW_UPDATE_BEFORE;
+            const row_t *r = &t->events[i].row;
+            kinds |= 1u << r->kind;
+            if (r->kind != ROW_DELETE) continue;
+            /* a delete whose non-key fields are all NULL carries only the key */
+            for (uint32_t c = 0; c < r->n; c++) {
+                bool is_key = false;
+                for (int k = 0; k < t->npk; k++) is_key |= t->pk[k] == (int)c;
+                if (!is_key && !r->fields[c].is_null) deletes_by_key = false;
+            }
         }
-        if (!updates) return CHANGELOG_INSERT_ONLY;
-        return t->npk > 0 && !update_before ? CHANGELOG_UPSERT : CHANGELOG_RETRACT;
+        if (kinds & (1u << ROW_DELETE)) *key_only_deletes |= deletes_by_key;
+        return kinds;
     }
     const char *connector = catalog_table_option(t, "connector");
     if (connector && strcmp(connector, "upsert-kafka") == 0) {
         *key_only_deletes = true;
-        return CHANGELOG_UPSERT;
+        return CHANGELOG_KINDS_INSERT_ONLY | 1u << ROW_UPDATE_AFTER | 1u << ROW_DELETE;
     }
     const char *format = catalog_table_option(t, "format");
     if (!format) format = catalog_table_option(t, "value.format");
     if (format && (strcmp(format, "debezium-json") == 0 || strcmp(format, "canal-json") == 0 ||
                    strcmp(format, "maxwell-json") == 0 || strcmp(format, "ogg-json") == 0))
-        return CHANGELOG_RETRACT;
-    return CHANGELOG_INSERT_ONLY;
+        return CHANGELOG_KINDS_ALL;
+    return CHANGELOG_KINDS_INSERT_ONLY;
+}
+
+/* Co-partitioned keys must agree in kind (length, precision and nullability
+ * may differ: Flink accepts VARCHAR(5) NOT NULL beside VARCHAR(6)). */
+static bool same_type_family(const type_t *a, const type_t *b)
+{
+    bool sa = a->id == TYPE_CHAR || a->id == TYPE_VARCHAR, sb = b->id == TYPE_CHAR || b->id == TYPE_VARCHAR;
+    if (sa || sb) return sa && sb;
+    if (a->id == TYPE_DECIMAL && b->id == TYPE_DECIMAL) return a->scale == b->scale;
+    return a->id == b->id;
 }
 
 static bool valid_uid(const char *s)
@@ -606,7 +633,8 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
     for (int i = 0; i < p->ntables; i++) {
         plan_table_t *pt = &p->tables[i];
         const ptf_arg_t *a = &sig->args[pt->arg];
-        pt->source_mode = plan_table_changelog(pt->table, &pt->key_only_deletes);
+        unsigned source_kinds = plan_table_changelog(pt->table, &pt->key_only_deletes);
+        pt->source_mode = changelog_mode_of(source_kinds);
         if (pt->source_mode != CHANGELOG_INSERT_ONLY && !(a->traits & TRAIT_SUPPORT_UPDATES)) {
             const sqlp_expr_t *v = bound[pt->arg];
             ERR_AT(v->pos, "StreamPhysicalProcessTableFunction doesn't support consuming update changes which is "
@@ -618,8 +646,19 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
         }
         pt->delivered = changelog_delivered(pt->source_mode, pt->table->pk, pt->table->npk, pt->key_cols, pt->nkeys,
                                             (a->traits & TRAIT_REQUIRE_UPDATE_BEFORE) != 0);
+        /* The kinds the function receives: upsert drops -U; retract from an
+         * upsert source gains the -U that normalisation synthesises. */
+        pt->delivered_kinds = source_kinds;
+        if (pt->delivered == CHANGELOG_UPSERT) pt->delivered_kinds &= ~(1u << ROW_UPDATE_BEFORE);
+        if (pt->delivered == CHANGELOG_RETRACT && (source_kinds & (1u << ROW_UPDATE_AFTER)))
+            pt->delivered_kinds |= 1u << ROW_UPDATE_BEFORE;
         if (a->traits & TRAIT_REQUIRE_FULL_DELETE) pt->key_only_deletes = false;
-        if (pt->delivered == CHANGELOG_RETRACT) pt->key_only_deletes = false;
+        if (pt->delivered == CHANGELOG_RETRACT && pt->source_mode == CHANGELOG_UPSERT) pt->key_only_deletes = false;
+    }
+    if (p->ntables > 20) {
+        ERR_AT(call->pos, "Unsupported table argument count. Currently, the number of input tables is limited to 20.");
+        free(bound), free(bound_at);
+        goto fail;
     }
     if (p->ntables > 1) {
         for (int i = 0; i < p->ntables; i++)
@@ -634,8 +673,8 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
         for (int i = 1; i < p->ntables; i++) {
             if (p->tables[i].nkeys != p->tables[0].nkeys) match = false;
             for (int k = 0; match && k < p->tables[i].nkeys; k++)
-                if (!type_equals(p->tables[i].table->schema->fields[p->tables[i].key_cols[k]].type,
-                                 p->tables[0].table->schema->fields[p->tables[0].key_cols[k]].type))
+                if (!same_type_family(p->tables[i].table->schema->fields[p->tables[i].key_cols[k]].type,
+                                      p->tables[0].table->schema->fields[p->tables[0].key_cols[k]].type))
                     match = false;
         }
         if (!match) {
@@ -897,7 +936,7 @@ char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode)
             cJSON_AddItemToArray(od, cJSON_CreateBool(pt->order_desc[k]));
         }
         cJSON_AddNumberToObject(t, "time_column", pt->time_col);
-        cJSON_AddStringToObject(t, "changelog_mode", changelog_mode_string(pt->delivered, pt->key_only_deletes));
+        cJSON_AddStringToObject(t, "changelog_mode", changelog_kinds_string(pt->delivered_kinds, pt->key_only_deletes));
         cJSON_AddItemToArray(tables, t);
         if (!pt->set_semantics || pt->pass_through || pt->source_mode != CHANGELOG_INSERT_ONLY) timers = false;
     }

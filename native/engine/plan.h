@@ -36,6 +36,7 @@ typedef struct plan_table {
     int call_index;               /* position of the argument in the call as written */
     changelog_mode_t source_mode; /* what the table produces */
     changelog_mode_t delivered;   /* what the function receives (changelog.h) */
+    unsigned delivered_kinds;     /* the row kinds it receives */
     bool key_only_deletes;
     const type_t *typed;          /* declared type of a typed table argument (rows are cast to it), or NULL */
 } plan_table_t;
@@ -87,8 +88,10 @@ int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t
  * "7 days", "45 min", "100 ms", a bare number = milliseconds. -1 if invalid. */
 long long plan_parse_duration_ms(const char *s);
 
-/* The changelog a table produces: its format or connector, or its test events. */
-changelog_mode_t plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes);
+/* The row kinds a table produces (changelog.h kind set): its 'changelog-mode'
+ * option, else its test events, else its format or connector; and whether
+ * its deletes carry only the key. */
+unsigned plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes);
 
 /* Finds a table by a possibly qualified name: the full dotted name first,
  * then its last part. */

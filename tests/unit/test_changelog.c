@@ -38,7 +38,15 @@ START_TEST(delivered_mode_follows_flink)
     ck_assert_int_eq(changelog_delivered(CHANGELOG_RETRACT, pk, 1, part_same, 1, true), CHANGELOG_RETRACT);
     ck_assert_int_eq(changelog_delivered(CHANGELOG_UPSERT, pk, 1, part_other, 1, false), CHANGELOG_RETRACT);
     ck_assert_int_eq(changelog_delivered(CHANGELOG_UPSERT, NULL, 0, part_same, 1, false), CHANGELOG_RETRACT);
-    ck_assert_str_eq(changelog_mode_string(CHANGELOG_UPSERT, true), "[INSERT, UPDATE_AFTER, ~DELETE]");
+    ck_assert_str_eq(changelog_kinds_string(0xD, true), "[INSERT, UPDATE_AFTER, ~DELETE]");
+    ck_assert_str_eq(changelog_kinds_string(0x7, false), "[INSERT, UPDATE_BEFORE, UPDATE_AFTER]");
+    unsigned k;
+    ck_assert_int_eq(changelog_kinds_parse("I,UB,UA", &k), 0);
+    ck_assert_uint_eq(k, 0x7);
+    ck_assert_int_eq(changelog_kinds_parse("I,XX", &k), -1);
+    ck_assert_int_eq(changelog_mode_of(0x7), CHANGELOG_RETRACT);
+    ck_assert_int_eq(changelog_mode_of(0xD), CHANGELOG_UPSERT);
+    ck_assert_int_eq(changelog_mode_of(0x1), CHANGELOG_INSERT_ONLY);
 }
 END_TEST
 
