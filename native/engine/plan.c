@@ -178,7 +178,8 @@ int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t
         inner = e->u.op.a;
     }
     if (inner->kind == SQLP_E_CAST) {
-        /* CAST(literal AS type): coerce the literal to the cast's type first */
+        /* CAST(x AS ct): x is coerced to ct (a string literal is read as a ct
+         * literal, as CAST('TRUE' AS BOOLEAN) does), and ct must be t */
         char terr[256];
         type_t *ct = type_parse_n(inner->u.cast.type.text, inner->u.cast.type.len, terr, sizeof terr);
         if (!ct) {
@@ -186,7 +187,33 @@ int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t
             free(tname);
             return -1;
         }
-        rc = plan_literal_value(env, inner->u.cast.a, ct, argname, a, out, err, errlen);
+        const sqlp_expr_t *x = inner->u.cast.a;
+        sqlp_expr_t reread;
+        if (x->kind == SQLP_E_LITERAL && x->u.lit.kind == SQLP_LIT_STRING && !type_is_string(ct)) {
+            reread = *x;
+            sqlp_literal_t *l = &reread.u.lit;
+            char *end;
+            if (ct->id == TYPE_BOOLEAN && (strcasecmp(l->text, "TRUE") == 0 || strcasecmp(l->text, "FALSE") == 0)) {
+                l->kind = SQLP_LIT_BOOL;
+                l->b = strcasecmp(l->text, "TRUE") == 0;
+            } else if (ct->id == TYPE_DATE) {
+                l->kind = SQLP_LIT_DATE;
+            } else if (ct->id == TYPE_TIMESTAMP || ct->id == TYPE_TIMESTAMP_LTZ) {
+                l->kind = SQLP_LIT_TIMESTAMP;
+            } else if (type_is_numeric(ct)) {
+                errno = 0;
+                long long iv = strtoll(l->text, &end, 10);
+                if (!errno && end != l->text && !*end) {
+                    l->kind = SQLP_LIT_INTEGER;
+                    l->fits_int64 = true;
+                    l->i = iv;
+                } else {
+                    l->kind = strchr(l->text, 'e') || strchr(l->text, 'E') ? SQLP_LIT_DOUBLE : SQLP_LIT_DECIMAL;
+                }
+            }
+            x = &reread;
+        }
+        rc = plan_literal_value(env, x, ct, argname, a, out, err, errlen);
         bool same = type_equals_ignore_null(ct, t);
         type_free(ct);
         if (rc == 0 && !same && !out->is_null) {
@@ -195,6 +222,60 @@ int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t
         }
         free(tname);
         return rc;
+    }
+    if (inner->kind == SQLP_E_ARRAY || inner->kind == SQLP_E_MAP || inner->kind == SQLP_E_ROW) {
+        int n = inner->u.list.n;
+        bool ok = inner->kind == SQLP_E_ARRAY ? t->id == TYPE_ARRAY
+                : inner->kind == SQLP_E_MAP ? t->id == TYPE_MAP && n % 2 == 0
+                                             : type_is_composite(t) && t->nfields == n;
+        if (!ok) {
+            ERR_AT(e->pos, "Invalid argument type for '%s'. The function expects %s.", argname, tname);
+            free(tname);
+            return -1;
+        }
+        if (inner->kind == SQLP_E_ARRAY) {
+            out->u.list.n = (uint32_t)n;
+            out->u.list.items = arena_calloc(a, (size_t)n + 1, sizeof(value_t));
+            for (int i = 0; rc == 0 && i < n; i++)
+                rc = plan_literal_value(env, inner->u.list.items[i], t->elem, argname, a, &out->u.list.items[i], err,
+                                        errlen);
+        } else if (inner->kind == SQLP_E_MAP) {
+            out->u.map.n = (uint32_t)(n / 2);
+            out->u.map.keys = arena_calloc(a, (size_t)n / 2 + 1, sizeof(value_t));
+            out->u.map.vals = arena_calloc(a, (size_t)n / 2 + 1, sizeof(value_t));
+            for (int i = 0; rc == 0 && i < n / 2; i++) {
+                rc = plan_literal_value(env, inner->u.list.items[2 * i], t->elem, argname, a, &out->u.map.keys[i],
+                                        err, errlen);
+                if (rc == 0)
+                    rc = plan_literal_value(env, inner->u.list.items[2 * i + 1], t->value, argname, a,
+                                            &out->u.map.vals[i], err, errlen);
+            }
+        } else {
+            out->u.row.n = (uint32_t)n;
+            out->u.row.fields = arena_calloc(a, (size_t)n + 1, sizeof(value_t));
+            for (int i = 0; rc == 0 && i < n; i++)
+                rc = plan_literal_value(env, inner->u.list.items[i], t->fields[i].type, argname, a,
+                                        &out->u.row.fields[i], err, errlen);
+        }
+        free(tname);
+        return rc;
+    }
+    if (inner->kind == SQLP_E_DESCRIPTOR) {
+        if (t->id != TYPE_DESCRIPTOR) {
+            ERR_AT(e->pos, "Invalid argument type for '%s'. The function expects %s, not a DESCRIPTOR.", argname,
+                   tname);
+            free(tname);
+            return -1;
+        }
+        int n = inner->u.descriptor.n;
+        out->u.list.n = (uint32_t)n;
+        out->u.list.items = arena_calloc(a, (size_t)n + 1, sizeof(value_t));
+        for (int i = 0; i < n; i++) {
+            out->u.list.items[i].u.str.ptr = arena_strdup(a, inner->u.descriptor.cols[i].name);
+            out->u.list.items[i].u.str.len = (uint32_t)strlen(inner->u.descriptor.cols[i].name);
+        }
+        free(tname);
+        return 0;
     }
     if (inner->kind != SQLP_E_LITERAL) {
         ERR_AT(e->pos, "Unsupported argument value for '%s': ptfhost accepts literals (and CAST of a literal) "

@@ -225,6 +225,9 @@ final class TypeExtractor {
         if (cls == String.class) {
             return SqlType.string();
         }
+        if (name.equals("org.apache.flink.types.ColumnList")) {
+            return SqlType.of(Kind.DESCRIPTOR);   // what DESCRIPTOR(a, b) arguments convert to
+        }
         if (name.equals("java.sql.Date") || cls == java.time.LocalDate.class) {
             return SqlType.of(Kind.DATE);
         }
