@@ -389,7 +389,8 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     for (int i = 0; i < plan->ntables; i++) {
         const plan_table_t *pt = &plan->tables[i];
         optables[i] = (ptf_op_table_t){pt->typed ? pt->typed : pt->table->schema, pt->nkeys, pt->key_cols, pt->time_col,
-                                       pt->pass_through, pt->set_semantics};
+                                       pt->pass_through, pt->set_semantics, pt->norder, pt->order_cols,
+                                       pt->order_desc};
     }
     ptf_op_config_t cfg = {
         .sig = plan->sig,

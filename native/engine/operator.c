@@ -65,6 +65,15 @@ struct ptf_op {
     uint32_t *slot_keys;     /* slot -> key id */
     uint32_t nslots, cap_slot_keys;
 
+    /* ORDER BY sort buffers, per table argument */
+    struct sort_buffer {
+        row_t *rows;
+        uint64_t *seq;
+        size_t n, cap;
+        uint64_t next_seq;
+        arena_t arena;
+    } *sort;
+
     type_t *fn_out_type;     /* the function's own output ROW (atomic wrapped) */
     arena_t out_arena;
     uint64_t batches;
@@ -114,6 +123,9 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
         op->table_ended[i] = false;
     }
     op->combined_wm = WATERMARK_NONE;
+    op->sort = xrealloc(NULL, sizeof *op->sort * (size_t)n);
+    memset(op->sort, 0, sizeof *op->sort * (size_t)n);
+    for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
     op->global_key = state_key_id(op->state, "", 0);
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
     return op;
@@ -131,6 +143,12 @@ void ptf_op_free(ptf_op_t *op)
     buf_free(&op->out);
     buf_free(&op->keybuf);
     free(op->key_rows);
+    for (int i = 0; i < (op->cfg.ntables > 0 ? op->cfg.ntables : 1); i++) {
+        free(op->sort[i].rows);
+        free(op->sort[i].seq);
+        arena_destroy(&op->sort[i].arena);
+    }
+    free(op->sort);
     free(op->table_wm);
     free(op->table_ended);
     free(op->pending);
@@ -639,7 +657,7 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
     return rc;
 }
 
-int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
+static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
 {
     int64_t t = row ? row_time(op, table, row) : WATERMARK_NONE;
     if (op->cfg.drop_late_rows && t != WATERMARK_NONE && op->combined_wm != WATERMARK_NONE && t <= op->combined_wm)
@@ -659,6 +677,84 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
     p->watermark = op->combined_wm;
     p->time = t;
     if ((int)op->npending >= op->cfg.batch_rows) return ptf_op_flush(op, err, errlen);
+    return 0;
+}
+
+/* ---- ORDER BY: rows wait for their input's watermark ---------------------------- */
+
+static const ptf_op_table_t *ordered(const ptf_op_t *op, int table)
+{
+    return table >= 0 && table < op->cfg.ntables && op->cfg.tables[table].norder > 0 ? &op->cfg.tables[table] : NULL;
+}
+
+static int64_t order_time(const ptf_op_table_t *tab, const row_t *r)
+{
+    const value_t *v = &r->fields[tab->order_cols[0]];
+    return v->is_null ? INT64_MIN : v->u.ts.millis;
+}
+
+static const ptf_op_table_t *sort_tab;
+static const row_t *sort_rows;
+static const uint64_t *sort_seq;
+
+static int cmp_buffered(const void *pa, const void *pb)
+{
+    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+    const row_t *x = &sort_rows[a], *y = &sort_rows[b];
+    int64_t tx = order_time(sort_tab, x), ty = order_time(sort_tab, y);
+    if (tx != ty) return tx < ty ? -1 : 1;
+    for (int k = 1; k < sort_tab->norder; k++) {
+        int c = sort_tab->order_cols[k];
+        int r = value_compare(&x->fields[c], &y->fields[c], sort_tab->row_type->fields[c].type);
+        if (r) return sort_tab->order_desc[k] ? -r : r;
+    }
+    return sort_seq[a] < sort_seq[b] ? -1 : sort_seq[a] > sort_seq[b];   /* stable */
+}
+
+/* Releases the rows of table t with time <= wm, sorted, before wm is visible. */
+static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t errlen)
+{
+    struct sort_buffer *sb = &op->sort[t];
+    const ptf_op_table_t *tab = &op->cfg.tables[t];
+    size_t *due = xrealloc(NULL, sizeof(size_t) * (sb->n + 1));
+    size_t ndue = 0;
+    for (size_t i = 0; i < sb->n; i++)
+        if (order_time(tab, &sb->rows[i]) <= wm) due[ndue++] = i;
+    if (ndue == 0) {
+        free(due);
+        return 0;
+    }
+    sort_tab = tab, sort_rows = sb->rows, sort_seq = sb->seq;
+    qsort(due, ndue, sizeof *due, cmp_buffered);
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < ndue; i++) rc = push_now(op, t, &sb->rows[due[i]], err, errlen);
+    /* keep the rest (push_now copied what it sent) */
+    size_t keep = 0;
+    for (size_t i = 0; i < sb->n; i++)
+        if (order_time(tab, &sb->rows[i]) > wm) {
+            sb->rows[keep] = sb->rows[i];
+            sb->seq[keep++] = sb->seq[i];
+        }
+    sb->n = keep;
+    free(due);
+    if (sb->n == 0) arena_reset(&sb->arena);
+    return rc;
+}
+
+int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
+{
+    const ptf_op_table_t *tab = row ? ordered(op, table) : NULL;
+    if (!tab) return push_now(op, table, row, err, errlen);
+    int64_t t = order_time(tab, row);
+    if (op->table_wm[table] != WATERMARK_NONE && t <= op->table_wm[table]) return 0;   /* late: dropped */
+    struct sort_buffer *sb = &op->sort[table];
+    if (sb->n == sb->cap) {
+        sb->cap = sb->cap ? sb->cap * 2 : 64;
+        sb->rows = xrealloc(sb->rows, sb->cap * sizeof *sb->rows);
+        sb->seq = xrealloc(sb->seq, sb->cap * sizeof *sb->seq);
+    }
+    sb->rows[sb->n] = row_copy(row, tab->row_type, &sb->arena);
+    sb->seq[sb->n++] = sb->next_seq++;
     return 0;
 }
 
@@ -693,12 +789,14 @@ int ptf_op_watermark(ptf_op_t *op, int table, int64_t wm, char *err, size_t errl
 {
     int i = table < 0 ? 0 : table;
     if (wm <= op->table_wm[i]) return 0;
+    if (ordered(op, table) && release_sorted(op, table, wm, err, errlen) != 0) return -1;
     op->table_wm[i] = wm;
     return advance(op, err, errlen);
 }
 
 int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen)
 {
+    if (ordered(op, table) && release_sorted(op, table, INT64_MAX, err, errlen) != 0) return -1;
     op->table_ended[table < 0 ? 0 : table] = true;
     return advance(op, err, errlen);
 }

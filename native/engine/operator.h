@@ -8,7 +8,9 @@
  * which it hands to an emit callback in the order they were produced.
  *
  * Ordering is Flink's: a record sees the combined watermark (minimum over
- * inputs) produced before it; when a watermark advance makes timers due,
+ * inputs) produced before it; with ORDER BY on a table argument its rows are
+ * held until that input's watermark passes them, dropped if already late,
+ * and released sorted, before the new watermark becomes visible; when a watermark advance makes timers due,
  * pending records are sent first, then the timers fire (unnamed before
  * named), then later records follow. Batches are cut only where ordering
  * requires it.
@@ -44,6 +46,9 @@ typedef struct ptf_op_table {
     int time_col;             /* on_time column, -1 if none */
     bool pass_through;        /* PASS_COLUMNS_THROUGH */
     bool set_semantics;
+    int norder;               /* ORDER BY columns (Flink 2.3): rows wait for the watermark */
+    const int *order_cols;    /* order_cols[0] is the time attribute, ascending */
+    const bool *order_desc;
 } ptf_op_table_t;
 
 typedef struct ptf_op_config {

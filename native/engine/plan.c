@@ -709,6 +709,44 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             }
             pt->order_cols[k] = c;
             pt->order_desc[k] = ta->order_by[k].desc;
+            for (int j = 0; j < k; j++)
+                if (pt->order_cols[j] == c) {
+                    ERR_AT(ta->order_by[k].col.pos, "Invalid ORDER BY clause for table argument '%s'. Column '%s' "
+                                                    "appears more than once in ORDER BY.", a->name,
+                           schema->fields[c].name);
+                    free(bound), free(bound_at);
+                    goto fail;
+                }
+        }
+        if (pt->norder > 0) {
+            /* Flink 2.3: the first ORDER BY column is an ascending, watermarked time attribute */
+            int c = pt->order_cols[0];
+            const type_t *ct = schema->fields[c].type;
+            if ((ct->id != TYPE_TIMESTAMP && ct->id != TYPE_TIMESTAMP_LTZ) || ct->precision > 3) {
+                char *tn = type_to_string(ct);
+                ERR_AT(ta->order_by[0].col.pos, "Invalid ORDER BY clause for table argument '%s'. The first ORDER BY "
+                                                "column must be a TIMESTAMP or TIMESTAMP_LTZ column (up to precision "
+                                                "3). However, column '%s' has data type '%s'.", a->name,
+                       schema->fields[c].name, tn);
+                free(tn);
+                free(bound), free(bound_at);
+                goto fail;
+            }
+            if (pt->order_desc[0]) {
+                ERR_AT(ta->order_by[0].col.pos, "Invalid ORDER BY clause for table argument '%s'. The first ORDER BY "
+                                                "column on a timestamp column must be in ascending order.", a->name);
+                free(bound), free(bound_at);
+                goto fail;
+            }
+            if (pt->table->watermark_col != c) {
+                ERR_AT(ta->order_by[0].col.pos, "Invalid ORDER BY clause for table argument '%s'. The first ORDER BY "
+                                                "column '%s' is not a valid time attribute. Only columns with a "
+                                                "watermark declaration qualify for ORDER BY. Also, make sure that the "
+                                                "watermarked column is forwarded without any modification.", a->name,
+                       schema->fields[c].name);
+                free(bound), free(bound_at);
+                goto fail;
+            }
         }
     }
     for (int i = 0; i < p->ntables; i++) {
@@ -864,6 +902,15 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             goto fail;
         }
         p->has_rowtime = true;
+        for (int i = 0; i < p->ntables; i++)
+            if (p->tables[i].norder > 0 && p->tables[i].time_col >= 0 &&
+                p->tables[i].order_cols[0] != p->tables[i].time_col) {
+                ERR_AT(on_time->pos, "Invalid ORDER BY clause for table argument '%s'. When both ORDER BY and the "
+                                     "'on_time' argument are defined, the referenced timestamp columns must match.",
+                       sig->args[p->tables[i].arg].name);
+                free(bound), free(bound_at);
+                goto fail;
+            }
         for (int i = 0; i < p->ntables; i++)
             if (p->tables[i].source_mode != CHANGELOG_INSERT_ONLY) {
                 ERR_AT(on_time->pos, "Time operations using the `on_time` argument are currently not supported for "
