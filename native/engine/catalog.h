@@ -56,6 +56,13 @@ typedef struct catalog_table {
     bool has_events;
     catalog_event_t *events;
     size_t nevents;
+    /* A view over a query (CREATE VIEW v AS SELECT ... FROM f(...), or a WITH
+     * item): run on first use, its output (rows and the watermarks the
+     * upstream operator forwarded) becomes the table's events. The query and
+     * its script are borrowed from the script being run. */
+    const struct sqlp_query *view_query;
+    const struct sqlp_script *view_script;
+    bool explicit_watermarks;    /* watermarks come as events, not from rows */
 } catalog_table_t;
 
 typedef struct catalog_function {

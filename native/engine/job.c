@@ -222,7 +222,7 @@ static int input_push(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t
     ptf_op_set_processing_time(op, session_now_ms(s));
     push_ctx_t pc = {op, in->op_table, in->table->schema, in->typed, &in->arena};
     if (changelog_norm_push(&in->norm, &in->row, push_row, &pc, err, errlen) != 0) return -1;
-    int64_t t = input_time(in);
+    int64_t t = in->table->explicit_watermarks ? INT64_MIN : input_time(in);
     if (t != INT64_MIN && t > in->max_time) {
         in->max_time = t;
         return ptf_op_watermark(op, in->op_table, t - in->table->watermark_delay_ms, err, errlen);
@@ -259,6 +259,55 @@ static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, char *err
         if (ins[best].done && ptf_op_end_input(op, ins[best].op_table, err, errlen) != 0) return -1;
     }
     return 0;
+}
+
+/* ---- capturing a query's output as events (views over queries) -------------------- */
+
+typedef struct capture {
+    conn_sink_t base;
+    catalog_event_t *ev;
+    size_t n, cap;
+    arena_t arena;
+    type_t *schema;          /* the projected output type */
+    int upsert_key[16];      /* an upsert result's key columns */
+    int upsert_nkey;
+} capture_t;
+
+static catalog_event_t *capture_next(capture_t *c)
+{
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 256;
+        c->ev = realloc(c->ev, c->cap * sizeof *c->ev);
+        if (!c->ev) abort();
+    }
+    catalog_event_t *e = &c->ev[c->n++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+static int capture_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    capture_t *c = (capture_t *)s;
+    catalog_event_t *e = capture_next(c);
+    e->kind = CATALOG_EVENT_ROW;
+    e->row = row_copy(row, s->schema, &c->arena);
+    s->rows++;
+    return 0;
+}
+
+static void capture_watermark(void *ctx, int64_t wm)
+{
+    capture_t *c = ctx;
+    catalog_event_t *e = capture_next(c);
+    e->kind = CATALOG_EVENT_WATERMARK;
+    e->time = wm;
+}
+
+static int capture_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    (void)s, (void)commit, (void)err, (void)errlen;
+    return 0;   /* the capture belongs to materialize_view */
 }
 
 /* ---- a PTF call -------------------------------------------------------------------- */
@@ -309,8 +358,8 @@ static int check_output_mode(job_env_t *env, const sqlp_query_t *q, const plan_c
     return 0;
 }
 
-static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, char *err,
-                    size_t errlen)
+static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
+                    char *err, size_t errlen)
 {
     session_t *s = env->session;
     plan_env_t penv = {&s->catalog, env->script, env->describe, env->describe_ctx, s->flink_version};
@@ -351,7 +400,19 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     if (java_open(s, plan, plan_json, &jfn, err, errlen) != 0) goto done;
     if (check_output_mode(env, q, plan, sink_table, jfn.changelog_mode, err, errlen) != 0) goto done;
 
-    if (sink_table && s->materialize && connector && strcmp(connector, "print") == 0) {
+    if (capture) {
+        capture->schema = type_clone(proj.type);
+        capture->base.schema = capture->schema;
+        sink = &capture->base;
+        if (strstr(jfn.changelog_mode, "UPDATE_AFTER") && !strstr(jfn.changelog_mode, "UPDATE_BEFORE")) {
+            /* an upsert result: its key is the PARTITION BY prefix */
+            int prefix = plan->ntables > 0 && !plan->tables[0].pass_through ? plan->tables[0].nkeys : 0;
+            capture->upsert_nkey = 0;
+            for (int k = 0; k < prefix && k < 16; k++)
+                for (int j = 0; j < proj.n; j++)
+                    if (proj.cols[j] == k) capture->upsert_key[capture->upsert_nkey++] = j;
+        }
+    } else if (sink_table && s->materialize && connector && strcmp(connector, "print") == 0) {
         /* --materialize folds what a print sink receives on its PRIMARY KEY */
         sink = conn_sink_stdout(s->out, sink_table->schema,
                                 s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG, true,
@@ -402,6 +463,8 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         .drop_late_rows = strcmp(plan->flink_version, "2.3") < 0,
         .batch_rows = plan->batch_rows,
         .function_name = plan->function_name,
+        .on_watermark = capture ? capture_watermark : NULL,
+        .on_watermark_ctx = capture,
     };
     scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
     emit_ctx_t ectx = {&proj, sink, scratch, 0, err, errlen};
@@ -490,8 +553,8 @@ done:
 
 /* ---- a plain table scan (SELECT * FROM t) --------------------------------------------- */
 
-static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, char *err,
-                    size_t errlen)
+static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
+                    char *err, size_t errlen)
 {
     session_t *s = env->session;
     const catalog_table_t *t = plan_find_table(&s->catalog, q->from->table);
@@ -506,7 +569,12 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         project_free(&proj);
         return -1;
     }
-    conn_sink_t *sink = sink_table ? conn_sink_open(sink_table, s->base_dir, s->out, err, errlen)
+    if (capture) {
+        capture->schema = type_clone(proj.type);
+        capture->base.schema = capture->schema;
+    }
+    conn_sink_t *sink = capture ? &capture->base
+                      : sink_table ? conn_sink_open(sink_table, s->base_dir, s->out, err, errlen)
                                    : conn_sink_stdout(s->out, proj.type,
                                                       s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU
                                                                                     : CONN_STDOUT_CHANGELOG,
@@ -521,16 +589,29 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     arena_init(&a, 0);
     value_t *scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
     emit_ctx_t e = {&proj, sink, scratch, 0, err, errlen};
+    int64_t max_time = INT64_MIN, last_wm = INT64_MIN;
     while (rc == 0) {
         row_t row;
         arena_reset(&a);
         int r = src->next(src, &row, &a, err, errlen);
-        if (r == CONN_SRC_WATERMARK || r == CONN_SRC_PROCTIME) continue;
+        if (r == CONN_SRC_WATERMARK) {
+            if (capture && src->event_time > last_wm) capture_watermark(capture, last_wm = src->event_time);
+            continue;
+        }
+        if (r == CONN_SRC_PROCTIME) continue;
         if (r < 0) rc = -1;
         if (r <= 0) break;
         emit_row(&e, &row);
         if (e.failed) rc = -1;
+        /* a view over a table forwards the table's watermarks */
+        int wc = t->watermark_col;
+        if (capture && wc >= 0 && !t->explicit_watermarks && !row.fields[wc].is_null &&
+            row.fields[wc].u.ts.millis > max_time) {
+            max_time = row.fields[wc].u.ts.millis;
+            if (max_time - t->watermark_delay_ms > last_wm) capture_watermark(capture, last_wm = max_time - t->watermark_delay_ms);
+        }
     }
+    if (capture && rc == 0) capture_watermark(capture, INT64_MAX);
     if (src) src->close(src);
     char cerr[1024];
     if (sink->close(sink, rc == 0, cerr, sizeof cerr) != 0 && rc == 0) {
@@ -543,7 +624,70 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     return rc;
 }
 
-int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, char *err, size_t errlen)
+static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, capture_t *capture,
+                     char *err, size_t errlen);
+
+/* Runs a view's query once, capturing its output as the view's events. */
+static int materialize_view(job_env_t *env, catalog_table_t *t, char *err, size_t errlen)
+{
+    if (!t->view_query || t->has_events) return 0;
+    capture_t c;
+    memset(&c, 0, sizeof c);
+    c.base.write = capture_write;
+    c.base.close = capture_close;
+    c.base.accepts_updates = true;
+    arena_init(&c.arena, 0);
+    job_env_t venv = *env;
+    venv.script = t->view_script;
+    int rc = run_query(&venv, t->view_query, NULL, &c, err, errlen);
+    if (rc == 0) {
+        type_free(t->schema);
+        t->schema = c.schema;
+        c.schema = NULL;
+        t->schema->nullable = true;
+        t->watermark_col = -1;
+        for (int i = 0; i < t->schema->nfields; i++)
+            if (t->schema->fields[i].type->time_kind == TYPE_TK_ROWTIME) {
+                t->watermark_col = i;
+                break;
+            }
+        t->explicit_watermarks = true;
+        if (c.upsert_nkey > 0) {
+            free(t->pk);
+            t->pk = calloc((size_t)c.upsert_nkey, sizeof(int));
+            for (int i = 0; i < c.upsert_nkey; i++) t->pk[i] = c.upsert_key[i];
+            t->npk = c.upsert_nkey;
+        }
+        catalog_table_set_events(t, c.ev, c.n);
+    }
+    type_free(c.schema);
+    free(c.ev);
+    arena_destroy(&c.arena);
+    return rc;
+}
+
+/* Materialises the views a query reads (its FROM table, or its call's table arguments). */
+static int materialize_inputs(job_env_t *env, const sqlp_query_t *q, char *err, size_t errlen)
+{
+    catalog_t *c = &env->session->catalog;
+    if (!q->from) return 0;
+    if (q->from->kind == SQLP_FROM_TABLE) {
+        catalog_table_t *t = plan_find_table(c, q->from->table);
+        return t ? materialize_view(env, t, err, errlen) : 0;
+    }
+    if (q->from->kind != SQLP_FROM_CALL) return 0;
+    const sqlp_expr_t *call = q->from->call;
+    for (int i = 0; i < call->u.call.nargs; i++) {
+        const sqlp_expr_t *v = call->u.call.args[i].value;
+        if (v->kind != SQLP_E_TABLE_ARG || !v->u.table.table) continue;
+        catalog_table_t *t = plan_find_table(c, v->u.table.table);
+        if (t && materialize_view(env, t, err, errlen) != 0) return -1;
+    }
+    return 0;
+}
+
+static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, capture_t *capture,
+                     char *err, size_t errlen)
 {
     /* Test events replace their tables' connectors before planning: the
      * events' row kinds decide whether a table is updating. */
@@ -554,22 +698,56 @@ int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         ERR_AT(q->pos, "Unsupported query: ptfhost runs SELECT ... FROM <function>(...) or FROM <table>.");
         return -1;
     }
-    if (q->nwith) {
-        ERR_AT(q->pos, "Unsupported query: WITH clauses are not supported by ptfhost yet; declare a view instead.");
-        return -1;
+    /* WITH items are views for the duration of this query */
+    int nwith = 0, rc = 0;
+    for (int i = 0; i < q->nwith && rc == 0; i++) {
+        const sqlp_with_item_t *w = &q->with[i];
+        if (catalog_find_table(c, w->name.name)) {
+            ERR_AT(w->name.pos, "Unsupported: the WITH item '%s' has the name of a table or view declared before.",
+                   w->name.name);
+            rc = -1;
+            break;
+        }
+        if (w->ncols) {
+            ERR_AT(w->name.pos, "Unsupported: a column list on a WITH item; alias the columns in its SELECT.");
+            rc = -1;
+            break;
+        }
+        catalog_table_t *t = catalog_table_new(w->name.name);
+        t->view_query = w->query;
+        t->view_script = env->script;
+        t->temporary = true;
+        catalog_add_table(c, t);
+        nwith++;
     }
-    if (q->where) {
+    if (rc == 0 && q->where) {
         ERR_AT(q->where->pos, "Unsupported query: WHERE is not supported by ptfhost yet; filter inside the "
                               "function.");
-        return -1;
+        rc = -1;
     }
-    switch (q->from->kind) {
-    case SQLP_FROM_CALL: return run_call(env, q, sink, err, errlen);
-    case SQLP_FROM_TABLE: return run_scan(env, q, sink, err, errlen);
-    default:
-        ERR_AT(q->from->pos, "Unsupported FROM clause: ptfhost reads a function call or a table.");
-        return -1;
+    if (rc == 0) rc = materialize_inputs(env, q, err, errlen);
+    if (rc == 0) {
+        switch (q->from->kind) {
+        case SQLP_FROM_CALL: rc = run_call(env, q, sink, capture, err, errlen); break;
+        case SQLP_FROM_TABLE: rc = run_scan(env, q, sink, capture, err, errlen); break;
+        default:
+            ERR_AT(q->from->pos, "Unsupported FROM clause: ptfhost reads a function call or a table.");
+            rc = -1;
+        }
     }
+    for (int i = 0; i < nwith; i++) catalog_drop_table(c, q->with[i].name.name);
+    return rc;
+}
+
+int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, char *err, size_t errlen)
+{
+    return run_query(env, q, sink, NULL, err, errlen);
+}
+
+/* The view's columns, running its query if it has not run yet. */
+int job_view_schema(job_env_t *env, catalog_table_t *t, char *err, size_t errlen)
+{
+    return materialize_view(env, t, err, errlen);
 }
 
 int job_run_insert(job_env_t *env, const sqlp_insert_t *ins, char *err, size_t errlen)

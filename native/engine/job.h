@@ -28,6 +28,8 @@ typedef struct job_env {
 
 /* SELECT ... FROM f(...) | t: results to the session's output. */
 int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, char *err, size_t errlen);
+/* Runs a view's query (once) so that its columns and rows are known. */
+int job_view_schema(job_env_t *env, catalog_table_t *t, char *err, size_t errlen);
 /* INSERT INTO t SELECT ...: positional binding to the sink's columns. */
 int job_run_insert(job_env_t *env, const sqlp_insert_t *ins, char *err, size_t errlen);
 

@@ -768,6 +768,12 @@ static int advance(ptf_op_t *op, char *err, size_t errlen)
     }
     if (w <= op->combined_wm || w == WATERMARK_NONE) return 0;
     op->combined_wm = w;
+    if (op->cfg.on_watermark) {
+        /* downstream sees the watermark only after everything it covers */
+        if (ptf_op_flush(op, err, errlen) != 0 || fire_timers(op, w, err, errlen) != 0) return -1;
+        op->cfg.on_watermark(op->cfg.on_watermark_ctx, w);
+        return 0;
+    }
     if (timer_next_time(&op->timers) <= w) {
         /* a known timer is due: everything before the advance goes first */
         if (ptf_op_flush(op, err, errlen) != 0) return -1;

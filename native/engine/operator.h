@@ -61,6 +61,11 @@ typedef struct ptf_op_config {
     bool drop_late_rows;          /* Flink <= 2.2: late rows dropped, past timers ignored */
     int batch_rows;               /* records per batch; 0 = 1024 */
     const char *function_name;    /* for messages */
+    /* Optional: told each combined watermark after the rows and timers before
+     * it went out (a downstream operator's view, for chained calls). Setting
+     * it makes the operator flush at every advance. */
+    void (*on_watermark)(void *ctx, int64_t watermark);
+    void *on_watermark_ctx;
 } ptf_op_config_t;
 
 typedef struct ptf_op ptf_op_t;

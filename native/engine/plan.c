@@ -738,7 +738,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                 free(bound), free(bound_at);
                 goto fail;
             }
-            if (pt->table->watermark_col != c) {
+            if (ct->time_kind != TYPE_TK_ROWTIME) {
                 ERR_AT(ta->order_by[0].col.pos, "Invalid ORDER BY clause for table argument '%s'. The first ORDER BY "
                                                 "column '%s' is not a valid time attribute. Only columns with a "
                                                 "watermark declaration qualify for ORDER BY. Also, make sure that the "
@@ -771,6 +771,15 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
         if (pt->delivered == CHANGELOG_UPSERT) pt->delivered_kinds &= ~(1u << ROW_UPDATE_BEFORE);
         if (pt->delivered == CHANGELOG_RETRACT && (source_kinds & (1u << ROW_UPDATE_AFTER)))
             pt->delivered_kinds |= 1u << ROW_UPDATE_BEFORE;
+        if (pt->table->view_query && pt->source_mode == CHANGELOG_UPSERT && pt->delivered == CHANGELOG_RETRACT) {
+            /* only a source can be normalised; another operator's upsert output cannot gain -U */
+            ERR_AT(bound[pt->arg]->pos, "Can't generate a valid execution plan for the given query because of a "
+                                        "changelog mismatch: table argument '%s' requires a retract changelog "
+                                        "(UPDATE_BEFORE and UPDATE_AFTER), but '%s' produces an upsert changelog.",
+                   a->name, pt->table->name);
+            free(bound), free(bound_at);
+            goto fail;
+        }
         if (a->traits & TRAIT_REQUIRE_FULL_DELETE) pt->key_only_deletes = false;
         if (pt->delivered == CHANGELOG_RETRACT && pt->source_mode == CHANGELOG_UPSERT) pt->key_only_deletes = false;
     }
@@ -857,7 +866,7 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                     free(bound), free(bound_at);
                     goto fail;
                 }
-                if (pt->table->watermark_col != c) {
+                if (ct->time_kind != TYPE_TK_ROWTIME) {
                     ERR_AT(on_time->u.descriptor.cols[d].pos,
                            "Column '%s' is not a valid time attribute. Only columns with a watermark declaration "
                            "qualify for the `on_time` argument. Also, make sure that the watermarked column is "

@@ -467,10 +467,29 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     const sqlp_query_t *vq = values_of(cv->query, &aliases, &naliases);
     char *name = plan_name_string(&cv->name);
     if (!vq) {
-        ERR_AT(cv->query->pos, "Unsupported view: ptfhost supports views over literal rows, e.g. CREATE VIEW %s AS "
-                               "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS T(id, name).", name);
+        /* a view over a query runs when first read (job.c) */
+        if (catalog_find_table(&s->catalog, name)) {
+            int rc = 0;
+            if (!cv->if_not_exists) {
+                ERR_AT(cv->name.pos, "Table or view '%s' already exists.", name);
+                rc = -1;
+            }
+            free(name);
+            return rc;
+        }
+        if (cv->ncols) {
+            ERR_AT(cv->name.pos, "Unsupported: a column list on a view over a query; alias the columns in its "
+                                 "SELECT.");
+            free(name);
+            return -1;
+        }
+        catalog_table_t *t = catalog_table_new(name);
         free(name);
-        return -1;
+        t->view_query = cv->query;
+        t->view_script = script;
+        t->temporary = cv->temporary;
+        catalog_add_table(&s->catalog, t);
+        return 0;
     }
     if (catalog_find_table(&s->catalog, name)) {
         int rc = 0;
@@ -669,6 +688,8 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
         free(n);
         return -1;
     }
+    job_env_t env = {s, script, plan_describe, s};
+    if (job_view_schema(&env, t, err, errlen) != 0) return -1;
     const char *h[6] = {"name", "type", "null", "key", "extras", "watermark"};
     int n = t->schema->nfields;
     char ***cells = calloc((size_t)n + 1, sizeof *cells);
@@ -826,6 +847,19 @@ int session_run_script(session_t *s, const char *text, const char *filename, cha
     sqlp_script_t *script = NULL;
     int rc = sqlp_parse_script(text, filename, &a, &script, err, errlen);
     for (int i = 0; rc == 0 && i < script->nstmts; i++) rc = run_stmt(s, script, script->stmts[i], err, errlen);
+    /* Views over queries borrow this script's syntax tree, which dies here:
+     * keep the ones that ran (their rows), drop the others. */
+    for (int i = 0; script && i < s->catalog.ntables; i++) {
+        catalog_table_t *t = s->catalog.tables[i];
+        if (t->view_script != script) continue;
+        if (t->has_events) {
+            t->view_query = NULL;
+            t->view_script = NULL;
+        } else {
+            catalog_drop_table(&s->catalog, t->name);
+            i--;
+        }
+    }
     arena_destroy(&a);
     return rc;
 }
