@@ -201,7 +201,7 @@ static void setup(fixture_t *fx, int batch_rows)
     fx->sig.output = fx->fake.out_type;
     fx->key_col = 0;
     fx->table = (ptf_op_table_t){fx->fake.row_type, 1, &fx->key_col, 1, false, true, 0, NULL, NULL};
-    ptf_op_config_t cfg = {&fx->sig, 1, &fx->table, &fx->ttl, fx->output, true, false, batch_rows, "Fake"};
+    ptf_op_config_t cfg = {&fx->sig, 1, &fx->table, &fx->ttl, fx->output, true, false, batch_rows, "Fake", NULL, NULL};
     fx->op = ptf_op_new(&cfg, (ptf_invoker_t){&fx->fake, fake_process}, collect, &fx->out);
 }
 
