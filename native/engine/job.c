@@ -230,8 +230,30 @@ static int input_push(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t
     return 0;
 }
 
-static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, char *err, size_t errlen)
+/* The test hook's BEFORE_END phase: all input is in, the final watermark not yet. */
+typedef struct end_hook {
+    session_t *s;
+    session_call_state_t *st;
+} end_hook_t;
+
+static int before_end(ptf_op_t *op, end_hook_t *h, char *err, size_t errlen)
 {
+    if (!h || !h->s->call_hook) return 0;
+    if (ptf_op_flush(op, err, errlen) != 0) return -1;
+    h->st->phase = SESSION_CALL_BEFORE_END;
+    h->st->now_ms = session_now_ms(h->s);
+    return h->s->call_hook(h->s->call_hook_ctx, h->st, err, errlen);
+}
+
+static int end_input(ptf_op_t *op, input_t *in, int *ended, int n, end_hook_t *h, char *err, size_t errlen)
+{
+    if (++*ended == n && before_end(op, h, err, errlen) != 0) return -1;
+    return ptf_op_end_input(op, in->op_table, err, errlen);
+}
+
+static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, end_hook_t *h, char *err, size_t errlen)
+{
+    int ended = 0;
     bool merge = n > 1;
     for (int i = 0; i < n; i++) merge &= ins[i].table->watermark_col >= 0;
     if (!merge) {
@@ -241,7 +263,7 @@ static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, char *err
                 if (!ins[i].has_row) break;
                 if (input_push(op, s, &ins[i], err, errlen) != 0) return -1;
             }
-            if (ptf_op_end_input(op, ins[i].op_table, err, errlen) != 0) return -1;
+            if (end_input(op, &ins[i], &ended, n, h, err, errlen) != 0) return -1;
         }
         return 0;
     }
@@ -256,7 +278,7 @@ static int run_inputs(ptf_op_t *op, session_t *s, input_t *ins, int n, char *err
         if (best < 0) break;
         if (input_push(op, s, &ins[best], err, errlen) != 0) return -1;
         if (input_read(op, s, &ins[best], err, errlen) != 0) return -1;
-        if (ins[best].done && ptf_op_end_input(op, ins[best].op_table, err, errlen) != 0) return -1;
+        if (ins[best].done && end_input(op, &ins[best], &ended, n, h, err, errlen) != 0) return -1;
     }
     return 0;
 }
@@ -500,11 +522,31 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     }
     free(order);
 
+    /* the test hook sees the operator before, near and after the end */
+    const type_t *key_types[64];
+    const char *key_names[64];
+    session_call_state_t hook = {SESSION_CALL_START, plan->function_name, plan->uid, plan->sig, 0, key_types,
+                                 key_names, op, 0};
+    if (plan->ntables > 0 && plan->tables[0].set_semantics)
+        for (int k = 0; k < plan->tables[0].nkeys && k < 64; k++) {
+            const type_t *schema = plan->tables[0].table->schema;
+            key_types[hook.nkeys] = schema->fields[plan->tables[0].key_cols[k]].type;
+            key_names[hook.nkeys++] = schema->fields[plan->tables[0].key_cols[k]].name;
+        }
+    if (s->call_hook) {
+        hook.now_ms = session_now_ms(s);
+        ptf_op_set_processing_time(op, hook.now_ms);
+        if (s->call_hook(s->call_hook_ctx, &hook, err, errlen) != 0) goto done;
+    }
+
     if (plan->ntables == 0) {
         /* A PTF without table arguments runs eval exactly once. */
         ptf_op_set_processing_time(op, session_now_ms(s));
-        if (ptf_op_push(op, -1, NULL, err, errlen) != 0 || ptf_op_end_input(op, -1, err, errlen) != 0) goto done;
-    } else if (run_inputs(op, s, ins, plan->ntables, err, errlen) != 0) {
+        end_hook_t eh = {s, &hook};
+        if (ptf_op_push(op, -1, NULL, err, errlen) != 0 || before_end(op, &eh, err, errlen) != 0 ||
+            ptf_op_end_input(op, -1, err, errlen) != 0)
+            goto done;
+    } else if (run_inputs(op, s, ins, plan->ntables, &(end_hook_t){s, &hook}, err, errlen) != 0) {
         /* A bad input fails the job like Flink, after the rows before it went
          * out (Flink streams them before it reaches the bad record). */
         bool source_failed = false;
@@ -516,6 +558,11 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         goto done;
     }
     if (ptf_op_flush(op, err, errlen) != 0 || ectx.failed) goto done;
+    if (s->call_hook) {
+        hook.phase = SESSION_CALL_END;
+        hook.now_ms = session_now_ms(s);
+        if (s->call_hook(s->call_hook_ctx, &hook, err, errlen) != 0) goto done;
+    }
     for (int i = 0; i < plan->ntables; i++)
         if (ins[i].src->skipped)
             fprintf(stderr, "ptfhost: table '%s': skipped %ld malformed row%s (json.ignore-parse-errors)\n",

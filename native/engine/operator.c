@@ -208,6 +208,54 @@ static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
     return id;
 }
 
+/* The key id of PARTITION BY values given as a row of the key columns. */
+static int seed_key(ptf_op_t *op, const row_t *key, uint32_t *id, char *err, size_t errlen)
+{
+    if (op->cfg.ntables == 0 || !op->cfg.tables[0].set_semantics) {
+        snprintf(err, errlen, "function '%s' has no keyed state (no set-semantic table argument)",
+                 op->cfg.function_name);
+        return -1;
+    }
+    const ptf_op_table_t *tab = &op->cfg.tables[0];
+    if (tab->nkeys == 0) {
+        *id = op->global_key;
+        return 0;
+    }
+    if ((int)key->n != tab->nkeys) {
+        snprintf(err, errlen, "function '%s' is keyed by %d column(s), the seeded key has %u", op->cfg.function_name,
+                 tab->nkeys, key->n);
+        return -1;
+    }
+    /* key_of reads the key columns from an input row: build one */
+    row_t full = {ROW_INSERT, (uint32_t)tab->row_type->nfields,
+                  arena_calloc(&op->key_arena, (size_t)tab->row_type->nfields + 1, sizeof(value_t))};
+    for (int i = 0; i < tab->row_type->nfields; i++) full.fields[i] = value_null();
+    for (int k = 0; k < tab->nkeys; k++) full.fields[tab->key_cols[k]] = key->fields[k];
+    *id = key_of(op, 0, &full);
+    return 0;
+}
+
+int ptf_op_seed_state(ptf_op_t *op, const row_t *key, int entry, const void *bytes, size_t len, char *err,
+                      size_t errlen)
+{
+    uint32_t id;
+    if (entry < 0 || entry >= op->cfg.sig->nstate) {
+        snprintf(err, errlen, "function '%s' has no state entry #%d", op->cfg.function_name, entry);
+        return -1;
+    }
+    if (seed_key(op, key, &id, err, errlen) != 0) return -1;
+    state_put(op->state, id, entry, bytes, len, op->now_ms);
+    return 0;
+}
+
+int ptf_op_seed_timer(ptf_op_t *op, const row_t *key, const char *name, int64_t time, char *err, size_t errlen)
+{
+    uint32_t id;
+    if (seed_key(op, key, &id, err, errlen) != 0) return -1;
+    timer_set(&op->timers, id, name, time);
+    return 0;
+}
+
 /* ---- pending records -------------------------------------------------------- */
 
 static pending_t *push_pending(ptf_op_t *op)

@@ -92,6 +92,13 @@ int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen);
 /* Sends what is pending. */
 int ptf_op_flush(ptf_op_t *op, char *err, size_t errlen);
 
+/* Seeding (ptfhost test): the key is given by its PARTITION BY values (as a
+ * row of the key columns, in clause order); bytes are the entry's value in
+ * the binary format (what the Java half writes in a STATE message). */
+int ptf_op_seed_state(ptf_op_t *op, const row_t *key, int entry, const void *bytes, size_t len, char *err,
+                      size_t errlen);
+int ptf_op_seed_timer(ptf_op_t *op, const row_t *key, const char *name, int64_t time, char *err, size_t errlen);
+
 /* Introspection for --dump-state and tests. */
 const struct state_store *ptf_op_state(const ptf_op_t *op);
 const struct timer_service *ptf_op_timers(const ptf_op_t *op);

@@ -20,6 +20,33 @@
 typedef enum session_format { SESSION_CHANGELOG, SESSION_TABLEAU } session_format_t;
 
 typedef struct jb_vm jb_vm_t;
+struct ptf_op;
+
+/* A hook into each PTF call a query runs (ptfhost test's --dump-state and
+ * state seeding): called when the call's operator exists and before any
+ * input (START: seed state and timers with ptf_op_seed*), after all input
+ * rows but before the end-of-input watermark fires the remaining timers
+ * (BEFORE_END: pending timers), and after the call finished (END: final
+ * state). Not called for a call that failed. */
+typedef enum session_call_phase {
+    SESSION_CALL_START,
+    SESSION_CALL_BEFORE_END,
+    SESSION_CALL_END,
+} session_call_phase_t;
+
+typedef struct session_call_state {
+    session_call_phase_t phase;
+    const char *function_name;       /* as called in SQL */
+    const char *uid;                 /* NULL if the call has none */
+    const ptf_sig_t *sig;            /* state entries: sig->state[i] */
+    int nkeys;                       /* PARTITION BY columns of the first table argument */
+    const type_t *const *key_types;  /* the key bytes are these values, codec-encoded one after another */
+    const char *const *key_names;
+    struct ptf_op *op;               /* ptf_op_state(), ptf_op_timers(), ptf_op_seed*() */
+    int64_t now_ms;
+} session_call_state_t;
+
+typedef int (*session_call_hook_fn)(void *ctx, const session_call_state_t *st, char *err, size_t errlen);
 
 typedef struct session {
     catalog_t catalog;
@@ -35,6 +62,8 @@ typedef struct session {
     bool manual_clock;
     int64_t clock_ms;
     long rows_out;               /* rows printed or written by the last query */
+    session_call_hook_fn call_hook;  /* optional; see session_call_phase_t */
+    void *call_hook_ctx;
     struct session_events *events;   /* pending test events per table name */
     int nevents;
 } session_t;
