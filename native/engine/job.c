@@ -11,6 +11,7 @@
 #include "connectors/source.h"
 #include "engine/cast.h"
 #include "engine/changelog.h"
+#include "engine/filter.h"
 #include "engine/operator.h"
 #include "jb.h"
 
@@ -79,6 +80,7 @@ static void project_free(projection_t *p)
 
 typedef struct emit_ctx {
     projection_t *proj;
+    const filter_t *filter;   /* WHERE, on the row before projection; NULL = none */
     conn_sink_t *sink;
     value_t *scratch;
     int failed;
@@ -90,6 +92,7 @@ static void emit_row(void *ctx, const row_t *row)
 {
     emit_ctx_t *e = ctx;
     if (e->failed) return;
+    if (e->filter && !filter_eval(e->filter, row)) return;
     row_t out = {row->kind, (uint32_t)e->proj->n, e->scratch};
     for (int i = 0; i < e->proj->n; i++) out.fields[i] = row->fields[e->proj->cols[i]];
     if (e->sink->write(e->sink, &out, e->err, e->errlen) != 0) e->failed = 1;
@@ -374,7 +377,7 @@ static int check_output_mode(job_env_t *env, const sqlp_query_t *q, const plan_c
                        "and UPDATE_AFTER), for example a sink without a primary key. In such cases, ensure that the "
                        "sink is able to digest upserts where the PRIMARY KEY serves as the upsert key, or make the "
                        "input produce UPDATE_BEFORE.\nThe conflict is at:\nSink(expectedChangelogMode=[I,UB,UA,D])"
-                       "\n  +- ProcessTableFunction(changelogMode=[%s])", kinds);
+                       "\n  +- %s(changelogMode=[%s])", q->where ? "Calc" : "ProcessTableFunction", kinds);
         return -1;
     }
     return 0;
@@ -398,8 +401,10 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     int64_t *ttl = calloc((size_t)plan->sig->nstate + 1, sizeof *ttl);
     char *plan_json = NULL;
     value_t *scratch = NULL;
+    filter_t *filter = NULL;
 
     if (project_init(env, q, plan->output_type, &proj, err, errlen) != 0) goto done;
+    if (q->where && !(filter = filter_compile(&penv, q->where, plan->output_type, err, errlen))) goto done;
     if (sink_table && sink_table->schema->nfields != proj.n) {
         ERR_AT(q->pos, "Column types of query result and sink for '%s' do not match. Query schema has %d columns, "
                        "sink '%s' has %d.", sink_table->name, proj.n, sink_table->name, sink_table->schema->nfields);
@@ -489,7 +494,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         .on_watermark_ctx = capture,
     };
     scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
-    emit_ctx_t ectx = {&proj, sink, scratch, 0, err, errlen};
+    emit_ctx_t ectx = {&proj, filter, sink, scratch, 0, err, errlen};
     ptf_invoker_t inv = {&jfn, java_process};
     op = ptf_op_new(&cfg, inv, emit_row, &ectx);
 
@@ -593,6 +598,7 @@ done:
     free(ttl);
     free(plan_json);
     free(scratch);
+    filter_free(filter);
     project_free(&proj);
     plan_call_free(plan);
     return rc;
@@ -612,7 +618,10 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         return -1;
     }
     projection_t proj = {0};
-    if (project_init(env, q, t->schema, &proj, err, errlen) != 0) {
+    plan_env_t penv = {&s->catalog, env->script, env->describe, env->describe_ctx, s->flink_version};
+    filter_t *filter = NULL;
+    if (project_init(env, q, t->schema, &proj, err, errlen) != 0 ||
+        (q->where && !(filter = filter_compile(&penv, q->where, t->schema, err, errlen)))) {
         project_free(&proj);
         return -1;
     }
@@ -635,7 +644,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     arena_t a;
     arena_init(&a, 0);
     value_t *scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
-    emit_ctx_t e = {&proj, sink, scratch, 0, err, errlen};
+    emit_ctx_t e = {&proj, filter, sink, scratch, 0, err, errlen};
     int64_t max_time = INT64_MIN, last_wm = INT64_MIN;
     while (rc == 0) {
         row_t row;
@@ -667,6 +676,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     }
     arena_destroy(&a);
     free(scratch);
+    filter_free(filter);
     project_free(&proj);
     return rc;
 }
@@ -766,11 +776,6 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
         t->temporary = true;
         catalog_add_table(c, t);
         nwith++;
-    }
-    if (rc == 0 && q->where) {
-        ERR_AT(q->where->pos, "Unsupported query: WHERE is not supported by ptfhost yet; filter inside the "
-                              "function.");
-        rc = -1;
     }
     if (rc == 0) rc = materialize_inputs(env, q, err, errlen);
     if (rc == 0) {
