@@ -509,6 +509,73 @@ static bool valid_uid(const char *s)
     return true;
 }
 
+/* Calcite's name of a type in "RecordType(...)": a VALUES view's strings are CHAR(n). */
+static void calcite_type(buf_t *b, const type_t *t, bool from_values)
+{
+    switch (t->id) {
+    case TYPE_INT: buf_puts(b, "INTEGER"); break;
+    case TYPE_VARCHAR:
+        buf_printf(b, "%s(%d)", from_values ? "CHAR" : "VARCHAR", t->precision);
+        break;
+    case TYPE_TIMESTAMP_LTZ: buf_printf(b, "TIMESTAMP_WITH_LOCAL_TIME_ZONE(%d)", t->precision); break;
+    case TYPE_DECIMAL: buf_printf(b, "DECIMAL(%d, %d)", t->precision, t->scale); break;
+    case TYPE_CHAR:
+    case TYPE_BINARY:
+    case TYPE_VARBINARY:
+    case TYPE_TIME:
+    case TYPE_TIMESTAMP: buf_printf(b, "%s(%d)", type_id_name(t->id), t->precision); break;
+    default: {
+        type_t *plain = type_clone(t);   /* Calcite leaves nullability out of RecordType */
+        plain->nullable = true;
+        char *n = type_to_string(plain);
+        buf_puts(b, n);
+        free(n);
+        type_free(plain);
+    }
+    }
+}
+
+/* "f(<RecordType(CHAR(3) name, BOOLEAN isValid)>, <NUMERIC>, <COLUMN_LIST>, <CHARACTER>)":
+ * the operand types Calcite prints when no signature matches. */
+static void calcite_call_signature(buf_t *b, const char *fname, const ptf_sig_t *sig, const sqlp_expr_t **bound,
+                                   const catalog_t *c)
+{
+    buf_printf(b, "%s(", fname);
+    for (int i = 0; i < sig->nargs + 2; i++) {
+        if (i) buf_puts(b, ", ");
+        const sqlp_expr_t *v = bound[i];
+        if (i == sig->nargs) {
+            buf_puts(b, "<COLUMN_LIST>");
+        } else if (i == sig->nargs + 1) {
+            buf_puts(b, "<CHARACTER>");
+        } else if (v && v->kind == SQLP_E_TABLE_ARG && v->u.table.table) {
+            const catalog_table_t *t = plan_find_table(c, v->u.table.table);
+            buf_puts(b, "<RecordType(");
+            for (int f = 0; t && f < t->schema->nfields; f++) {
+                if (f) buf_puts(b, ", ");
+                calcite_type(b, t->schema->fields[f].type, t->is_values);
+                buf_printf(b, " %s", t->schema->fields[f].name);
+            }
+            buf_puts(b, ")>");
+        } else if (v && v->kind == SQLP_E_LITERAL) {
+            switch (v->u.lit.kind) {
+            case SQLP_LIT_INTEGER:
+            case SQLP_LIT_DECIMAL:
+            case SQLP_LIT_DOUBLE: buf_puts(b, "<NUMERIC>"); break;
+            case SQLP_LIT_STRING: buf_puts(b, "<CHARACTER>"); break;
+            case SQLP_LIT_BOOL: buf_puts(b, "<BOOLEAN>"); break;
+            case SQLP_LIT_NULL: buf_puts(b, "<NULL>"); break;
+            default: buf_puts(b, "<ANY>");
+            }
+        } else if (v && v->kind == SQLP_E_DESCRIPTOR) {
+            buf_puts(b, "<COLUMN_LIST>");
+        } else {
+            buf_puts(b, "<ANY>");
+        }
+    }
+    buf_putc(b, ')');
+}
+
 plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err, size_t errlen)
 {
     const char *fname = call->u.call.name.parts[call->u.call.name.nparts - 1].name;
@@ -547,8 +614,22 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
     }
     const ptf_sig_t *sig = p->sig;
     if (!sig->valid) {
-        ERR_AT(call->pos, "SQL validation failed. %s%s%s", sig->error ? sig->error : "invalid function",
-               sig->fix ? "\nfix: " : "", sig->fix ? sig->fix : "");
+        /* The one extraction message that changed between releases: 2.1's
+         * StaticArgument says "Untyped table arguments ...", 2.3 "Table arguments ...". */
+        const char *msg = sig->error ? sig->error : "invalid function";
+        const char *old_wording = "Untyped table arguments must not be optional.";
+        const char *at = strstr(msg, old_wording);
+        char *reworded = NULL;
+        if (at && strcmp(p->flink_version, "2.3") >= 0) {
+            size_t n = strlen(msg) + 1;
+            reworded = malloc(n);
+            if (!reworded) abort();
+            snprintf(reworded, n, "%.*sTable arguments must not be optional.%s", (int)(at - msg), msg,
+                     at + strlen(old_wording));
+            msg = reworded;
+        }
+        ERR_AT(call->pos, "SQL validation failed. %s%s%s", msg, sig->fix ? "\nfix: " : "", sig->fix ? sig->fix : "");
+        free(reworded);
         goto fail;
     }
 
@@ -645,13 +726,17 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
             for (int c = 0; ok && c < schema->nfields; c++)
                 ok = cast_implicit_ok(schema->fields[c].type, a->type->fields[c].type);
             if (!ok) {
-                char *want = type_to_string(a->type), *got = type_to_string(schema);
-                ERR_AT(v->pos, "Invalid argument type at position %d. Data type %s expected but %s passed. (A typed "
-                               "table argument maps the table's columns to the declared fields by position; the "
-                               "table must have the same number of columns, each implicitly castable.)",
-                       operand, want, got);
+                /* Flink's SQL path fails in Calcite's operand matching */
+                buf_t sigbuf = BUF_INIT;
+                calcite_call_signature(&sigbuf, fname, sig, bound, env->catalog);
+                char *want = type_to_string(a->type);
+                ERR_AT(call->pos, "SQL validation failed. From line %d, column %d to line %d, column %d: No match "
+                                  "found for function signature %s\n(table argument '%s' is declared as %s: its "
+                                  "columns must match the table's by position, each implicitly castable)",
+                       call->pos.line, call->pos.col, call->pos.line, call->pos.col, buf_cstr(&sigbuf), a->name,
+                       want);
                 free(want);
-                free(got);
+                buf_free(&sigbuf);
                 free(bound), free(bound_at);
                 goto fail;
             }

@@ -806,7 +806,16 @@ static sqlp_expr_t *parse_descriptor(parser_t *p)
 {
     const sqlp_token_t *kw = advance(p);
     sqlp_expr_t *e = new_expr(p, SQLP_E_DESCRIPTOR, kw->pos);
-    e->u.descriptor.cols = parse_ident_list(p, &e->u.descriptor.n);
+    vec_t v = {0};
+    expect(p, SQLP_TK_LPAREN);
+    do {
+        *VEC_PUSH(p, &v, sqlp_ident_t) = parse_ident(p);
+        if (at(p, SQLP_TK_DOT))   /* Calcite's wording for DESCRIPTOR(t.c) */
+            fail_at(p, cur(p)->pos, 1, "SQL validation failed. column alias must be a simple identifier");
+    } while (accept(p, SQLP_TK_COMMA));
+    expect(p, SQLP_TK_RPAREN);
+    e->u.descriptor.n = v.n;
+    e->u.descriptor.cols = v.items;
     return done(p, e);
 }
 
