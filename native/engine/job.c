@@ -21,9 +21,63 @@
 
 typedef struct projection {
     type_t *type;        /* the projected ROW */
-    int *cols;           /* source column per projected column */
+    int *cols;           /* source column per projected column; -1 - i = consts[i] */
     int n;
+    value_t *consts;     /* constant select items, evaluated once */
+    int nconsts;
+    arena_t arena;       /* their values */
 } projection_t;
+
+/* The type of a constant select item: a literal, CAST(literal AS t), or
+ * TO_TIMESTAMP_LTZ(number, precision). NULL if it is not one of those. */
+static type_t *constant_type(const sqlp_expr_t *e, char *err, size_t errlen)
+{
+    const sqlp_expr_t *x = e->kind == SQLP_E_UNARY && e->u.op.op == SQLP_OP_NEG ? e->u.op.a : e;
+    if (x->kind == SQLP_E_CAST) return type_parse_n(x->u.cast.type.text, x->u.cast.type.len, err, errlen);
+    if (x->kind == SQLP_E_CALL && x->u.call.nargs == 2 &&
+        strcasecmp(x->u.call.name.parts[x->u.call.name.nparts - 1].name, "TO_TIMESTAMP_LTZ") == 0) {
+        const sqlp_expr_t *prec = x->u.call.args[1].value;
+        if (prec->kind != SQLP_E_LITERAL || prec->u.lit.kind != SQLP_LIT_INTEGER) return NULL;
+        type_t *t = type_new(TYPE_TIMESTAMP_LTZ, false);
+        t->precision = (int)prec->u.lit.i;
+        return t;
+    }
+    if (x->kind != SQLP_E_LITERAL) return NULL;
+    const sqlp_literal_t *l = &x->u.lit;
+    type_t *t;
+    switch (l->kind) {
+    case SQLP_LIT_BOOL: return type_new(TYPE_BOOLEAN, false);
+    case SQLP_LIT_INTEGER:
+        return type_new(l->fits_int64 && l->i >= INT32_MIN && l->i <= INT32_MAX ? TYPE_INT : TYPE_BIGINT, false);
+    case SQLP_LIT_DOUBLE: return type_new(TYPE_DOUBLE, false);
+    case SQLP_LIT_STRING:
+        t = type_new(TYPE_CHAR, false);
+        t->precision = (int)strlen(l->text) ? (int)strlen(l->text) : 1;
+        return t;
+    default: return NULL;
+    }
+}
+
+/* Evaluates a constant select item of type t. */
+static int constant_value(job_env_t *env, const sqlp_expr_t *e, const type_t *t, arena_t *a, value_t *out,
+                          char *err, size_t errlen)
+{
+    if (e->kind == SQLP_E_CALL) {   /* TO_TIMESTAMP_LTZ(n, p): n units of 10^-p seconds since the epoch */
+        const sqlp_expr_t *n = e->u.call.args[0].value;
+        if (n->kind != SQLP_E_LITERAL || n->u.lit.kind != SQLP_LIT_INTEGER) {
+            ERR_AT(n->pos, "TO_TIMESTAMP_LTZ takes a numeric literal here.");
+            return -1;
+        }
+        int64_t v = n->u.lit.i;
+        int p = t->precision;
+        memset(out, 0, sizeof *out);
+        out->u.ts.millis = p == 0 ? v * 1000 : p == 3 ? v : p < 3 ? v * (p == 1 ? 100 : 10) : v / 1000;
+        return 0;
+    }
+    plan_env_t penv = {&env->session->catalog, env->script, env->describe, env->describe_ctx,
+                       env->session->flink_version};
+    return plan_literal_value(&penv, e, t, "SELECT", a, out, err, errlen);
+}
 
 static int project_init(job_env_t *env, const sqlp_query_t *q, const type_t *in, projection_t *p, char *err,
                         size_t errlen)
@@ -31,6 +85,9 @@ static int project_init(job_env_t *env, const sqlp_query_t *q, const type_t *in,
     p->type = type_new(TYPE_ROW, false);
     p->cols = NULL;
     p->n = 0;
+    p->consts = NULL;
+    p->nconsts = 0;
+    arena_init(&p->arena, 1024);
     int cap = 0;
     for (int i = 0; i < q->nitems; i++) {
         const sqlp_select_item_t *it = &q->items[i];
@@ -52,9 +109,30 @@ static int project_init(job_env_t *env, const sqlp_query_t *q, const type_t *in,
             }
             first = last = c;
         } else {
-            ERR_AT(e->pos, "Unsupported select item: ptfhost selects columns (SELECT * or SELECT a, b AS c); "
-                           "compute other values inside the function.");
-            return -1;
+            char terr[256] = "";
+            type_t *ct = constant_type(e, terr, sizeof terr);
+            if (!ct) {
+                ERR_AT(e->pos, "Unsupported select item: ptfhost selects columns (SELECT * or SELECT a, b AS c) "
+                               "and constants; compute other values inside the function.%s%s", *terr ? " " : "",
+                       terr);
+                return -1;
+            }
+            p->consts = realloc(p->consts, (size_t)(p->nconsts + 1) * sizeof *p->consts);
+            if (!p->consts) abort();
+            if (constant_value(env, e, ct, &p->arena, &p->consts[p->nconsts], err, errlen) != 0) {
+                type_free(ct);
+                return -1;
+            }
+            if (p->n == cap) {
+                cap = cap ? cap * 2 : 16;
+                p->cols = realloc(p->cols, (size_t)cap * sizeof *p->cols);
+                if (!p->cols) abort();
+            }
+            p->cols[p->n++] = -1 - p->nconsts++;
+            char def[24];
+            snprintf(def, sizeof def, "EXPR$%d", i);
+            type_add_field(p->type, it->alias ? it->alias->name : def, ct, NULL);
+            continue;
         }
         for (int c = first; c <= last; c++) {
             if (p->n == cap) {
@@ -74,6 +152,8 @@ static void project_free(projection_t *p)
 {
     type_free(p->type);
     free(p->cols);
+    free(p->consts);
+    arena_destroy(&p->arena);
 }
 
 /* ---- the emit path: operator -> projection -> sink --------------------------- */
@@ -94,7 +174,10 @@ static void emit_row(void *ctx, const row_t *row)
     if (e->failed) return;
     if (e->filter && !filter_eval(e->filter, row)) return;
     row_t out = {row->kind, (uint32_t)e->proj->n, e->scratch};
-    for (int i = 0; i < e->proj->n; i++) out.fields[i] = row->fields[e->proj->cols[i]];
+    for (int i = 0; i < e->proj->n; i++) {
+        int c = e->proj->cols[i];
+        out.fields[i] = c >= 0 ? row->fields[c] : e->proj->consts[-1 - c];
+    }
     if (e->sink->write(e->sink, &out, e->err, e->errlen) != 0) e->failed = 1;
 }
 

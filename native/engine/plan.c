@@ -823,6 +823,22 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
                 free(bound), free(bound_at);
                 goto fail;
             }
+            const sqlp_expr_t *ot = bound[sig->nargs];
+            if (ot && ot->kind == SQLP_E_DESCRIPTOR) {
+                /* with on_time too, both must name the same column (checked first, as Flink does) */
+                bool names_table_col = false, same = false;
+                for (int d = 0; d < ot->u.descriptor.n; d++) {
+                    int oc = find_col(schema, ot->u.descriptor.cols[d].name);
+                    if (oc >= 0) names_table_col = true, same |= oc == c;
+                }
+                if (names_table_col && !same) {
+                    ERR_AT(ta->order_by[0].col.pos, "Invalid ORDER BY clause for table argument '%s'. When both "
+                                                    "ORDER BY and the 'on_time' argument are defined, the referenced "
+                                                    "timestamp columns must match.", a->name);
+                    free(bound), free(bound_at);
+                    goto fail;
+                }
+            }
             if (ct->time_kind != TYPE_TK_ROWTIME) {
                 ERR_AT(ta->order_by[0].col.pos, "Invalid ORDER BY clause for table argument '%s'. The first ORDER BY "
                                                 "column '%s' is not a valid time attribute. Only columns with a "
