@@ -13,6 +13,7 @@ import io.ptfhost.bridge.types.TypeParser;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.ChangelogFunction;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.ProcessTableFunction;
@@ -67,6 +68,8 @@ public final class FunctionRuntime {
 
     // tables, in plan (= signature) order
     private final CompositeCodec[] tableCodecs;
+    /** Per table argument: its row type when the function takes RowData (Flink's internal format), else null. */
+    private final SqlType[] internalTables;
     private final int[] tableParam; // position of each table argument in evalArgs
 
     // state entries, in signature order
@@ -113,6 +116,7 @@ public final class FunctionRuntime {
                     + ", but its eval declares " + tableArgs.size() + ".");
         }
         tableCodecs = new CompositeCodec[tableArgs.size()];
+        internalTables = new SqlType[tableArgs.size()];
         tableParam = new int[tableArgs.size()];
         Map<String, RuntimeTableSemantics> semantics = new HashMap<>();
         for (int t = 0; t < tableArgs.size(); t++) {
@@ -125,12 +129,18 @@ public final class FunctionRuntime {
             SqlType rowType = TypeParser.parse(pt.rowType);
             Class<?> conversion = params[argBase + tableArgs.get(t)];
             if (a.type == null) {
-                if (conversion != Row.class) {
+                if (conversion == RowData.class) {
+                    // Flink's internal format: decode as Row, convert per row (InternalRows)
+                    tableCodecs[t] = Codecs.createComposite(rowType, Row.class, loader);
+                    internalTables[t] = rowType;
+                } else if (conversion != Row.class) {
                     throw new IllegalArgumentException("Table argument '" + a.name + "' of " + className + " uses "
                             + conversion.getName() + "; ptfhost passes untyped table arguments as "
                             + Row.class.getName() + " only.");
                 }
-                tableCodecs[t] = Codecs.createComposite(rowType, Row.class, loader);
+                else {
+                    tableCodecs[t] = Codecs.createComposite(rowType, Row.class, loader);
+                }
             } else {
                 if (a.type.fields().size() != rowType.fields().size()) {
                     throw new IllegalArgumentException("Table argument '" + a.name + "' of " + className + " is "
@@ -403,6 +413,9 @@ public final class FunctionRuntime {
             }
             if (value instanceof Row) {
                 ((Row) value).setKind(RowKind.fromByteValue(kind));
+                if (internalTables[table] != null) {
+                    value = InternalRows.toRowData((Row) value, internalTables[table]);
+                }
             }
             evalArgs[tableParam[table]] = value;
         }
