@@ -1,7 +1,6 @@
 /* job.c - see job.h. */
 #include "engine/job.h"
 
-#include <cjson/cJSON.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,52 +182,19 @@ static void emit_row(void *ctx, const row_t *row)
 
 /* ---- the Java half of a PTF -------------------------------------------------------- */
 
-typedef struct java_fn {
-    jb_vm_t *vm;
-    const jb_batch_fn_t *batch;
-    int32_t handle;
-    bool open;
-    char *changelog_mode;     /* what the function produces, e.g. "[INSERT]" */
-} java_fn_t;
-
-static int java_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_t errlen)
+/* Opens the function in Java (jni/jb.h's jb_function_*: the handle, its changelog mode). */
+static jb_function_t *java_open(session_t *s, const plan_call_t *plan, const char *plan_json, char *err,
+                                size_t errlen)
 {
-    java_fn_t *j = ctx;
-    return jb_batch_call(j->batch, j->handle, in->data, in->len, out, err, errlen);
-}
-
-/* Opens the function in Java; reads the handle and its changelog mode. */
-static int java_open(session_t *s, const plan_call_t *plan, const char *plan_json, java_fn_t *j, char *err,
-                     size_t errlen)
-{
-    char *answer = NULL;
-    if (!s->batch && jb_batch_resolve(s->vm, "io.ptfhost.bridge.Bridge", "process", "drain", &s->batch, err,
-                                      errlen) != 0)
-        return -1;
+    jb_function_t *f = NULL;
     char oerr[16384];
-    if (jb_open(s->vm, (const char *const *)plan->jars, plan->njars, plan->class_name, plan_json,
-                plan->scalars.data, plan->scalars.len, &answer, oerr, sizeof oerr) != 0) {
+    if (jb_function_open(s->vm, (const char *const *)plan->jars, plan->njars, plan->class_name, plan_json,
+                         plan->scalars.data, plan->scalars.len, &f, oerr, sizeof oerr) != 0) {
         snprintf(err, errlen, "function '%s' (class '%s') failed to open:\n%s", plan->function_name,
                  plan->class_name, oerr);
-        return -1;
+        return NULL;
     }
-    cJSON *doc = cJSON_Parse(answer);
-    const cJSON *h = cJSON_GetObjectItemCaseSensitive(doc, "handle");
-    const cJSON *m = cJSON_GetObjectItemCaseSensitive(doc, "changelog_mode");
-    int rc = -1;
-    if (cJSON_IsNumber(h)) {
-        j->vm = s->vm;
-        j->batch = s->batch;
-        j->handle = (int32_t)h->valuedouble;
-        j->open = true;
-        j->changelog_mode = strdup(cJSON_IsString(m) ? m->valuestring : "[INSERT]");
-        rc = 0;
-    } else {
-        snprintf(err, errlen, "internal: Bridge.open answered without a handle: %s", answer);
-    }
-    cJSON_Delete(doc);
-    free(answer);
-    return rc;
+    return f;
 }
 
 /* ---- sources in order -------------------------------------------------------------- */
@@ -478,7 +444,8 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     projection_t proj = {0};
     conn_sink_t *sink = NULL;
     input_t *ins = calloc((size_t)plan->ntables + 1, sizeof *ins);
-    java_fn_t jfn = {NULL, NULL, -1, false, NULL};
+    jb_function_t *jfn = NULL;
+    const char *mode = "[INSERT]";   /* what the function produces */
     ptf_op_t *op = NULL;
     ptf_op_table_t *optables = calloc((size_t)plan->ntables + 1, sizeof *optables);
     int64_t *ttl = calloc((size_t)plan->sig->nstate + 1, sizeof *ttl);
@@ -507,14 +474,15 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
                                                              : "[INSERT, UPDATE_AFTER, DELETE]";
     }
     plan_json = plan_call_json(plan, required);
-    if (java_open(s, plan, plan_json, &jfn, err, errlen) != 0) goto done;
-    if (check_output_mode(env, q, plan, sink_table, jfn.changelog_mode, err, errlen) != 0) goto done;
+    if (!(jfn = java_open(s, plan, plan_json, err, errlen))) goto done;
+    mode = jb_function_changelog_mode(jfn);
+    if (check_output_mode(env, q, plan, sink_table, mode, err, errlen) != 0) goto done;
 
     if (capture) {
         capture->schema = type_clone(proj.type);
         capture->base.schema = capture->schema;
         sink = &capture->base;
-        if (strstr(jfn.changelog_mode, "UPDATE_AFTER") && !strstr(jfn.changelog_mode, "UPDATE_BEFORE")) {
+        if (strstr(mode, "UPDATE_AFTER") && !strstr(mode, "UPDATE_BEFORE")) {
             /* an upsert result: its key is the PARTITION BY prefix */
             int prefix = plan->ntables > 0 && !plan->tables[0].pass_through ? plan->tables[0].nkeys : 0;
             capture->upsert_nkey = 0;
@@ -532,7 +500,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     } else {
         /* An upsert result folds on the PARTITION BY prefix (the upsert key). */
         int key[64], nkey = 0;
-        bool upsert = strstr(jfn.changelog_mode, "UPDATE_AFTER") && !strstr(jfn.changelog_mode, "UPDATE_BEFORE");
+        bool upsert = strstr(mode, "UPDATE_AFTER") && !strstr(mode, "UPDATE_BEFORE");
         int prefix = plan->ntables > 0 && !plan->tables[0].pass_through ? plan->tables[0].nkeys : 0;
         for (int k = 0; upsert && k < prefix && nkey < 64; k++)
             for (int j = 0; j < proj.n; j++)
@@ -543,11 +511,11 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
                                 s->materialize, key, nkey);
     }
     if (!sink) goto done;
-    if (!sink->accepts_updates && strcmp(jfn.changelog_mode, "[INSERT]") != 0) {
+    if (!sink->accepts_updates && strcmp(mode, "[INSERT]") != 0) {
         ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update and delete changes which is produced by "
                        "node ProcessTableFunction(invocation=[%s(...)], changelogMode=%s). Write to a sink that "
                        "accepts updates (print, or a table with a PRIMARY KEY on an upsert connector).",
-               sink_table ? sink_table->name : "?", plan->function_name, jfn.changelog_mode);
+               sink_table ? sink_table->name : "?", plan->function_name, mode);
         goto done;
     }
 
@@ -578,7 +546,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     };
     scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
     emit_ctx_t ectx = {&proj, filter, sink, scratch, 0, err, errlen};
-    ptf_invoker_t inv = {&jfn, java_process};
+    ptf_invoker_t inv = {jfn, jb_function_process};
     op = ptf_op_new(&cfg, inv, emit_row, &ectx);
 
     /* Inputs, in call order. */
@@ -670,11 +638,10 @@ done:
         if (ins[i].table) changelog_norm_free(&ins[i].norm);
         arena_destroy(&ins[i].arena);
     }
-    if (jfn.open) {
+    if (jfn) {
         char cerr[1024];
-        jb_close(jfn.vm, jfn.handle, cerr, sizeof cerr);
+        jb_function_close(jfn, cerr, sizeof cerr);
     }
-    free(jfn.changelog_mode);
     ptf_op_free(op);
     free(ins);
     free(optables);

@@ -213,8 +213,6 @@ void session_free(session_t *s)
     s->nevents = 0;
     catalog_free(&s->catalog);
     free(s->base_dir);
-    if (s->batch) jb_batch_free(s->batch);
-    s->batch = NULL;
     if (s->vm) jb_vm_stop(s->vm);
     s->vm = NULL;
 }

@@ -56,7 +56,6 @@ typedef struct session {
     bool materialize;            /* print the final table the changelog converges to */
     const char *flink_version;   /* "2.1" | "2.2" | "2.3" (default) */
     jb_vm_t *vm;                 /* started on first use */
-    struct jb_batch_fn *batch;   /* Bridge.process/drain, resolved on first use */
     /* Processing time for TTL: the wall clock, unless a script or test sets
      * 'ptfhost.processing-time' (epoch ms), which then only moves when set. */
     bool manual_clock;
