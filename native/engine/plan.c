@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "connectors/format_text.h"
 #include "engine/cast.h"
 #include "types/codec.h"
 
@@ -87,79 +88,21 @@ static const char *literal_desc(const sqlp_literal_t *l, char *tmp, size_t n)
     }
 }
 
-/* Parses a decimal literal's text into an unscaled value at `scale`.
- * Returns -1 if it does not fit DECIMAL(precision, scale). */
-static int decimal_from_text(const char *s, int precision, int scale, __int128 *out)
-{
-    bool neg = false;
-    if (*s == '-' || *s == '+') neg = *s++ == '-';
-    __int128 v = 0;
-    int digits = 0, frac = -1;
-    for (; *s; s++) {
-        if (*s == '.') {
-            if (frac >= 0) return -1;
-            frac = 0;
-            continue;
-        }
-        if (!isdigit((unsigned char)*s)) return -1;
-        if (frac >= 0) {
-            if (frac == scale) {   /* round half up on the first dropped digit, ignore the rest */
-                if (*s >= '5') v += 1;
-                while (s[1] && isdigit((unsigned char)s[1])) s++;
-                frac++;
-                continue;
-            }
-            frac++;
-        }
-        v = v * 10 + (*s - '0');
-        if (v != 0) digits++;
-        if (digits > 38) return -1;
-    }
-    for (int f = frac < 0 ? 0 : frac; f < scale; f++) v *= 10;
-    __int128 limit = 1;
-    for (int i = 0; i < precision; i++) limit *= 10;
-    if (v >= limit) return -1;
-    *out = neg ? -v : v;
-    return 0;
-}
-
-static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    unsigned yoe = (unsigned)(y - era * 400);
-    unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + (int64_t)doe - 719468;
-}
-
-/* "yyyy-MM-dd[ HH:mm[:ss[.fffffffff]]]" (or 'T') -> epoch millis + nanos. */
+/* A SQL timestamp or date literal's text ('yyyy-MM-dd[ HH:mm:ss[.f]]', or with
+ * 'T'), read by the formats' text parsers. */
 static int parse_timestamp(const char *s, bool date_only, int64_t *millis, int32_t *nanos)
 {
-    int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
-    if (sscanf(s, "%d-%d-%d%n", &y, &mo, &d, &n) != 3) return -1;
-    const char *p = s + n;
-    long frac_ns = 0;
-    if (!date_only && (*p == ' ' || *p == 'T')) {
-        int m2 = 0;
-        if (sscanf(p + 1, "%d:%d%n", &h, &mi, &m2) != 2) return -1;
-        p += 1 + m2;
-        if (*p == ':') {
-            int m3 = 0;
-            if (sscanf(p + 1, "%d%n", &sec, &m3) != 1) return -1;
-            p += 1 + m3;
-            if (*p == '.') {
-                long scale = 100000000;
-                for (p++; isdigit((unsigned char)*p); p++, scale /= 10)
-                    if (scale) frac_ns += (*p - '0') * scale;
-            }
-        }
+    char e[128];
+    size_t n = strlen(s);
+    if (date_only || !strchr(s, ':')) {
+        int64_t day;
+        if (conn_text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
+        *millis = day * 86400000LL;
+        *nanos = 0;
+        return 0;
     }
-    if (*p || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59) return -1;
-    int64_t days = days_from_civil(y, (unsigned)mo, (unsigned)d);
-    *millis = days * 86400000LL + (int64_t)h * 3600000 + mi * 60000 + sec * 1000 + frac_ns / 1000000;
-    *nanos = (int32_t)(frac_ns % 1000000);
-    return 0;
+    if (conn_text_parse_timestamp(s, n, CONN_TS_SQL, false, millis, nanos, e, sizeof e) == 0) return 0;
+    return conn_text_parse_timestamp(s, n, CONN_TS_ISO_8601, false, millis, nanos, e, sizeof e);
 }
 
 /* Coerces a literal expression to type t. -1 with err if it cannot. */
@@ -332,7 +275,10 @@ int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t
             want = "an exact number";
             break;
         }
-        if (decimal_from_text(l->text, t->precision, t->scale, &out->u.dec) != 0) {
+        char derr[128];
+        bool overflow = false;
+        if (conn_text_parse_decimal(l->text, strlen(l->text), t->precision, t->scale, &out->u.dec, &overflow, derr,
+                                    sizeof derr) != 0 || overflow) {
             ERR_AT(e->pos, "Invalid argument value for '%s': %s does not fit %s.", argname, l->text, tname);
             rc = -1;
         }

@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "connectors/format.h"
 #include "connectors/format_json.h"
+#include "connectors/format_text.h"
 #include "engine/job.h"
 #include "engine/plan.h"
 #include "jb.h"
@@ -64,7 +65,8 @@ int session_set_events(session_t *s, const char *table, const char *json, const 
     return 0;
 }
 
-/* "yyyy-MM-dd HH:mm:ss[.SSS]" (or 'T') as UTC, or a number of epoch ms. */
+/* "yyyy-MM-dd HH:mm:ss[.SSS]" (or 'T', optionally with a trailing Z) as UTC,
+ * or a number of epoch ms. */
 static int event_time(const cJSON *v, int64_t *out)
 {
     if (cJSON_IsNumber(v)) {
@@ -72,17 +74,16 @@ static int event_time(const cJSON *v, int64_t *out)
         return 0;
     }
     if (!cJSON_IsString(v)) return -1;
-    int y, mo, d, h = 0, mi = 0, n = 0;
-    double sec = 0;
-    if (sscanf(v->valuestring, "%d-%d-%d%n", &y, &mo, &d, &n) != 3) return -1;
-    const char *p = v->valuestring + n;
-    if (*p == ' ' || *p == 'T') {
-        if (sscanf(p + 1, "%d:%d:%lf", &h, &mi, &sec) < 2) return -1;
-    } else if (*p) {
-        return -1;
-    }
-    int64_t days = render_days_from_civil(y, mo, d);
-    *out = days * 86400000LL + (int64_t)h * 3600000 + (int64_t)mi * 60000 + (int64_t)(sec * 1000.0 + 0.5);
+    const char *s = v->valuestring;
+    size_t n = strlen(s);
+    bool z = n > 0 && s[n - 1] == 'Z';
+    int32_t nanos;
+    char e[128];
+    if (conn_text_parse_timestamp(s, n, CONN_TS_SQL, z, out, &nanos, e, sizeof e) == 0) return 0;
+    if (conn_text_parse_timestamp(s, n, CONN_TS_ISO_8601, z, out, &nanos, e, sizeof e) == 0) return 0;
+    int64_t day;
+    if (conn_text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
+    *out = day * 86400000LL;
     return 0;
 }
 
