@@ -727,7 +727,10 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
         cells[i][4] = "";
         if (t->watermark_col == i) {
             char tmp[256];
-            if (t->watermark_delay_ms)
+            if (t->watermark_delay_ms % 1000 == 0 && t->watermark_delay_ms)
+                snprintf(tmp, sizeof tmp, "`%s` - INTERVAL '%lld' SECOND", cells[i][0],
+                         (long long)(t->watermark_delay_ms / 1000));
+            else if (t->watermark_delay_ms)
                 snprintf(tmp, sizeof tmp, "`%s` - INTERVAL '%.3f' SECOND", cells[i][0],
                          (double)t->watermark_delay_ms / 1000.0);
             else
