@@ -521,6 +521,12 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
 
     /* Operator. */
     const char *global_ttl = catalog_get(&s->catalog, "table.exec.state.ttl");
+    if (global_ttl && plan_parse_duration_ms(global_ttl) < 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'table.exec.state.ttl'. Use a duration such as "
+                              "'30 s', '45 min', '7 d' or a number of milliseconds; '0' disables expiry.",
+                 global_ttl);
+        goto done;
+    }
     for (int i = 0; i < plan->sig->nstate; i++) {
         long long declared = plan->sig->state[i].ttl_ms;
         ttl[i] = declared >= 0 ? declared : global_ttl ? plan_parse_duration_ms(global_ttl) : 0;

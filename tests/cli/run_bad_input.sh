@@ -86,6 +86,10 @@ check partition_by_on_row_semantics 1 \
 job "" "SELECT * FROM Median(input => TABLE readings, numTrailing => 3);"
 check missing_partition_by 1 "Table argument 'input' requires a PARTITION BY clause for parallel processing."
 
+printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' >"$W/readings.json"
+job "" "SET 'table.exec.state.ttl' = 'soon'; $MEDIAN"
+check invalid_global_ttl 1 "Could not parse value 'soon' for key 'table.exec.state.ttl'"
+
 job "" "SELECT * FRM x;"
 check parse_error_with_caret 1 "job.sql:10:10: SQL parse failed. Encountered \"FRM\" at line 10, column 10." "|          ^~~"
 
