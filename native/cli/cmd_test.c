@@ -5,7 +5,9 @@
  * all), prints one line per run and the diff of each failure, and closes
  * with exactly "N passed, N failed" (CI parses it). Exit 0 when everything
  * passed, 1 when a case failed or a case file is invalid, 2 on usage or I/O
- * errors. The work is in native/testrun (format: docs/test-cases.md). */
+ * errors. With --dump-state each run's result line is followed by the state
+ * and timers of its PTF calls. The work is in native/testrun (format:
+ * docs/test-cases.md). */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -91,7 +93,7 @@ static int collect(const char *arg, cli_strlist_t *files)
 int cmd_test(int argc, char **argv)
 {
     const char *junit = NULL, *flink_version = NULL, *build = NULL, *filter = NULL;
-    bool update = false, help = false;
+    bool update = false, dump_state = false, help = false;
     cli_option_t opts[] = {
         {"junit", CLI_STRING, &junit, "FILE  also write the results as JUnit XML"},
         {"update", CLI_FLAG, &update, "rewrite failing expectations (and add missing ones) from the actual output"},
@@ -99,6 +101,8 @@ int cmd_test(int argc, char **argv)
          "2.1|2.2|2.3  for cases without '-- flink-version:' (default 2.3)"},
         {"build", CLI_STRING, &build, "DIR  what @BUILD@ means in SQL (default $PTFHOST_BUILD, else ptfhost's folder)"},
         {"filter", CLI_STRING, &filter, "TEXT  run only the cases whose name contains TEXT"},
+        {"dump-state", CLI_FLAG, &dump_state,
+         "after each run, print every PTF call's state and pending timers per key as JSON lines"},
         {"help", CLI_FLAG, &help, "show this help"},
         {NULL, 0, NULL, NULL},
     };
@@ -129,6 +133,7 @@ int cmd_test(int argc, char **argv)
             .build_dir = build,
             .filter = filter,
             .update = update,
+            .dump_state = dump_state,
             .color = isatty(STDOUT_FILENO) && !(no_color && *no_color),
             .out = stdout,
             .exec = tcase_exec_session,

@@ -58,6 +58,15 @@ typedef struct tcase_input {
     int nevents;
 } tcase_input_t;
 
+/* A '-- state NAME' section: state and timers the calls of function (or uid)
+ * NAME start with, one JSON line per key (tcase_seed.h). */
+typedef struct tcase_state {
+    char *target;              /* function name (any case) or uid, as written */
+    int line;                  /* the header line */
+    tcase_line_t *rows;        /* the JSON lines; blank and '#' lines are not rows */
+    int nrows;
+} tcase_state_t;
+
 typedef struct tcase {
     char *name;
     int line;                  /* the '-- case:' line */
@@ -69,6 +78,8 @@ typedef struct tcase {
     int ninputs;
     tcase_expect_t *expects;
     int nexpects;
+    tcase_state_t *states;     /* seeds, applied when a matching PTF call starts */
+    int nstates;
     size_t end;                /* end of the case's last non-blank line (where --update appends) */
     int misspelt_expected;     /* first SQL comment line that looks like a misspelt '-- expected'
                                   (a hint when the case has no expectation), 0 = none */
@@ -172,17 +183,20 @@ void tcase_junit_xml(FILE *f, const tcase_outcome_t *o, int n);
 /* --- running a suite ------------------------------------------------------ */
 
 /* Runs one case under a Flink version: 0 when the script ran (*output = what
- * it printed), 1 when it failed (*error = the message); both malloc'ed.
- * tcase_exec_session (tcase_run.c) runs it through the SQL session; tests
- * pass canned outputs instead. */
+ * it printed), 1 when it failed (*error = the message); both malloc'ed. With
+ * dump non-NULL, *dump is set to the state of each PTF call (the text
+ * '--dump-state' prints, malloc'ed; NULL when there is none). tcase_exec_session
+ * (tcase_run.c) runs it through the SQL session; tests pass canned outputs
+ * instead. */
 typedef int (*tcase_exec_fn)(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version,
-                             bool materialize, char **output, char **error);
+                             bool materialize, char **output, char **error, char **dump);
 
 typedef struct tcase_suite_opts {
     const char *default_version;  /* for cases without '-- flink-version:' */
     const char *build_dir;        /* replaces @BUILD@; may be NULL */
     const char *filter;           /* run only cases whose name contains this; may be NULL */
     bool update;                  /* rewrite failing expectations from the actual output */
+    bool dump_state;              /* print each run's PTF state and timers after its result line */
     bool color;
     FILE *out;                    /* one line per run, diffs, errors */
     tcase_exec_fn exec;
@@ -205,8 +219,10 @@ void tcase_suite_summary(const tcase_suite_t *s, FILE *out);
 void tcase_suite_free(tcase_suite_t *s);
 
 /* Runs a case through the SQL session (engine/session.h) in this process;
- * ctx is unused. The JVM started by the first case serves all later ones. */
+ * ctx is unused. The JVM started by the first case serves all later ones.
+ * The case's '-- state' sections seed the calls they name as each call
+ * starts; a section that names no call of the script fails the run. */
 int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
-                       char **output, char **error);
+                       char **output, char **error, char **dump);
 
 #endif

@@ -100,7 +100,8 @@ static void json_value(buf_t *b, const value_t *v, const type_t *t)
     type_free(row_type);
 }
 
-/* A timer's time as the UTC timestamp input events use ("yyyy-MM-dd HH:mm:ss.SSS"). */
+/* A timer's time as the UTC timestamp input events use ("yyyy-MM-dd HH:mm:ss.SSS"),
+ * or epoch milliseconds where that form has no year (Long.MAX_VALUE, ...). */
 static void json_time(buf_t *b, int64_t t)
 {
     if (t == INT64_MAX || t == INT64_MIN) {
@@ -114,7 +115,10 @@ static void json_time(buf_t *b, int64_t t)
     }
     time_t tt = (time_t)secs;
     struct tm tm;
-    gmtime_r(&tt, &tm);
+    if (!gmtime_r(&tt, &tm) || tm.tm_year + 1900 < 1 || tm.tm_year + 1900 > 9999) {
+        buf_printf(b, "%lld", (long long)t);   /* no four-digit year: epoch milliseconds */
+        return;
+    }
     buf_printf(b, "\"%04d-%02d-%02d %02d:%02d:%02d.%03d\"", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
                tm.tm_min, tm.tm_sec, (int)ms);
 }
@@ -123,22 +127,21 @@ static int json_key(buf_t *b, const tcase_dump_info_t *d, uint32_t id, arena_t *
 {
     size_t len;
     const unsigned char *p = state_key_bytes(d->state, id, &len);
-    if (!d->key_type || d->key_type->nfields == 0 || len == 0) {
+    if (d->nkeys == 0 || len == 0) {
         buf_puts(b, "null");
         return 0;
     }
     buf_putc(b, '{');
     size_t off = 0;
-    for (int i = 0; i < d->key_type->nfields; i++) {
-        const type_field_t *f = &d->key_type->fields[i];
+    for (int i = 0; i < d->nkeys; i++) {
         value_t v;
         size_t used;
-        if (codec_decode_value(p + off, len - off, &used, f->type, a, &v, err, errlen) != 0) return -1;
+        if (codec_decode_value(p + off, len - off, &used, d->key_types[i], a, &v, err, errlen) != 0) return -1;
         off += used;
         if (i) buf_puts(b, ", ");
-        json_str(b, f->name, strlen(f->name));
+        json_str(b, d->key_names[i], strlen(d->key_names[i]));
         buf_puts(b, ": ");
-        json_value(b, &v, f->type);
+        json_value(b, &v, d->key_types[i]);
     }
     buf_putc(b, '}');
     return 0;

@@ -18,7 +18,9 @@ struct timer_service;
 
 typedef struct tcase_dump_info {
     const ptf_sig_t *sig;                  /* the state entries: names, kinds, types */
-    const type_t *key_type;                /* ROW of the PARTITION BY columns (names, types); NULL = none */
+    int nkeys;                             /* PARTITION BY columns (0 = none): the key bytes are */
+    const type_t *const *key_types;        /* these values codec-encoded one after another */
+    const char *const *key_names;
     const struct state_store *state;
     const struct timer_service *timers;    /* may be NULL */
     int64_t now_ms;                        /* processing time, for TTL */

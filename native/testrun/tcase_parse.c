@@ -19,15 +19,17 @@
 
 #include "engine/plan.h"
 #include "testrun/tcase.h"
+#include "testrun/tcase_seed.h"
 
 const char *const tcase_versions[TCASE_MAX_VERSIONS] = {"2.1", "2.2", "2.3"};
 
 #define HEADER_HELP                                                                                      \
-    "headers are '-- case: NAME', '-- flink-version: 2.1|2.2|2.3 ...', '-- sql', '-- input TABLE' and "   \
+    "headers are '-- case: NAME', '-- flink-version: 2.1|2.2|2.3 ...', '-- sql', '-- input TABLE', "      \
+    "'-- state FUNCTION' and "                                                                            \
     "'-- expected [VERSION...] [error] [(order: exact|multiset|per-key COLUMNS)] [materialized]'; "       \
     "outside SQL, write comments with '#'"
 
-typedef enum section { SEC_NONE, SEC_SQL, SEC_INPUT, SEC_EXPECT } section_t;
+typedef enum section { SEC_NONE, SEC_SQL, SEC_INPUT, SEC_EXPECT, SEC_STATE } section_t;
 
 typedef struct parser {
     const char *path;
@@ -106,7 +108,7 @@ static const char *rtrim(const char *s, const char *end)
 
 /* The keyword of a header line ("--" then optional blanks then a word of
  * letters and '-'), or 0 if the line does not look like a header. */
-typedef enum keyword { KW_NONE, KW_UNKNOWN, KW_CASE, KW_VERSION, KW_SQL, KW_INPUT, KW_EXPECTED } keyword_t;
+typedef enum keyword { KW_NONE, KW_UNKNOWN, KW_CASE, KW_VERSION, KW_SQL, KW_INPUT, KW_EXPECTED, KW_STATE } keyword_t;
 
 static keyword_t header_keyword(const char *s, const char *end, const char **rest)
 {
@@ -119,6 +121,7 @@ static keyword_t header_keyword(const char *s, const char *end, const char **res
     static const struct { const char *word; keyword_t kw; } words[] = {
         {"case", KW_CASE}, {"flink-version", KW_VERSION}, {"flink-versions", KW_VERSION},
         {"sql", KW_SQL},   {"input", KW_INPUT},           {"expected", KW_EXPECTED},
+        {"state", KW_STATE},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i].word) == n && strncmp(w, words[i].word, n) == 0 &&
@@ -213,6 +216,29 @@ static int open_input(parser_t *p, const char *rest, const char *end)
     buf_clear(&p->events);
     buf_putc(&p->events, '[');
     p->sec = SEC_INPUT;
+    return 0;
+}
+
+static int open_state(parser_t *p, const char *rest, const char *end)
+{
+    const char *name = skip_ws(rest, end), *ne = name;
+    while (ne < end && *ne != ' ' && *ne != '\t') ne++;
+    if (name == ne)
+        return fail(p, p->lineno, "'-- state' needs the PTF it seeds: '-- state FUNCTION' (the name the SQL calls, "
+                                  "or the call's uid)");
+    if (skip_ws(ne, end) != end)
+        return fail(p, p->lineno, "'-- state' takes one function name or uid; found '%.*s' after it", (int)(end - ne), ne);
+    tcase_t *c = p->c;
+    for (int i = 0; i < c->nstates; i++)
+        if (strlen(c->states[i].target) == (size_t)(ne - name) && strncmp(c->states[i].target, name, (size_t)(ne - name)) == 0)
+            return fail(p, p->lineno, "a second '-- state %.*s' section (the first is at line %d); put all its keys in one",
+                        (int)(ne - name), name, c->states[i].line);
+    c->states = xrealloc(c->states, (size_t)(c->nstates + 1) * sizeof *c->states);
+    tcase_state_t *st = &c->states[c->nstates++];
+    memset(st, 0, sizeof *st);
+    st->target = xstrndup(name, (size_t)(ne - name));
+    st->line = p->lineno;
+    p->sec = SEC_STATE;
     return 0;
 }
 
@@ -336,6 +362,7 @@ static int header(parser_t *p, keyword_t kw, const char *rest, const char *end)
     case KW_SQL: return open_sql(p, rest, end);
     case KW_INPUT: return open_input(p, rest, end);
     case KW_EXPECTED: return open_expected(p, rest, end);
+    case KW_STATE: return open_state(p, rest, end);
     default: return fail(p, p->lineno, "unknown header; %s", HEADER_HELP);
     }
 }
@@ -356,41 +383,6 @@ static int sql_line(parser_t *p, const char *s, const char *end)
     buf_append(&p->sql, s, (size_t)(end - s));
     buf_putc(&p->sql, '\n');
     return 0;
-}
-
-/* yyyy-MM-dd HH:mm:ss[.SSS] (or 'T' between date and time) as UTC epoch ms. */
-static bool parse_datetime(const char *s, size_t n, int64_t *ms)
-{
-    char tmp[40];
-    if (n >= sizeof tmp) return false;
-    memcpy(tmp, s, n);
-    tmp[n] = 0;
-    int y, mo, d, h, mi, sec, used = 0;
-    char sep;
-    if (sscanf(tmp, "%4d-%2d-%2d%c%2d:%2d:%2d%n", &y, &mo, &d, &sep, &h, &mi, &sec, &used) != 7) return false;
-    if ((sep != ' ' && sep != 'T') || used != 19) return false;
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59) return false;
-    int frac = 0;
-    if (tmp[used] == '.') {
-        int digits = 0;
-        for (const char *q = tmp + used + 1; *q; q++, digits++) {
-            if (!isdigit((unsigned char)*q) || digits >= 9) return false;
-            if (digits < 3) frac = frac * 10 + (*q - '0');
-        }
-        if (digits == 0) return false;
-        for (; digits < 3; digits++) frac *= 10;
-    } else if (tmp[used] != 0) {
-        return false;
-    }
-    struct tm tm = {0};
-    tm.tm_year = y - 1900;
-    tm.tm_mon = mo - 1;
-    tm.tm_mday = d;
-    tm.tm_hour = h;
-    tm.tm_min = mi;
-    tm.tm_sec = sec;
-    *ms = (int64_t)timegm(&tm) * 1000 + frac;
-    return true;
 }
 
 static bool parse_int64(const char *s, size_t n, int64_t *v)
@@ -426,7 +418,7 @@ static int input_line(parser_t *p, const char *s, const char *end)
         const char *v = skip_ws(s + 9, end);
         int64_t t;
         if (parse_int64(v, (size_t)(end - v), &t)) buf_printf(b, "%s{\"watermark\": %lld", sep, (long long)t);
-        else if (parse_datetime(v, (size_t)(end - v), &t)) {
+        else if (tcase_parse_datetime(v, (size_t)(end - v), &t)) {
             buf_printf(b, "%s{\"watermark\": ", sep);
             json_string(b, v, (size_t)(end - v));
         } else
@@ -435,7 +427,7 @@ static int input_line(parser_t *p, const char *s, const char *end)
     } else if (end - s >= 8 && strncmp(s, "proctime", 8) == 0 && (end - s == 8 || s[8] == ' ' || s[8] == '\t')) {
         const char *v = skip_ws(s + 8, end);
         int64_t t;
-        if (parse_int64(v, (size_t)(end - v), &t) || parse_datetime(v, (size_t)(end - v), &t))
+        if (parse_int64(v, (size_t)(end - v), &t) || tcase_parse_datetime(v, (size_t)(end - v), &t))
             buf_printf(b, "%s{\"proctime\": %lld", sep, (long long)t);
         else if (is_duration(v, (size_t)(end - v))) {
             buf_printf(b, "%s{\"proctime\": ", sep);
@@ -473,6 +465,18 @@ static int input_line(parser_t *p, const char *s, const char *end)
     }
     buf_printf(b, ", \"line\": %d}", p->lineno);
     in->nevents++;
+    return 0;
+}
+
+static int state_line(parser_t *p, const char *s, const char *end)
+{
+    char msg[512];
+    if (tcase_seed_check(s, (size_t)(end - s), msg, sizeof msg) != 0) return fail(p, p->lineno, "%s", msg);
+    tcase_state_t *st = &p->c->states[p->c->nstates - 1];
+    st->rows = xrealloc(st->rows, (size_t)(st->nrows + 1) * sizeof *st->rows);
+    st->rows[st->nrows].text = xstrndup(s, (size_t)(end - s));
+    st->rows[st->nrows].line = p->lineno;
+    st->nrows++;
     return 0;
 }
 
@@ -550,8 +554,10 @@ static int parse_line(parser_t *p)
     switch (p->sec) {
     case SEC_INPUT: return input_line(p, t, tend);
     case SEC_EXPECT: expect_line(p, t, tend); return 0;
+    case SEC_STATE: return state_line(p, t, tend);
     default:
-        return fail(p, p->lineno, "text outside a section; open one with '-- sql', '-- input TABLE' or '-- expected'");
+        return fail(p, p->lineno, "text outside a section; open one with '-- sql', '-- input TABLE', '-- state FUNCTION' "
+                                  "or '-- expected'");
     }
 }
 
@@ -624,6 +630,12 @@ void tcase_file_free(tcase_file_t *f)
             free(e->rows);
         }
         free(c->expects);
+        for (int j = 0; j < c->nstates; j++) {
+            for (int k = 0; k < c->states[j].nrows; k++) free(c->states[j].rows[k].text);
+            free(c->states[j].rows);
+            free(c->states[j].target);
+        }
+        free(c->states);
     }
     free(f->cases);
     free(f->path);

@@ -19,6 +19,7 @@ typedef struct run {
     int expect;                /* index into the case's expects, -1 = none */
     int rc;                    /* exec: 0 ran, 1 failed */
     char *output, *error;
+    char *dump;                /* --dump-state: the PTF calls' state, or NULL */
     double ms;
     bool ok, updated;
     buf_t diff;
@@ -83,13 +84,18 @@ static bool same_lines(const char *a, const char *b)
     return same;
 }
 
-static void indent(buf_t *b, const char *text)
+static void indent_by(buf_t *b, const char *text, const char *prefix)
 {
     for (const char *p = text; *p;) {
         size_t n = strcspn(p, "\n");
-        buf_printf(b, "    %.*s\n", (int)n, p);
+        buf_printf(b, "%s%.*s\n", prefix, (int)n, p);
         p += n + (p[n] == '\n');
     }
+}
+
+static void indent(buf_t *b, const char *text)
+{
+    indent_by(b, text, "    ");
 }
 
 /* Judges one run against its expectation; fills r->ok and r->diff. */
@@ -196,6 +202,12 @@ static void report(tcase_suite_t *s, const tcase_suite_opts_t *o, const tcase_t 
     if (o->color) fprintf(o->out, "%s%s\033[0m %s (%.0f ms)\n", color, word, r->name, r->ms);
     else fprintf(o->out, "%s %s (%.0f ms)\n", word, r->name, r->ms);
     if (!r->ok && !r->updated) fputs(buf_cstr(&r->diff), o->out);
+    if (o->dump_state) {
+        buf_t d = BUF_INIT;
+        indent_by(&d, r->dump ? r->dump : "(no PTF call ran)", "  ");
+        fputs(buf_cstr(&d), o->out);
+        buf_free(&d);
+    }
     fflush(o->out);
     bool pass = r->ok || r->updated;
     s->passed += pass;
@@ -262,7 +274,8 @@ int tcase_suite_run_file(tcase_suite_t *s, const tcase_suite_opts_t *o, const ch
             run_t *r = &runs[i];
             bool materialize = r->expect >= 0 && c->expects[r->expect].materialized;
             double t0 = now_ms();
-            r->rc = o->exec(o->exec_ctx, &f, c, tcase_versions[r->version], materialize, &r->output, &r->error);
+            r->rc = o->exec(o->exec_ctx, &f, c, tcase_versions[r->version], materialize, &r->output, &r->error,
+                            o->dump_state ? &r->dump : NULL);
             r->ms = now_ms() - t0;
             if (r->rc != 0 && !r->error) r->error = xstrdup("the case failed without a message");
             if (r->rc == 0 && !r->output) r->output = xstrdup("");
@@ -274,6 +287,7 @@ int tcase_suite_run_file(tcase_suite_t *s, const tcase_suite_opts_t *o, const ch
             report(s, o, c, &runs[i]);
             free(runs[i].output);
             free(runs[i].error);
+            free(runs[i].dump);
             free(runs[i].name);
             buf_free(&runs[i].diff);
         }

@@ -449,9 +449,10 @@ END_TEST
 /* Output of a case = the text after "-- output VERSION:" in its SQL comments,
  * or "fail:" for an error. Lets a test describe what the engine would print. */
 static int canned_exec(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
-                       char **output, char **error)
+                       char **output, char **error, char **dump)
 {
     (void)f;
+    if (dump) *dump = strdup("f (call 1) at the end:\n  {\"key\": null, \"state\": {}, \"timers\": []}\n");
     int *calls = ctx;
     (*calls)++;
     char tag[64];

@@ -94,7 +94,10 @@ START_TEST(dumps_keys_state_and_timers)
     timer_set(&ts, k2, NULL, 1767225601500LL);
     timer_set(&ts, k1, NULL, INT64_MAX);
 
-    tcase_dump_info_t d = {.sig = &sig, .key_type = key_type, .state = st, .timers = &ts, .now_ms = 29000};
+    const type_t *key_types[1] = {key_type->fields[0].type};
+    const char *key_names[1] = {"user_id"};
+    tcase_dump_info_t d = {.sig = &sig, .nkeys = 1, .key_types = key_types, .key_names = key_names, .state = st,
+                           .timers = &ts, .now_ms = 29000};
     buf_t out = BUF_INIT;
     char err[256];
     ck_assert_msg(tcase_dump_state(&d, &out, err, sizeof err) == 0, "%s", err);
