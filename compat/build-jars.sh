@@ -10,6 +10,8 @@
 #   fixtures.jar     compat/fixtures javac -parameters  (PTFs for runner tests and benchmarks: Fragile, TimerBench)
 #   ptfs.jar         compat/ptfs    javac -parameters   (ports of Flink's PTF test programs; cases in compat/cases)
 #   bench10.jar      = seeds.jar    (the 10 seed PTFs; input of bench/describe.sh)
+#   fatjar/          compat/fatjar  a PTF using commons-lang3: shaded fat JAR, folder of JARs, fat JAR
+#                                   bundling Flink API classes (compat/fatjar/build.sh, own up-to-date check)
 #
 # One javac per JAR, run in parallel; skipped when every JAR is newer than its inputs.
 set -euo pipefail
@@ -25,6 +27,8 @@ command -v javac >/dev/null || die "javac not found (install openjdk-17-jdk-head
 command -v jar >/dev/null || die "jar not found (install openjdk-17-jdk-headless)"
 
 JARS=(seeds seeds-g seeds-plain errors demo ptfs fixtures bench10)
+
+"$HERE/fatjar/build.sh" "$BUILD"
 
 up_to_date() {
   local j
