@@ -187,6 +187,67 @@ START_TEST(errors_point_at_lines)
 }
 END_TEST
 
+START_TEST(state_sections)
+{
+    const char *text =
+        "-- case: seeded\n"                                                          /* 1 */
+        "-- sql\n"                                                                    /* 2 */
+        "-- state in SQL is a header, so this line opens a section\n"                /* 3 */
+        ;
+    /* A '-- state' line inside SQL is a header like '-- input' (one word after it). */
+    parse_fails(text, 3, "'-- state' takes one function name or uid");
+
+    text =
+        "-- case: seeded\n"                                                          /* 1 */
+        "-- sql\n"                                                                    /* 2 */
+        "SELECT 1;\n"                                                                 /* 3 */
+        "-- state count_clicks\n"                                                     /* 4 */
+        "# user 1 clicked before\n"                                                   /* 5 */
+        "  {\"key\": {\"user_id\": 1}, \"state\": {\"clicks\": {\"count\": 41}}}  \n" /* 6 */
+        "\n"                                                                          /* 7 */
+        "{\"key\": {\"user_id\": 2}, \"timers\": [{\"name\": null, \"time\": 5}]}\n"  /* 8 */
+        "-- state other-uid\n"                                                        /* 9 */
+        "-- expected\n"                                                               /* 10 */
+        "+I[1]\n";                                                                    /* 11 */
+    ck_assert_msg(parse(text) == 0, "%s", ERR);
+    tcase_t *c = &F.cases[0];
+    ck_assert_int_eq(c->nstates, 2);
+    ck_assert_str_eq(c->states[0].target, "count_clicks");
+    ck_assert_int_eq(c->states[0].line, 4);
+    ck_assert_int_eq(c->states[0].nrows, 2);
+    ck_assert_str_eq(c->states[0].rows[0].text, "{\"key\": {\"user_id\": 1}, \"state\": {\"clicks\": {\"count\": 41}}}");
+    ck_assert_int_eq(c->states[0].rows[0].line, 6);
+    ck_assert_int_eq(c->states[0].rows[1].line, 8);
+    ck_assert_str_eq(c->states[1].target, "other-uid");
+    ck_assert_int_eq(c->states[1].nrows, 0);
+    ck_assert_int_eq(c->nexpects, 1);
+    ck_assert_int_eq(c->expects[0].nrows, 1);
+    tcase_file_free(&F);
+
+    const char *head = "-- case: a\n-- sql\nSELECT 1;\n-- state f\n";   /* rows start at line 5 */
+    struct { const char *row; const char *needle; } bad[] = {
+        {"{\"key\": {\"user_id\": 1},}", "column 24: the state line is not valid JSON"},
+        {"[1, 2]", "a state line is a JSON object"},
+        {"{\"keys\": {}}", "unknown member \"keys\" in the state line"},
+        {"{\"key\": 1}", "\"key\" is an object of the PARTITION BY columns"},
+        {"{\"key\": null, \"state\": []}", "\"state\" is an object of state entries by name"},
+        {"{\"key\": null, \"timers\": {}}", "\"timers\" is an array"},
+        {"{\"key\": null, \"timers\": [{\"name\": \"t\"}]}", "timer 1: write {\"name\""},
+        {"{\"key\": null, \"timers\": [{\"time\": 1}, {\"time\": 2, \"at\": 3}]}", "timer 2: write"},
+        {"{\"key\": null, \"timers\": [{\"name\": 7, \"time\": 1}]}", "timer 1: write"},
+        {"{\"key\": null, \"key\": null}", "\"key\" is given twice"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s%s\n", head, bad[i].row);
+        parse_fails(buf, 5, bad[i].needle);
+    }
+    parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- state\n", 4, "'-- state' needs the PTF it seeds");
+    parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- state f\n-- state f\n", 5,
+                "a second '-- state f' section (the first is at line 4)");
+}
+END_TEST
+
 START_TEST(row_fields)
 {
     char kind[3], *st, **f;
@@ -476,18 +537,23 @@ static int canned_exec(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     return 0;
 }
 
-static char *run_suite(const char *path, bool update, tcase_suite_t *s, int *calls)
+static char *run_suite_opts(const char *path, bool update, bool dump, tcase_suite_t *s, int *calls)
 {
     char *out;
     size_t len;
     FILE *m = open_memstream(&out, &len);
-    tcase_suite_opts_t o = {.default_version = "2.3", .update = update, .out = m, .exec = canned_exec,
-                            .exec_ctx = calls};
+    tcase_suite_opts_t o = {.default_version = "2.3", .update = update, .dump_state = dump, .out = m,
+                            .exec = canned_exec, .exec_ctx = calls};
     memset(s, 0, sizeof *s);
     tcase_suite_run_file(s, &o, path);
     tcase_suite_summary(s, m);
     fclose(m);
     return out;
+}
+
+static char *run_suite(const char *path, bool update, tcase_suite_t *s, int *calls)
+{
+    return run_suite_opts(path, update, false, s, calls);
 }
 
 static char *slurp(const char *path)
@@ -564,6 +630,18 @@ START_TEST(suite_runs_and_updates)
     /* After the update only the version conflict remains. */
     out = run_suite(path, false, &s, &calls);
     ck_assert_msg(strstr(out, "\n7 passed, 1 failed\n"), "%s", out);
+    ck_assert_msg(!strstr(out, "(call 1)"), "a dump without --dump-state: %s", out);
+    free(out);
+    tcase_suite_free(&s);
+
+    /* --dump-state: each run's dump, indented, right after its result line (and after a diff). */
+    out = run_suite_opts(path, false, true, &s, &calls);
+    ck_assert_msg(strstr(out, "PASS passes (") &&
+                  strstr(strstr(out, "PASS passes ("), " ms)\n  f (call 1) at the end:\n"
+                                                      "    {\"key\": null, \"state\": {}, \"timers\": []}\n"
+                                                      "PASS wrong row ("), "%s", out);
+    ck_assert_msg(strstr(out, "not updated: the Flink versions") == NULL, "%s", out);
+    ck_assert_msg(strstr(out, "  ^\n  f (call 1) at the end:\n"), "%s", out);   /* after the diff */
     free(out);
     tcase_suite_free(&s);
 
@@ -591,6 +669,7 @@ int main(void)
     tcase_add_test(tc, parses_a_case);
     tcase_add_test(tc, several_cases_and_versions);
     tcase_add_test(tc, errors_point_at_lines);
+    tcase_add_test(tc, state_sections);
     tcase_add_test(tc, row_fields);
     tcase_add_test(tc, exact_order);
     tcase_add_test(tc, long_outputs_elide_equal_rows);
