@@ -2,39 +2,21 @@ package io.ptfhost.bridge.extract;
 
 import static io.ptfhost.testkit.Assert.assertEquals;
 import static io.ptfhost.testkit.Assert.assertTrue;
+import static io.ptfhost.testkit.CompatJars.error;
+import static io.ptfhost.testkit.CompatJars.seed;
 
 import io.ptfhost.bridge.extract.PtfSignature.Argument;
 import io.ptfhost.bridge.extract.PtfSignature.StateEntry;
-import io.ptfhost.bridge.extract.fixtures.AbstractPtf;
-import io.ptfhost.bridge.extract.fixtures.ChangelogAuditor;
-import io.ptfhost.bridge.extract.fixtures.CountClicks;
 import io.ptfhost.bridge.extract.fixtures.Extra;
-import io.ptfhost.bridge.extract.fixtures.InactivityAlert;
-import io.ptfhost.bridge.extract.fixtures.InvalidTtl;
-import io.ptfhost.bridge.extract.fixtures.LongViews;
-import io.ptfhost.bridge.extract.fixtures.MalformedTypeHint;
-import io.ptfhost.bridge.extract.fixtures.Median;
-import io.ptfhost.bridge.extract.fixtures.MtControlStream;
-import io.ptfhost.bridge.extract.fixtures.NoDefaultConstructor;
-import io.ptfhost.bridge.extract.fixtures.NotAPtf;
-import io.ptfhost.bridge.extract.fixtures.OnTimerStateMismatch;
-import io.ptfhost.bridge.extract.fixtures.OverloadedEval;
-import io.ptfhost.bridge.extract.fixtures.PassThroughEnrich;
-import io.ptfhost.bridge.extract.fixtures.RowStateWithoutType;
-import io.ptfhost.bridge.extract.fixtures.RunningMax;
-import io.ptfhost.bridge.extract.fixtures.ScalarState;
-import io.ptfhost.bridge.extract.fixtures.StateAfterArgument;
-import io.ptfhost.bridge.extract.fixtures.StaticEval;
-import io.ptfhost.bridge.extract.fixtures.ThresholdFilter;
-import io.ptfhost.bridge.extract.fixtures.TtlCountdown;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Signature extraction against the seed PTFs and the bad inputs of issue 2. The fixtures are
- * compiled by Maven with -parameters, so names come from reflection here (LocalVariableTable names
- * are covered by ParameterNamesTest).
+ * Signature extraction against the seed PTFs (compat/seeds, seeds.jar) and the bad inputs of issue 2
+ * (compat/errors, errors.jar), loaded from the built JARs as ptfhost loads a user JAR, plus the
+ * further Flink rules of {@link Extra}. The JARs and Extra are compiled with -parameters, so names come
+ * from reflection here (LocalVariableTable names are covered by ParameterNamesTest).
  */
 public final class PtfExtractorTest {
     private static final String OUTER = "Could not extract a valid type inference for function class '%s'. "
@@ -77,18 +59,19 @@ public final class PtfExtractorTest {
     // ---- the seed pages -------------------------------------------------------------------
 
     public static void testMedian() {
-        PtfSignature s = valid(Median.class);
+        Class<?> c = seed("Median");
+        PtfSignature s = valid(c);
         assertEquals("input:table:[SET_SEMANTIC_TABLE]:null:required:org.apache.flink.types.Row"
                 + " | numTrailing:scalar:[SCALAR]:INT:required:java.lang.Integer", args(s));
         assertEquals("trailingTemps:VALUE:ROW<`temps` ARRAY<DOUBLE>>:null", state(s));
         assertEquals("ROW<`temperature` DOUBLE, `median` DOUBLE>", s.outputType.toString());
         assertTrue(!s.isAtomicOutput() && !s.evalHasContext && !s.hasOnTimer && !s.changelogFunction, "flags");
-        assertEquals("public void " + Median.class.getName() + ".eval(" + Median.class.getName()
+        assertEquals("public void " + c.getName() + ".eval(" + c.getName()
                 + "$TempsState,org.apache.flink.types.Row,java.lang.Integer)", s.evalMethod);
     }
 
     public static void testThresholdFilterAtomicOutput() {
-        PtfSignature s = valid(ThresholdFilter.class);
+        PtfSignature s = valid(seed("ThresholdFilter"));
         assertEquals("input:table:[SET_SEMANTIC_TABLE, PASS_COLUMNS_THROUGH]:null:required:org.apache.flink.types.Row"
                 + " | threshold:scalar:[SCALAR]:DOUBLE:required:java.lang.Double", args(s));
         assertEquals("BOOLEAN", s.outputType.toString());
@@ -96,7 +79,7 @@ public final class PtfExtractorTest {
     }
 
     public static void testInactivityAlertContextAndTimer() {
-        PtfSignature s = valid(InactivityAlert.class);
+        PtfSignature s = valid(seed("InactivityAlert"));
         assertTrue(s.evalHasContext, "eval takes a Context");
         assertTrue(s.hasOnTimer && !s.onTimerHasContext, "onTimer(state) without context");
         assertEquals("state:VALUE:ROW<`lastSeenMs` BIGINT NOT NULL>:null", state(s));
@@ -105,8 +88,8 @@ public final class PtfExtractorTest {
     }
 
     public static void testTtlAndDecimalState() {
-        assertEquals("state:VALUE:ROW<`counter` BIGINT NOT NULL>:30000", state(valid(TtlCountdown.class)));
-        PtfSignature s = valid(ChangelogAuditor.class);
+        assertEquals("state:VALUE:ROW<`counter` BIGINT NOT NULL>:30000", state(valid(seed("TtlCountdown"))));
+        PtfSignature s = valid(seed("ChangelogAuditor"));
         assertEquals("state:VALUE:ROW<`previousRate` DECIMAL(10, 4)>:604800000", state(s));
         assertEquals("ROW<`change_type` STRING, `old_rate` DECIMAL(10, 4), `new_rate` DECIMAL(10, 4)>",
                 s.outputType.toString());
@@ -114,51 +97,55 @@ public final class PtfExtractorTest {
     }
 
     public static void testOtherSeeds() {
-        PtfSignature running = valid(RunningMax.class);
+        PtfSignature running = valid(seed("RunningMax"));
         assertTrue(running.changelogFunction, "RunningMax implements ChangelogFunction");
         assertEquals("ROW<`max_rate` DECIMAL(10, 4)>", running.outputType.toString());
-        PtfSignature multi = valid(MtControlStream.class);
+        PtfSignature multi = valid(seed("MtControlStream"));
         assertEquals("events:table:[SET_SEMANTIC_TABLE]:null:required:org.apache.flink.types.Row"
                 + " | control:table:[SET_SEMANTIC_TABLE]:null:required:org.apache.flink.types.Row", args(multi));
-        PtfSignature pass = valid(PassThroughEnrich.class);
+        PtfSignature pass = valid(seed("PassThroughEnrich"));
         assertEquals("BIGINT", pass.outputType.toString());
         assertTrue(pass.isAtomicOutput(), "Long output is atomic");
-        PtfSignature views = valid(LongViews.class);
+        PtfSignature views = valid(seed("LongViews"));
         assertEquals("input:table:[ROW_SEMANTIC_TABLE]:null:required:org.apache.flink.types.Row"
                 + " | min_view_time:scalar:[SCALAR]:INT NOT NULL:required:int", args(views));
-        assertEquals("clicks:VALUE:ROW<`count` BIGINT NOT NULL>:null", state(valid(CountClicks.class)));
+        assertEquals("clicks:VALUE:ROW<`count` BIGINT NOT NULL>:null", state(valid(seed("CountClicks"))));
     }
 
     // ---- bad inputs of issue 2 ------------------------------------------------------------
 
     public static void testNotAPtf() {
-        PtfSignature s = invalid(NotAPtf.class);
-        assertEquals("Class '" + NotAPtf.class.getName() + "' is not a process table function: it does not extend "
+        Class<?> c = error("NotAPtf");
+        PtfSignature s = invalid(c);
+        assertEquals("Class '" + c.getName() + "' is not a process table function: it does not extend "
                 + "'org.apache.flink.table.functions.ProcessTableFunction'.", s.error);
     }
 
     public static void testAbstractClass() {
-        PtfSignature s = invalid(AbstractPtf.class);
-        assertEquals("Function class '" + AbstractPtf.class.getName() + "' is not a proper class. It is either "
+        Class<?> c = error("AbstractPtf");
+        PtfSignature s = invalid(c);
+        assertEquals("Function class '" + c.getName() + "' is not a proper class. It is either "
                 + "abstract, an interface, or a primitive type.", s.error);
     }
 
     public static void testNoDefaultConstructor() {
-        PtfSignature s = invalid(NoDefaultConstructor.class);
-        assertEquals("Function class '" + NoDefaultConstructor.class.getName()
+        Class<?> c = error("NoDefaultConstructor");
+        PtfSignature s = invalid(c);
+        assertEquals("Function class '" + c.getName()
                 + "' must have a public default constructor.", s.error);
         assertEquals(Fixes.DEFAULT_CONSTRUCTOR, s.fix);
     }
 
     public static void testStaticEval() {
-        assertEquals("Method 'eval' of function class '" + StaticEval.class.getName() + "' must not be static.",
-                invalid(StaticEval.class).error);
+        Class<?> c = error("StaticEval");
+        assertEquals("Method 'eval' of function class '" + c.getName() + "' must not be static.", invalid(c).error);
     }
 
     public static void testOverloadedEval() {
-        assertEquals(outer(OverloadedEval.class)
+        Class<?> c = error("OverloadedEval");
+        assertEquals(outer(c)
                 + "\nProcess table functions require a non-overloaded, non-vararg, and static signature.",
-                invalid(OverloadedEval.class).error);
+                invalid(c).error);
         assertEquals(outer(Extra.VarArgs.class)
                 + "\nProcess table functions require a non-overloaded, non-vararg, and static signature.",
                 invalid(Extra.VarArgs.class).error);
@@ -166,7 +153,7 @@ public final class PtfExtractorTest {
 
     public static void testStateParameterWithoutHint() {
         // the state POJO without @StateHint is taken as an argument after the state: wrong layout
-        Class<?> c = StateAfterArgument.class;
+        Class<?> c = error("StateAfterArgument");
         PtfSignature s = invalid(c);
         String state = c.getCanonicalName() + ".CountState";
         assertEquals(outer(c) + "\nError in extracting a signature to state mapping."
@@ -178,15 +165,17 @@ public final class PtfExtractorTest {
     }
 
     public static void testStateTypeNotComposite() {
-        PtfSignature s = invalid(ScalarState.class);
+        Class<?> scalar = error("ScalarState");
+        PtfSignature s = invalid(scalar);
         assertTrue(s.error.endsWith("\nState entries must use a mutable, composite data type. But was: INT"), s.error);
-        assertTrue(s.error.startsWith(outer(ScalarState.class) + "\nError in extracting a signature to state mapping."),
+        assertTrue(s.error.startsWith(outer(scalar) + "\nError in extracting a signature to state mapping."),
                 s.error);
-        PtfSignature row = invalid(RowStateWithoutType.class);
+        Class<?> rowState = error("RowStateWithoutType");
+        PtfSignature row = invalid(rowState);
         assertTrue(row.error.endsWith("\nCannot extract a data type from a pure 'org.apache.flink.types.Row' class. "
                 + "Please use annotations to define field names and field types."), row.error);
         assertTrue(row.error.contains("\nCould not extract a data type from 'class org.apache.flink.types.Row' in "
-                + "parameter 0 of method 'eval' in class '" + RowStateWithoutType.class.getName()
+                + "parameter 0 of method 'eval' in class '" + rowState.getName()
                 + "'. Please pass the required data type manually or allow RAW types.\n"), row.error);
         PtfSignature immutable = invalid(Extra.ImmutableState.class);
         assertTrue(immutable.error.endsWith("\nState entries must provide an argument-less constructor so that all "
@@ -194,7 +183,7 @@ public final class PtfExtractorTest {
     }
 
     public static void testOnTimerStateMismatch() {
-        Class<?> c = OnTimerStateMismatch.class;
+        Class<?> c = error("OnTimerStateMismatch");
         PtfSignature s = invalid(c);
         assertEquals("Could not find an implementation method 'onTimer' in class '" + c.getName() + "' for function '"
                 + c.getSimpleName() + "' that matches the following signature:\nvoid onTimer("
@@ -203,7 +192,7 @@ public final class PtfExtractorTest {
     }
 
     public static void testMalformedTypeHintHasPosition() {
-        Class<?> c = MalformedTypeHint.class;
+        Class<?> c = error("MalformedTypeHint");
         PtfSignature s = invalid(c);
         assertEquals(outer(c) + "\nError in extracting a signature to output mapping."
                 + "\nUnable to extract a type inference from method:\npublic void " + c.getName()
@@ -214,7 +203,7 @@ public final class PtfExtractorTest {
     }
 
     public static void testInvalidTtl() {
-        PtfSignature s = invalid(InvalidTtl.class);
+        PtfSignature s = invalid(error("InvalidTtl"));
         assertTrue(s.error.contains("\nInvalid TTL duration: 30 secs please\nTime interval unit label 'secs please' "
                 + "does not match any of the recognized units: DAYS: (d | day | days), "), s.error);
         assertEquals(Fixes.TTL, s.fix);

@@ -25,7 +25,8 @@ final class Harness {
 
     final FunctionRuntime runtime;
     final String openJson;
-    private final ClassLoader loader = Harness.class.getClassLoader();
+    /** The PTF's own loader: a test class's, or a compat JAR's user loader (CompatJars). */
+    private final ClassLoader loader;
     private final CompositeCodec output;
     private final CompositeCodec[] tables;
     private final Map<String, byte[][]> store = new HashMap<>();
@@ -36,6 +37,7 @@ final class Harness {
 
     /** Opens cls for planJson; scalars are the scalar arguments (a row of the plan's scalars_type). */
     Harness(Class<?> cls, String planJson, Object... scalars) throws Exception {
+        loader = cls.getClassLoader();
         ByteBuffer sb = ByteBuffer.allocate(0);
         String scalarsType = Plan.parse(planJson).scalarsType;
         if (scalarsType != null) {

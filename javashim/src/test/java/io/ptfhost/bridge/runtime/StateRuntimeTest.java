@@ -2,6 +2,7 @@ package io.ptfhost.bridge.runtime;
 
 import static io.ptfhost.testkit.Assert.assertEquals;
 import static io.ptfhost.testkit.Assert.assertTrue;
+import static io.ptfhost.testkit.CompatJars.seed;
 
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.ArgumentTrait;
@@ -12,8 +13,6 @@ import org.apache.flink.table.api.dataview.MapView;
 import org.apache.flink.table.functions.ProcessTableFunction;
 import org.apache.flink.types.Row;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -25,33 +24,12 @@ public final class StateRuntimeTest {
 
     private StateRuntimeTest() {}
 
-    // ---- the seed's Median: POJO state with a List<Double> field, a scalar argument ----------
-
-    @DataTypeHint("ROW<temperature DOUBLE, median DOUBLE>")
-    public static class Median extends ProcessTableFunction<Row> {
-        public static class TempsState {
-            public List<Double> temps = new ArrayList<>();
-        }
-
-        public void eval(@StateHint TempsState trailingTemps, @ArgumentHint(ArgumentTrait.SET_SEMANTIC_TABLE) Row input,
-                Integer numTrailing) {
-            Double temperature = input.getFieldAs("temperature");
-            trailingTemps.temps.add(temperature);
-            while (trailingTemps.temps.size() > numTrailing) {
-                trailingTemps.temps.remove(0);
-            }
-            List<Double> sorted = new ArrayList<>(trailingTemps.temps);
-            Collections.sort(sorted);
-            int n = sorted.size();
-            double median = (n % 2 == 1) ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
-            collect(Row.of(temperature, median));
-        }
-    }
+    // ---- the seed's Median (seeds.jar): POJO state with a List<Double> field, a scalar argument --
 
     private static final String SENSOR = "ROW<`sensor_id` INT, `temperature` DOUBLE>";
 
     private static Harness median() throws Exception {
-        return new Harness(Median.class,
+        return new Harness(seed("Median"),
                 Harness.plan("input", SENSOR, "\"scalars_type\": \"ROW<`numTrailing` INT>\""), 3);
     }
 
@@ -77,23 +55,10 @@ public final class StateRuntimeTest {
                 h.storedValue("1", 0, "ROW<`temps` ARRAY<DOUBLE>>", Row.class).toString());
     }
 
-    // ---- the seed's CountClicks: named state, primitive field ---------------------------------
-
-    @DataTypeHint("ROW<url STRING, click_count BIGINT>")
-    public static class CountClicks extends ProcessTableFunction<Row> {
-        public static class ClickState {
-            public long count = 0L;
-        }
-
-        public void eval(@StateHint(name = "clicks") ClickState state,
-                @ArgumentHint(value = ArgumentTrait.SET_SEMANTIC_TABLE, name = "input") Row input) {
-            state.count++;
-            collect(Row.of(input.getFieldAs("url"), state.count));
-        }
-    }
+    // ---- the seed's CountClicks (seeds.jar): named state, primitive field -----------------------
 
     public static void testCountClicks() throws Exception {
-        Harness h = new Harness(CountClicks.class, Harness.plan("input", "ROW<`user_id` STRING, `url` STRING>", ""));
+        Harness h = new Harness(seed("CountClicks"), Harness.plan("input", "ROW<`user_id` STRING, `url` STRING>", ""));
         List<Harness.Msg> m = h.batch()
                 .eval("alice", Row.of("alice", "/home"))
                 .eval("bob", Row.of("bob", "/cart"))
