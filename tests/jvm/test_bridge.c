@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "jb.h"
+#include "jvm_main.h"
 #include "types/codec.h"
 #include "types/types.h"
 #include "util/arena.h"
@@ -504,28 +505,12 @@ static Suite *bridge_suite(void)
     return s;
 }
 
-static void *run_suite(void *arg)
-{
-    int *failed = arg;
-    SRunner *sr = srunner_create(bridge_suite());
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    *failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return NULL;
-}
-
 int main(void)
 {
     /* Every JNI call checked by the JVM itself; a user's setting wins. */
     setenv("PTFHOST_JVM_OPTS", "-Xcheck:jni", 0);
-    int failed = 1;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 64u << 20);
-    pthread_t t;
-    if (pthread_create(&t, &attr, run_suite, &failed) != 0) return 2;
-    pthread_join(t, NULL);
+    int failed = jvm_main_run(bridge_suite);
+    if (failed < 0) return 2;
 
     /* Java on the primordial thread is refused, not attempted. */
     char *out = NULL;

@@ -9,13 +9,13 @@
  * survive fork()); the last test asserts the JVM printed nothing. */
 #include <check.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jb.h"
+#include "jvm_main.h"
 #include "types/codec.h"
 #include "types/types.h"
 #include "util/arena.h"
@@ -104,6 +104,24 @@ static void begin_batch(buf_t *b, const store_t *s, uint32_t nkeys, uint32_t nre
     }
 }
 
+/* EVAL header + row of the given type; time is the record's on_time value. */
+static void add_eval_row(buf_t *b, uint32_t slot, const row_t *r, const type_t *rt, int64_t wm, int64_t time)
+{
+    buf_put_u8(b, 1);
+    buf_put_u32(b, slot);
+    buf_put_u16(b, 0);
+    buf_put_u8(b, (uint8_t)r->kind);
+    put_i64(b, wm);
+    put_i64(b, wm);
+    put_i64(b, time);
+    size_t at = b->len;
+    buf_put_u32(b, 0);
+    ck_assert_msg(codec_encode_row(b, r, rt, err, sizeof err) == 0, "%s", err);
+    uint32_t len = (uint32_t)(b->len - at - 4);
+    memcpy(b->data + at, &len, 4);   /* little-endian host */
+}
+
+/* EVAL of a Median input row, without watermark or time. */
 static void add_eval(buf_t *b, uint32_t slot, int sensor, const double *temperature)
 {
     static type_t *rt;
@@ -111,18 +129,7 @@ static void add_eval(buf_t *b, uint32_t slot, int sensor, const double *temperat
     value_t f[2] = {{.is_null = false, .u.i64 = sensor}, {.is_null = temperature == NULL}};
     if (temperature) f[1].u.f64 = *temperature;
     row_t r = {ROW_INSERT, 2, f};
-    buf_put_u8(b, 1);
-    buf_put_u32(b, slot);
-    buf_put_u16(b, 0);
-    buf_put_u8(b, ROW_INSERT);
-    put_i64(b, WM_NONE);
-    put_i64(b, WM_NONE);
-    put_i64(b, WM_NONE);
-    size_t at = b->len;
-    buf_put_u32(b, 0);
-    ck_assert_msg(codec_encode_row(b, &r, rt, err, sizeof err) == 0, "%s", err);
-    uint32_t len = (uint32_t)(b->len - at - 4);
-    memcpy(b->data + at, &len, 4);   /* little-endian host */
+    add_eval_row(b, slot, &r, rt, WM_NONE, WM_NONE);
 }
 
 /* Java's answer, decoded; rows live in the answer's arena. */
@@ -253,6 +260,24 @@ static void store_free(store_t *s)
     for (int i = 0; i < 4; i++) free(s->data[i]);
 }
 
+/* One batch through f, as the engine sends it: the answer decoded into a, its
+ * STATE messages applied to s. */
+static void process_batch(jb_function_t *f, const buf_t *in, buf_t *out, store_t *s, answer_t *a)
+{
+    ck_assert_msg(jb_function_process(f, in, out, err, sizeof err) == 0, "%s", err);
+    decode_answer(out, jb_function_output_type(f), s, a);
+}
+
+/* The end of a test that sent batches: everything freed, f closed. */
+static void close_all(jb_function_t *f, buf_t *in, buf_t *out, store_t *s, answer_t *a)
+{
+    answer_free(a);
+    buf_free(in);
+    buf_free(out);
+    store_free(s);
+    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+}
+
 /* ---- tests ------------------------------------------------------------------ */
 
 START_TEST(open_reports_mode_and_output_type)
@@ -278,8 +303,7 @@ START_TEST(median_state_round_trips_through_c)
     add_eval(&in, 0, 1, &t[0]);
     add_eval(&in, 0, 1, &t[1]);
     add_eval(&in, 1, 2, &t[2]);
-    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
-    decode_answer(&out, jb_function_output_type(f), &s, a);
+    process_batch(f, &in, &out, &s, a);
     ck_assert_int_eq(a->nout, 3);
     ck_assert_uint_eq(a->consumed, 3);
     ck_assert_ptr_null(a->error);
@@ -293,17 +317,12 @@ START_TEST(median_state_round_trips_through_c)
     begin_batch(&in, &s, 1, 2);
     add_eval(&in, 0, 1, &u[0]);
     add_eval(&in, 0, 1, &u[1]);
-    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
-    decode_answer(&out, jb_function_output_type(f), &s, a);
+    process_batch(f, &in, &out, &s, a);
     ck_assert_int_eq(a->nout, 2);
     ck_assert_msg(median_at(a, 0) == 22.0 && median_at(a, 1) == 22.0, "medians %g %g", median_at(a, 0),
                   median_at(a, 1));
 
-    answer_free(a);
-    buf_free(&in);
-    buf_free(&out);
-    store_free(&s);
-    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+    close_all(f, &in, &out, &s, a);
 }
 END_TEST
 
@@ -319,17 +338,12 @@ START_TEST(output_larger_than_the_buffer_grows_it)
         double t = i;
         add_eval(&in, 0, 1, &t);
     }
-    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
+    process_batch(f, &in, &out, &s, a);
     ck_assert_uint_gt(out.len, JB_BATCH_MIN_OUT);
-    decode_answer(&out, jb_function_output_type(f), &s, a);
     ck_assert_int_eq(a->nout, N);
     ck_assert_uint_eq(a->consumed, N);
     ck_assert(median_at(a, N - 1) == N - 1);   /* numTrailing 1: the median is the value itself */
-    answer_free(a);
-    buf_free(&in);
-    buf_free(&out);
-    store_free(&s);
-    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+    close_all(f, &in, &out, &s, a);
 }
 END_TEST
 
@@ -345,8 +359,7 @@ START_TEST(user_exception_is_an_error_message)
     add_eval(&in, 0, 7, &t);
     add_eval(&in, 0, 7, NULL);
     add_eval(&in, 0, 7, &t);
-    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
-    decode_answer(&out, jb_function_output_type(f), &s, a);
+    process_batch(f, &in, &out, &s, a);
     ck_assert_int_eq(a->nout, 1);
     ck_assert_ptr_nonnull(a->error);
     ck_assert_uint_eq(a->error_record, 1);
@@ -356,11 +369,7 @@ START_TEST(user_exception_is_an_error_message)
     ck_assert_msg(!strstr(a->error, "io.ptfhost.bridge"), "runtime frames in: %s", a->error);
     /* the record before the failure is kept: its state comes back */
     ck_assert_int_eq(a->nstate, 1);
-    answer_free(a);
-    buf_free(&in);
-    buf_free(&out);
-    store_free(&s);
-    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+    close_all(f, &in, &out, &s, a);
 }
 END_TEST
 
@@ -371,23 +380,6 @@ static jb_function_t *open_class(const char *class_name, const char *plan)
     int rc = jb_function_open(the_vm(), jars, 1, class_name, plan, NULL, 0, &f, err, sizeof err);
     ck_assert_msg(rc == 0, "jb_function_open(%s): %s", class_name, err);
     return f;
-}
-
-/* EVAL header + row of the given type; time is the record's on_time value. */
-static void add_eval_row(buf_t *b, uint32_t slot, const row_t *r, const type_t *rt, int64_t wm, int64_t time)
-{
-    buf_put_u8(b, 1);
-    buf_put_u32(b, slot);
-    buf_put_u16(b, 0);
-    buf_put_u8(b, (uint8_t)r->kind);
-    put_i64(b, wm);
-    put_i64(b, wm);
-    put_i64(b, time);
-    size_t at = b->len;
-    buf_put_u32(b, 0);
-    ck_assert_msg(codec_encode_row(b, r, rt, err, sizeof err) == 0, "%s", err);
-    uint32_t len = (uint32_t)(b->len - at - 4);
-    memcpy(b->data + at, &len, 4);
 }
 
 static value_t str(const char *s)
@@ -418,8 +410,7 @@ START_TEST(inactivity_alert_timers_and_on_timer)
     row_t r = {ROW_INSERT, 2, fields};
     begin_batch(&in, &s, 1, 1);
     add_eval_row(&in, 0, &r, rt, 999, 1000);
-    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
-    decode_answer(&out, jb_function_output_type(f), &s, a);
+    process_batch(f, &in, &out, &s, a);
     ck_assert_ptr_null(a->error);
     ck_assert_int_eq(a->nout, 0);
     ck_assert_int_eq(a->ntimer, 2);
@@ -436,8 +427,7 @@ START_TEST(inactivity_alert_timers_and_on_timer)
     put_i64(&in, 61000);
     buf_put_u16(&in, 10);
     buf_append(&in, "inactivity", 10);
-    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
-    decode_answer(&out, jb_function_output_type(f), &s, a);
+    process_batch(f, &in, &out, &s, a);
     ck_assert_ptr_null(a->error);
     ck_assert_int_eq(a->nout, 1);
     ck_assert_int_eq((int)a->out[0].kind, ROW_INSERT);
@@ -448,12 +438,8 @@ START_TEST(inactivity_alert_timers_and_on_timer)
     ck_assert_int_eq(a->nstate, 0);   /* onTimer left the state unchanged: not rewritten */
     ck_assert_uint_eq(a->consumed, 1);
 
-    answer_free(a);
-    buf_free(&in);
-    buf_free(&out);
-    store_free(&s);
     type_free(rt);
-    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+    close_all(f, &in, &out, &s, a);
 }
 END_TEST
 
@@ -478,8 +464,7 @@ START_TEST(running_max_emits_upserts)
         row_t r = {ROW_INSERT, 2, fields};
         add_eval_row(&in, 0, &r, rt, WM_NONE, WM_NONE);
     }
-    ck_assert_msg(jb_function_process(f, &in, &out, err, sizeof err) == 0, "%s", err);
-    decode_answer(&out, jb_function_output_type(f), &s, a);
+    process_batch(f, &in, &out, &s, a);
     ck_assert_ptr_null(a->error);
     ck_assert_int_eq(a->nout, 2);
     ck_assert_int_eq((int)a->out[0].kind, ROW_INSERT);
@@ -487,12 +472,8 @@ START_TEST(running_max_emits_upserts)
     ck_assert_int_eq((int)a->out[1].kind, ROW_UPDATE_AFTER);
     ck_assert(a->out[1].fields[0].u.dec == 10920);
     ck_assert_uint_eq(a->out_record[1], 1);
-    answer_free(a);
-    buf_free(&in);
-    buf_free(&out);
-    store_free(&s);
     type_free(rt);
-    ck_assert_msg(jb_function_close(f, err, sizeof err) == 0, "%s", err);
+    close_all(f, &in, &out, &s, a);
 }
 END_TEST
 
@@ -542,26 +523,8 @@ static Suite *runtime_suite(void)
     return s;
 }
 
-static void *run_suite(void *arg)
-{
-    int *failed = arg;
-    SRunner *sr = srunner_create(runtime_suite());
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    *failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return NULL;
-}
-
 int main(void)
 {
     setenv("PTFHOST_JVM_OPTS", "-Xcheck:jni", 0);
-    int failed = 1;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 64u << 20);
-    pthread_t t;
-    if (pthread_create(&t, &attr, run_suite, &failed) != 0) return 2;
-    pthread_join(t, NULL);
-    return failed == 0 ? 0 : 1;
+    return jvm_main_run(runtime_suite) == 0 ? 0 : 1;
 }

@@ -2,12 +2,12 @@
  * (rows, watermarks, processing-time moves) drive TTL and timers
  * deterministically, as `ptfhost test` uses them. */
 #include <check.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/session.h"
+#include "jvm_main.h"
 
 static char seeds_jar[4096];
 
@@ -120,9 +120,8 @@ START_TEST(malformed_events_are_reported_with_their_line)
 }
 END_TEST
 
-static void *run_suite(void *arg)
+static Suite *session_suite(void)
 {
-    int *failed = arg;
     const char *b = getenv("PTFHOST_BUILD");
     snprintf(seeds_jar, sizeof seeds_jar, "%s/compat/seeds.jar", b ? b : "build");
     Suite *s = suite_create("session");
@@ -133,24 +132,10 @@ static void *run_suite(void *arg)
     tcase_add_test(tc, updating_events_reach_changelog_auditor_as_retract);
     tcase_add_test(tc, malformed_events_are_reported_with_their_line);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    *failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return NULL;
+    return s;
 }
 
-/* The JVM must not run on the primordial thread (jni/jb.h): the suite runs
- * on a thread with a large stack, as ptfhost's commands do. */
 int main(void)
 {
-    int failed = 1;
-    pthread_attr_t attr;
-    pthread_t t;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 64u << 20);
-    if (pthread_create(&t, &attr, run_suite, &failed) != 0) return EXIT_FAILURE;
-    pthread_join(t, NULL);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return jvm_main_run(session_suite) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
