@@ -341,13 +341,7 @@ public class ApiSurfaceCheck {
     }
 
     static String classFlags(int access) {
-        List<String> out = new ArrayList<>();
-        flag(out, access, Opcodes.ACC_PUBLIC, "public");
-        flag(out, access, Opcodes.ACC_PROTECTED, "protected");
-        flag(out, access, Opcodes.ACC_PRIVATE, "private");
-        flag(out, access, Opcodes.ACC_STATIC, "static");
-        flag(out, access, Opcodes.ACC_FINAL, "final");
-        flag(out, access, Opcodes.ACC_ABSTRACT, "abstract");
+        List<String> out = sharedFlags(access);
         flag(out, access, Opcodes.ACC_INTERFACE, "interface");
         flag(out, access, Opcodes.ACC_ANNOTATION, "annotation");
         flag(out, access, Opcodes.ACC_ENUM, "enum");
@@ -356,6 +350,13 @@ public class ApiSurfaceCheck {
 
     /** ACC_VARARGS and ACC_TRANSIENT share a bit: it means varargs on methods, transient on fields. */
     static String memberFlags(int access, boolean field) {
+        List<String> out = sharedFlags(access);
+        flag(out, access, Opcodes.ACC_VARARGS, field ? "transient" : "varargs");
+        return out.isEmpty() ? "package" : String.join(",", out);
+    }
+
+    /** The modifiers classes and members have in common: visibility, static, final, abstract. */
+    static List<String> sharedFlags(int access) {
         List<String> out = new ArrayList<>();
         flag(out, access, Opcodes.ACC_PUBLIC, "public");
         flag(out, access, Opcodes.ACC_PROTECTED, "protected");
@@ -363,8 +364,7 @@ public class ApiSurfaceCheck {
         flag(out, access, Opcodes.ACC_STATIC, "static");
         flag(out, access, Opcodes.ACC_FINAL, "final");
         flag(out, access, Opcodes.ACC_ABSTRACT, "abstract");
-        flag(out, access, Opcodes.ACC_VARARGS, field ? "transient" : "varargs");
-        return out.isEmpty() ? "package" : String.join(",", out);
+        return out;
     }
 
     static void flag(List<String> out, int access, int bit, String name) {
