@@ -99,6 +99,12 @@ int tcase_seed_check(const char *json, size_t len, char *err, size_t errlen)
         return failf(err, errlen, NULL, 0, "column %zu: the state line is not valid JSON; write " LINE_FORM, col);
     }
     int rc = 0;
+    while (end < json + len && (*end == ' ' || *end == '\t' || *end == '\r')) end++;
+    if (end < json + len) {
+        rc = failf(err, errlen, NULL, 0, "column %zu: text after the state line's JSON object (one object per line)",
+                   (size_t)(end - json) + 1);
+        goto done;
+    }
     if (!cJSON_IsObject(doc)) {
         rc = failf(err, errlen, NULL, 0, "a state line is a JSON object: " LINE_FORM);
         goto done;

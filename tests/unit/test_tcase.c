@@ -228,6 +228,7 @@ START_TEST(state_sections)
     struct { const char *row; const char *needle; } bad[] = {
         {"{\"key\": {\"user_id\": 1},}", "column 24: the state line is not valid JSON"},
         {"[1, 2]", "a state line is a JSON object"},
+        {"{\"key\": null} {\"key\": null}", "column 15: text after the state line's JSON object"},
         {"{\"keys\": {}}", "unknown member \"keys\" in the state line"},
         {"{\"key\": 1}", "\"key\" is an object of the PARTITION BY columns"},
         {"{\"key\": null, \"state\": []}", "\"state\" is an object of state entries by name"},
