@@ -591,8 +591,10 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
                                  key_names, op, 0};
     if (plan->ntables > 0 && plan->tables[0].set_semantics)
         for (int k = 0; k < plan->tables[0].nkeys && k < 64; k++) {
+            /* the operator encodes keys with the row type it receives (a typed argument's declared type) */
             const type_t *schema = plan->tables[0].table->schema;
-            key_types[hook.nkeys] = schema->fields[plan->tables[0].key_cols[k]].type;
+            const type_t *rows = plan->tables[0].typed ? plan->tables[0].typed : schema;
+            key_types[hook.nkeys] = rows->fields[plan->tables[0].key_cols[k]].type;
             key_names[hook.nkeys++] = schema->fields[plan->tables[0].key_cols[k]].name;
         }
     if (s->call_hook) {
