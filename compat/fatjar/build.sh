@@ -37,7 +37,7 @@ stale() {
 stale || exit 0
 
 TMP=$OUT/tmp
-rm -rf "$TMP" "$OUT/lib"
+rm -rf "${TMP:?}" "${OUT:?}/lib"
 mkdir -p "$TMP/ptf" "$TMP/decoy" "$TMP/fat" "$OUT/lib"
 log=$TMP/javac.log
 compile() { # compile SRC_DIR CLASSES_DIR [javac flags...]

@@ -16,7 +16,7 @@ out() { head -c 3000 "$WORK/out"; }
 # describe_json LABEL ARGS...: runs describe --json, output in $WORK/out, exit status in $rc, time in $ms.
 describe_json() {
   local label=$1; shift
-  local start=$(date +%s%N)
+  local start; start=$(date +%s%N)
   rc=0; "$PTFHOST" describe --json "$@" >"$WORK/out" 2>"$WORK/err" || rc=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   [ "$rc" = 0 ] && ok || bad "$label: describe exit $rc; stderr: $(head -c 2000 "$WORK/err")"
