@@ -212,7 +212,8 @@ END {
 
     print "### Real projects: third-party libraries, fat JARs, folders of JARs"
     print ""
-    print "A PTF that uses Apache Commons Lang, packaged as real projects package it"
+    print "PTFs that use Apache Commons Lang and ASM (which ptfhost uses too), packaged as real projects"
+    print "package them"
     print "([fatjar/build.sh](fatjar/build.sh); `describe` on the same JARs: `tests/cli/fatjar.sh`)."
     print ""
     print "| case | result |"
