@@ -568,6 +568,12 @@ static char *resolve_jar(session_t *s, const sqlp_script_t *script, const sqlp_s
 {
     char *path = conn_resolve_path(s->base_dir, jar->value);
     struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        ERR_AT(jar->pos, "'%s' is a folder: name its JARs, e.g. USING JAR 'lib/ptfs.jar', JAR 'lib/dependency.jar' "
+                         "(or ADD JAR each of them).", jar->value);
+        free(path);
+        return NULL;
+    }
     if (stat(path, &st) != 0) {
         ERR_AT(jar->pos, "Cannot find JAR '%s' (resolved to '%s'): %s. Paths are relative to the script's folder.",
                jar->value, path, strerror(errno));
