@@ -12,6 +12,7 @@
 #include "engine/changelog.h"
 #include "engine/filter.h"
 #include "engine/operator.h"
+#include "time/watermark.h"
 #include "jb.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
@@ -209,7 +210,7 @@ typedef struct input {
     arena_t arena;
     row_t row;               /* the row read ahead (merge mode) */
     bool has_row, done;
-    int64_t max_time;
+    wm_source_t *wm;             /* the table's watermark generator (one split), NULL without one */
 } input_t;
 
 /* Reads the next row; explicit watermarks and processing-time moves of test
@@ -268,17 +269,25 @@ static int push_row(void *ctx, const row_t *row, char *err, size_t errlen)
     return ptf_op_push(p->op, p->table, row, err, errlen);
 }
 
+/* A bounded table's watermarks: Flink's generator for its WATERMARK
+ * declaration, emitting after every row (time/watermark.h). */
+static wm_source_t *bounded_watermarks(session_t *s, const catalog_table_t *t, char *err, size_t errlen)
+{
+    wm_config_t cfg = wm_config_default();
+    cfg.delay_ms = t->watermark_delay_ms;
+    cfg.emit = WM_EMIT_ON_EVENT;
+    return wm_source_new(&cfg, 1, session_now_ms(s), err, errlen);
+}
+
 /* Pushes in->row into the operator and the watermark after it. */
 static int input_push(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t errlen)
 {
-    ptf_op_set_processing_time(op, session_now_ms(s));
+    int64_t now = session_now_ms(s);
+    ptf_op_set_processing_time(op, now);
     push_ctx_t pc = {op, in->op_table, in->table->schema, in->typed, &in->arena};
     if (changelog_norm_push(&in->norm, &in->row, push_row, &pc, err, errlen) != 0) return -1;
-    int64_t t = in->table->explicit_watermarks ? INT64_MIN : input_time(in);
-    if (t != INT64_MIN && t > in->max_time) {
-        in->max_time = t;
-        return ptf_op_watermark(op, in->op_table, t - in->table->watermark_delay_ms, err, errlen);
-    }
+    if (in->wm && (wm_on_event(in->wm, 0, input_time(in), now) & WM_OUT_WATERMARK))
+        return ptf_op_watermark(op, in->op_table, wm_current(in->wm), err, errlen);
     return 0;
 }
 
@@ -569,7 +578,11 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         input_t *in = &ins[i];
         in->table = plan->tables[order[i]].table;
         in->op_table = order[i];
-        in->max_time = INT64_MIN;
+        if (in->table->watermark_col >= 0 && !in->table->explicit_watermarks &&
+            !(in->wm = bounded_watermarks(s, in->table, err, errlen))) {
+            free(order);
+            goto done;
+        }
         const plan_table_t *pt = &plan->tables[order[i]];
         in->typed = pt->typed;
         changelog_norm_init(&in->norm, in->table->schema, in->table->pk, in->table->npk, pt->source_mode,
@@ -644,6 +657,7 @@ done:
     for (int i = 0; i < plan->ntables; i++) {
         if (ins[i].src) ins[i].src->close(ins[i].src);
         if (ins[i].table) changelog_norm_free(&ins[i].norm);
+        wm_source_free(ins[i].wm);
         arena_destroy(&ins[i].arena);
     }
     if (jfn) {
@@ -703,7 +717,11 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     arena_init(&a, 0);
     value_t *scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
     emit_ctx_t e = {&proj, filter, sink, scratch, 0, err, errlen};
-    int64_t max_time = INT64_MIN, last_wm = INT64_MIN;
+    int64_t last_wm = INT64_MIN;
+    wm_source_t *wm = NULL;
+    if (capture && rc == 0 && t->watermark_col >= 0 && !t->explicit_watermarks &&
+        !(wm = bounded_watermarks(s, t, err, errlen)))
+        rc = -1;
     while (rc == 0) {
         row_t row;
         arena_reset(&a);
@@ -719,12 +737,11 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         if (e.failed) rc = -1;
         /* a view over a table forwards the table's watermarks */
         int wc = t->watermark_col;
-        if (capture && wc >= 0 && !t->explicit_watermarks && !row.fields[wc].is_null &&
-            row.fields[wc].u.ts.millis > max_time) {
-            max_time = row.fields[wc].u.ts.millis;
-            if (max_time - t->watermark_delay_ms > last_wm) capture_watermark(capture, last_wm = max_time - t->watermark_delay_ms);
-        }
+        int64_t time = row.fields[wc < 0 ? 0 : wc].is_null || wc < 0 ? WM_NO_TIME : row.fields[wc].u.ts.millis;
+        if (wm && (wm_on_event(wm, 0, time, session_now_ms(s)) & WM_OUT_WATERMARK))
+            capture_watermark(capture, last_wm = wm_current(wm));
     }
+    wm_source_free(wm);
     if (capture && rc == 0) capture_watermark(capture, INT64_MAX);
     if (src) src->close(src);
     char cerr[1024];
