@@ -1,5 +1,6 @@
 /* sink.c - see sink.h. */
 #include "connectors/sink.h"
+#include "util/xalloc.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -12,12 +13,6 @@
 #include "types/render.h"
 #include "util/buf.h"
 
-static char *xstrdup(const char *s)
-{
-    char *p = strdup(s);
-    if (!p) abort();
-    return p;
-}
 
 /* ---- folding a changelog into a table (materialize) ------------------------- */
 

@@ -4,6 +4,7 @@
  * name order, skipping hidden files and files starting with '_' (as Flink's
  * file source does). Lines are decoded by the table's format (format.h). */
 #include "connectors/source.h"
+#include "util/xalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,12 +17,6 @@
 
 #include "connectors/format.h"
 
-static char *xstrdup(const char *s)
-{
-    char *p = strdup(s);
-    if (!p) abort();
-    return p;
-}
 
 /* ---- literal rows (CREATE VIEW v AS VALUES ...) --------------------------- */
 

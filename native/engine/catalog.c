@@ -1,6 +1,7 @@
 /* catalog.c - see catalog.h. Lists are small (a script declares a handful of
  * objects), so lookups are linear. */
 #include "engine/catalog.h"
+#include "util/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +18,6 @@ static void *grow(void *p, int *cap, size_t elem)
     return p;
 }
 
-static char *xstrdup(const char *s)
-{
-    char *p = strdup(s);
-    if (!p) abort();
-    return p;
-}
 
 void catalog_init(catalog_t *c) { memset(c, 0, sizeof *c); }
 

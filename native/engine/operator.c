@@ -7,6 +7,7 @@
  * registered earlier in the same batch becomes due; we then fire timers and
  * resend the rest. */
 #include "engine/operator.h"
+#include "util/xalloc.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -80,15 +81,6 @@ struct ptf_op {
     bool firing;             /* inside the timer loop */
 };
 
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fputs("ptfhost: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 static type_t *wrap_atomic(const type_t *t)
 {

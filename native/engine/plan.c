@@ -2,6 +2,7 @@
  * planner rules (reference: flink-ptf-semantics.md §1, §2.4, §2.6, §6.2);
  * their messages are Flink's, prefixed by where in the script they apply. */
 #include "engine/plan.h"
+#include "util/xalloc.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -20,12 +21,6 @@
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
 
-static char *xstrdup(const char *s)
-{
-    char *p = strdup(s ? s : "");
-    if (!p) abort();
-    return p;
-}
 
 char *plan_name_string(const sqlp_name_t *name)
 {

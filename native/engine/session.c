@@ -1,6 +1,7 @@
 /* session.c - see session.h. DDL and the session's own statements are
  * handled here; queries go to job.c. */
 #include "engine/session.h"
+#include "util/xalloc.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -24,12 +25,6 @@
 
 #define ERR_AT(pos, ...) sqlp_format_error(script, (pos), 0, err, errlen, __VA_ARGS__)
 
-static char *xstrdup(const char *s)
-{
-    char *p = strdup(s);
-    if (!p) abort();
-    return p;
-}
 
 void session_init(session_t *s, const char *base_dir, FILE *out)
 {

@@ -2,20 +2,12 @@
  * values form one flat array; ids are never reused (a key that lost all its
  * state keeps its id, which costs one slot per entry). */
 #include "state/state.h"
+#include "util/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fputs("ptfhost: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 state_store_t *state_store_new(int nentries, const int64_t *ttl_ms)
 {

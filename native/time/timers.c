@@ -1,5 +1,6 @@
 /* timers.c - see timers.h. */
 #include "time/timers.h"
+#include "util/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,15 +8,6 @@
 
 #define UNNAMED UINT32_MAX
 
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fputs("ptfhost: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 /* ---- heap ---------------------------------------------------------------- */
 

@@ -12,20 +12,12 @@
  * quiet tick, Flink's startOfInactivity) is known without running it: the
  * tick after the last one that saw a row. */
 #include "time/watermark.h"
+#include "util/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fputs("ptfhost: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 static int64_t sat_add(int64_t a, int64_t b)
 {

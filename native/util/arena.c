@@ -1,6 +1,7 @@
 /* arena.c - see arena.h. Blocks are malloc'ed and chained; a request larger
  * than the block size gets a block of its own. */
 #include "util/arena.h"
+#include "util/xalloc.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -13,15 +14,6 @@ struct arena_block {
     _Alignas(16) unsigned char data[];
 };
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p) {
-        fputs("ptfhost: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 void arena_init(arena_t *a, size_t block_size)
 {
