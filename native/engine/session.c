@@ -460,17 +460,17 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     int naliases = 0;
     const sqlp_query_t *vq = values_of(cv->query, &aliases, &naliases);
     char *name = plan_name_string(&cv->name);
+    if (catalog_find_table(&s->catalog, name)) {
+        int rc = 0;
+        if (!cv->if_not_exists) {
+            ERR_AT(cv->name.pos, "Table or view '%s' already exists.", name);
+            rc = -1;
+        }
+        free(name);
+        return rc;
+    }
     if (!vq) {
         /* a view over a query runs when first read (job.c) */
-        if (catalog_find_table(&s->catalog, name)) {
-            int rc = 0;
-            if (!cv->if_not_exists) {
-                ERR_AT(cv->name.pos, "Table or view '%s' already exists.", name);
-                rc = -1;
-            }
-            free(name);
-            return rc;
-        }
         if (cv->ncols) {
             ERR_AT(cv->name.pos, "Unsupported: a column list on a view over a query; alias the columns in its "
                                  "SELECT.");
@@ -484,15 +484,6 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
         t->temporary = cv->temporary;
         catalog_add_table(&s->catalog, t);
         return 0;
-    }
-    if (catalog_find_table(&s->catalog, name)) {
-        int rc = 0;
-        if (!cv->if_not_exists) {
-            ERR_AT(cv->name.pos, "Table or view '%s' already exists.", name);
-            rc = -1;
-        }
-        free(name);
-        return rc;
     }
     if (cv->ncols) aliases = cv->cols, naliases = cv->ncols;
     int ncols = vq->nrows ? vq->rows[0].n : 0;
