@@ -87,6 +87,21 @@ static int fail(lexer_t *lx, sqlp_pos_t at, char *msg, size_t msglen, sqlp_pos_t
 }
 
 /* Scans digits [. digits] [E [+-] digits]; the caller saw a digit or ".digit". */
+/* Steps over a literal quoted with q, where a doubled q stands for itself.
+ * false if the text ends before the closing quote. */
+static bool scan_quoted(lexer_t *lx, int q)
+{
+    step(lx);
+    for (;;) {
+        if (peekc(lx, 0) < 0) return false;
+        if (peekc(lx, 0) == q) {
+            step(lx);
+            if (peekc(lx, 0) != q) return true;
+        }
+        step(lx);
+    }
+}
+
 static sqlp_tok_kind_t scan_number(lexer_t *lx)
 {
     sqlp_tok_kind_t kind = SQLP_TK_INTEGER;
@@ -199,45 +214,19 @@ int sqlp_lex(const char *text, size_t len, sqlp_token_t **toks, int *ntoks, char
             continue;
         }
         if (c == '\'') {
-            step(&lx);
-            for (;;) {
-                if (peekc(&lx, 0) < 0) {
-                    fail(&lx, start, msg, msglen, errpos,
-                         "unterminated string literal: missing closing ' (write '' for a quote inside a string)");
-                    goto error;
-                }
-                if (peekc(&lx, 0) == '\'') {
-                    if (peekc(&lx, 1) == '\'') {
-                        step(&lx);
-                        step(&lx);
-                        continue;
-                    }
-                    step(&lx);
-                    break;
-                }
-                step(&lx);
+            if (!scan_quoted(&lx, '\'')) {
+                fail(&lx, start, msg, msglen, errpos,
+                     "unterminated string literal: missing closing ' (write '' for a quote inside a string)");
+                goto error;
             }
             push(&lx, SQLP_TK_STRING, start);
             continue;
         }
         if (c == '`') {
-            step(&lx);
-            for (;;) {
-                if (peekc(&lx, 0) < 0) {
-                    fail(&lx, start, msg, msglen, errpos,
-                         "unterminated quoted identifier: missing closing ` (write `` for a backtick inside a name)");
-                    goto error;
-                }
-                if (peekc(&lx, 0) == '`') {
-                    if (peekc(&lx, 1) == '`') {
-                        step(&lx);
-                        step(&lx);
-                        continue;
-                    }
-                    step(&lx);
-                    break;
-                }
-                step(&lx);
+            if (!scan_quoted(&lx, '`')) {
+                fail(&lx, start, msg, msglen, errpos,
+                     "unterminated quoted identifier: missing closing ` (write `` for a backtick inside a name)");
+                goto error;
             }
             if (lx.i - start.offset == 2) {
                 fail(&lx, start, msg, msglen, errpos, "empty quoted identifier ``");
