@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <strings.h>
 
 #include "connectors/sink.h"
@@ -211,6 +212,7 @@ typedef struct input {
     row_t row;               /* the row read ahead (merge mode) */
     bool has_row, done;
     wm_source_t *wm;             /* the table's watermark generator (one split), NULL without one */
+    int64_t flushed_at;          /* monotonic ms of the last forced flush (slow, unbounded inputs) */
 } input_t;
 
 /* Reads the next row; explicit watermarks and processing-time moves of test
@@ -269,6 +271,15 @@ static int push_row(void *ctx, const row_t *row, char *err, size_t errlen)
     return ptf_op_push(p->op, p->table, row, err, errlen);
 }
 
+#define FLUSH_INTERVAL_MS 200
+
+static int64_t monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /* A bounded table's watermarks: Flink's generator for its WATERMARK
  * declaration, emitting after every row (time/watermark.h). */
 static wm_source_t *bounded_watermarks(session_t *s, const catalog_table_t *t, char *err, size_t errlen)
@@ -286,8 +297,17 @@ static int input_push(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t
     ptf_op_set_processing_time(op, now);
     push_ctx_t pc = {op, in->op_table, in->table->schema, in->typed, &in->arena};
     if (changelog_norm_push(&in->norm, &in->row, push_row, &pc, err, errlen) != 0) return -1;
-    if (in->wm && (wm_on_event(in->wm, 0, input_time(in), now) & WM_OUT_WATERMARK))
-        return ptf_op_watermark(op, in->op_table, wm_current(in->wm), err, errlen);
+    if (in->wm && (wm_on_event(in->wm, 0, input_time(in), now) & WM_OUT_WATERMARK) &&
+        ptf_op_watermark(op, in->op_table, wm_current(in->wm), err, errlen) != 0)
+        return -1;
+    /* A slow source (datagen with rows-per-second) must not wait for a full
+     * batch: results go out at least every FLUSH_INTERVAL_MS. */
+    int64_t mono = monotonic_ms();
+    if (mono - in->flushed_at >= FLUSH_INTERVAL_MS) {
+        in->flushed_at = mono;
+        if (ptf_op_flush(op, err, errlen) != 0) return -1;
+        fflush(s->out);
+    }
     return 0;
 }
 
@@ -578,6 +598,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         input_t *in = &ins[i];
         in->table = plan->tables[order[i]].table;
         in->op_table = order[i];
+        in->flushed_at = monotonic_ms();
         if (in->table->watermark_col >= 0 && !in->table->explicit_watermarks &&
             !(in->wm = bounded_watermarks(s, in->table, err, errlen))) {
             free(order);
