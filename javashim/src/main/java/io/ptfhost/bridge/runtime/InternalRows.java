@@ -3,6 +3,8 @@ package io.ptfhost.bridge.runtime;
 import io.ptfhost.bridge.types.SqlType;
 
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericArrayData;
+import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -14,14 +16,16 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Flink's internal data structures for a table argument declared as {@link RowData}: strings as
  * {@link StringData}, decimals as {@link DecimalData}, timestamps as {@link TimestampData}, dates as
  * epoch days, times as milliseconds of the day, nested rows as {@link GenericRowData}. Converted
- * from the external Row the codec produces. (Arrays and maps stay external objects: the shim has no
- * GenericArrayData/GenericMapData yet.)
+ * from the external Row the codec produces; arrays become {@link GenericArrayData}, maps and
+ * multisets {@link GenericMapData}.
  */
 final class InternalRows {
     private InternalRows() {}
@@ -56,6 +60,28 @@ final class InternalRows {
             case ROW:
             case STRUCTURED:
                 return v instanceof Row ? toRowData((Row) v, t) : v;
+            case ARRAY: {
+                if (!(v instanceof Object[])) {
+                    return v;   // a primitive array (NOT NULL elements) is already internal
+                }
+                Object[] items = (Object[]) v;
+                Object[] internal = new Object[items.length];
+                for (int i = 0; i < items.length; i++) {
+                    internal[i] = toInternal(items[i], t.elementType());
+                }
+                return new GenericArrayData(internal);
+            }
+            case MAP:
+            case MULTISET: {
+                Map<Object, Object> internal = new HashMap<>();
+                SqlType keyType = t.kind() == SqlType.Kind.MAP ? t.keyType() : t.elementType();
+                SqlType valueType = t.kind() == SqlType.Kind.MAP ? t.valueType() : null;
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                    internal.put(toInternal(e.getKey(), keyType),
+                            valueType == null ? e.getValue() : toInternal(e.getValue(), valueType));
+                }
+                return new GenericMapData(internal);
+            }
             default:
                 return v;   // booleans, numbers, bytes: the same object in both formats
         }
