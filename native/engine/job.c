@@ -468,6 +468,15 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     plan_env_t penv = {&s->catalog, env->script, env->describe, env->describe_ctx, s->flink_version};
     plan_call_t *plan = plan_call(&penv, q->from->call, err, errlen);
     if (!plan) return -1;
+    const sqlp_expr_t *call = q->from->call;
+    if (plan->uid && session_claim_uid(s, plan->uid, env->script->text + call->pos.offset,
+                                       call->end - call->pos.offset, err, errlen) != 0) {
+        char msg[1024];
+        snprintf(msg, sizeof msg, "%s", err);
+        ERR_AT(call->pos, "%s", msg);
+        plan_call_free(plan);
+        return -1;
+    }
 
     int rc = -1;
     projection_t proj = {0};

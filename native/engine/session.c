@@ -770,7 +770,52 @@ static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_
 
 /* ---- the statement loop ------------------------------------------------------- */
 
+static void forget_uids(session_t *s)
+{
+    for (int i = 0; i < s->nstmt_uids; i++) {
+        free(s->stmt_uids[i]);
+        free(s->stmt_calls[i]);
+    }
+    free(s->stmt_uids);
+    free(s->stmt_calls);
+    s->stmt_uids = s->stmt_calls = NULL;
+    s->nstmt_uids = 0;
+}
+
+int session_claim_uid(session_t *s, const char *uid, const char *call_text, size_t call_len, char *err,
+                      size_t errlen)
+{
+    for (int i = 0; i < s->nstmt_uids; i++) {
+        if (strcmp(s->stmt_uids[i], uid) != 0) continue;
+        if (strlen(s->stmt_calls[i]) == call_len && memcmp(s->stmt_calls[i], call_text, call_len) == 0)
+            return 0;   /* the same call again: Flink merges it into one operator */
+        snprintf(err, errlen, "Duplicate unique identifier '%s' detected among process table functions. Make sure "
+                              "that all PTF calls have an identifier defined that is globally unique.", uid);
+        return -1;
+    }
+    s->stmt_uids = xrealloc(s->stmt_uids, (size_t)(s->nstmt_uids + 1) * sizeof *s->stmt_uids);
+    s->stmt_calls = xrealloc(s->stmt_calls, (size_t)(s->nstmt_uids + 1) * sizeof *s->stmt_calls);
+    s->stmt_uids[s->nstmt_uids] = xstrdup(uid);
+    char *text = xmalloc(call_len + 1);
+    memcpy(text, call_text, call_len);
+    text[call_len] = '\0';
+    s->stmt_calls[s->nstmt_uids++] = text;
+    return 0;
+}
+
+static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err,
+                         size_t errlen);
+
 static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
+{
+    forget_uids(s);
+    int rc = run_stmt_body(s, script, st, err, errlen);
+    forget_uids(s);
+    return rc;
+}
+
+static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err,
+                         size_t errlen)
 {
     switch (st->kind) {
     case SQLP_STMT_CREATE_TABLE: return create_table(s, script, &st->u.create_table, err, errlen);

@@ -61,6 +61,10 @@ typedef struct session {
     bool manual_clock;
     int64_t clock_ms;
     long rows_out;               /* rows printed or written by the last query */
+    /* uids of the PTF calls of the statement being run (with each call's
+     * source text): Flink rejects two different calls with one uid */
+    char **stmt_uids, **stmt_calls;
+    int nstmt_uids;
     session_call_hook_fn call_hook;  /* optional; see session_call_phase_t */
     void *call_hook_ctx;
     struct session_events *events;   /* pending test events per table name */
@@ -91,5 +95,10 @@ int session_describe(session_t *s, const char *const *jars, int njars, const cha
                      char *err, size_t errlen);
 
 int64_t session_now_ms(const session_t *s);
+
+/* Registers the uid of a PTF call of the current statement; -1 with Flink's
+ * message when a different call already uses it. */
+int session_claim_uid(session_t *s, const char *uid, const char *call_text, size_t call_len, char *err,
+                      size_t errlen);
 
 #endif

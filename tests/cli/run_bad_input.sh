@@ -112,5 +112,16 @@ check file_sink_writes_on_success 0
 if grep -q '"median":21.0' "$W/out.json" 2>/dev/null; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: out.json: $(cat "$W/out.json" 2>&1)"; fi
 
+# Two different PTF calls in one statement with the same uid (Flink merges only identical calls).
+cat >"$W/job.sql" <<SQL
+CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$SEEDS';
+CREATE VIEW t AS SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS T(user_id, url);
+CREATE VIEW v AS SELECT user_id AS k, url FROM count_clicks(input => TABLE t PARTITION BY user_id, uid => 'same');
+SELECT * FROM count_clicks(input => TABLE v PARTITION BY k, uid => 'same');
+SQL
+check duplicate_uid 1 "Duplicate unique identifier 'same' detected among process table functions."
+sed -i "4s/'same'/'other'/" "$W/job.sql"
+check distinct_uids_run 0 "+I[1, a, 1]"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
