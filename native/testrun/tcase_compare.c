@@ -12,6 +12,7 @@
  * The report puts expected and actual side by side (sdiff's markers: '|'
  * changed, '<' only expected, '>' only actual), marks the first difference
  * with '*' and its file:line, and elides long runs of equal rows. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,7 +403,8 @@ static int resolve_keys(const tcase_expect_t *e, const tcase_diff_opts_t *o, int
                 buf_printf(diff, "  %s:%d: per-key column %s: positions start at 1\n", o->file, e->line, name);
                 return -1;
             }
-            idx[k] = (int)pos - 1;
+            /* a position past any row (strtol saturates huge ones) stays past it: no int wrap-around */
+            idx[k] = pos > INT_MAX ? INT_MAX : (int)(pos - 1);
             continue;
         }
         idx[k] = -1;
