@@ -175,6 +175,26 @@ static int check_seeded(const hook_ctx_t *h, char *err, size_t errlen)
     return 0;
 }
 
+/* An '-- input' section for a table the script never creates would feed
+ * nothing: its events would vanish without a word (a misspelt name). */
+static int check_inputs(const tcase_file_t *f, const tcase_t *c, const session_t *s, char *err, size_t errlen)
+{
+    for (int i = 0; i < c->ninputs; i++) {
+        const tcase_input_t *in = &c->inputs[i];
+        if (catalog_find_table(&s->catalog, in->table)) continue;
+        buf_t names = BUF_INIT;
+        for (int t = 0; t < s->catalog.ntables; t++)
+            buf_printf(&names, "%s%s", t ? ", " : "", s->catalog.tables[t]->name);
+        snprintf(err, errlen, "%s:%d: '-- input %s' names no table of the script (%s%s); name a table its "
+                              "CREATE TABLE declares (names are case-sensitive)",
+                 f->path, in->line, in->table, s->catalog.ntables ? "it creates " : "it creates none",
+                 buf_cstr(&names));
+        buf_free(&names);
+        return -1;
+    }
+    return 0;
+}
+
 int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
                        char **output, char **error, char **dump)
 {
@@ -202,6 +222,7 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
         rc = session_set_events(&s, c->inputs[i].table, c->inputs[i].events_json, f->path, err, ERRLEN);
     if (rc == 0) rc = session_run_script(&s, c->sql, f->path, err, ERRLEN);
     if (rc == 0) rc = check_seeded(&h, err, ERRLEN);
+    if (rc == 0) rc = check_inputs(f, c, &s, err, ERRLEN);
     finish_call(&h);
     session_free(&s);
     fclose(mem);

@@ -130,6 +130,24 @@ t --filter "two versions" "$WORK/rel"
 expect_rc "filter" 0
 check "filter" "$WORK/out" "2 passed, 0 failed"
 
+# 6b. An '-- input' for a table the script does not create is an error, not events that vanish.
+cat >"$WORK/input_typo.case" <<'EOF'
+-- case: input for a misspelt table
+-- sql
+CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'none', 'format' = 'json');
+SELECT * FROM clicks;
+-- input clicks
+[1, "/a"]
+-- input Clicks
+[2, "/b"]
+-- expected
++I[1, /a]
+EOF
+t "$WORK/input_typo.case"
+expect_rc "input typo" 1
+check "input typo" "$WORK/out" "FAIL input for a misspelt table"
+check "input typo" "$WORK/out" "input_typo.case:7: '-- input Clicks' names no table of the script (it creates clicks)"
+
 # 7. Usage and I/O errors exit 2.
 t "$WORK/does-not-exist.case"; expect_rc "missing path" 2
 check "missing path" "$WORK/out" "cannot read '$WORK/does-not-exist.case'"
