@@ -1,7 +1,7 @@
 /* cmd_test.c - 'ptfhost test PATH...': run compatibility cases.
  *
- * Collects case files (a file as given, a folder's *.case files
- * recursively, sorted), runs every case in this one process (one JVM for
+ * Collects case files (a file as given, a folder's *.case and *.case.json
+ * files recursively, sorted), runs every case in this one process (one JVM for
  * all), prints one line per run and the diff of each failure, and closes
  * with exactly "N passed, N failed" (CI parses it). Exit 0 when everything
  * passed, 1 when a case failed or a case file is invalid, 2 on usage or I/O
@@ -19,7 +19,7 @@
 #include "cli/cli.h"
 #include "testrun/tcase.h"
 
-#define SYNOPSIS "[options] PATH...   (case files, or folders searched for *.case)"
+#define SYNOPSIS "[options] PATH...   (case files, or folders searched for *.case and *.case.json)"
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -35,7 +35,7 @@ static char *join(const char *dir, const char *name)
     return p;
 }
 
-/* Appends the *.case files under dir (sorted per folder, folders in name order). */
+/* Appends the case files under dir (sorted per folder, folders in name order). */
 static int collect_dir(const char *dir, cli_strlist_t *files)
 {
     DIR *d = opendir(dir);
@@ -54,11 +54,10 @@ static int collect_dir(const char *dir, cli_strlist_t *files)
     for (int i = 0; i < names.n; i++) {
         char *p = (char *)names.items[i];
         struct stat st;
-        size_t len = strlen(p);
         if (rc == 0 && stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
             rc = collect_dir(p, files);
             free(p);
-        } else if (len > 5 && strcmp(p + len - 5, ".case") == 0) {
+        } else if (tcase_is_case_file_name(p)) {
             cli_strlist_push(files, p);
         } else {
             free(p);
@@ -84,7 +83,7 @@ static int collect(const char *arg, cli_strlist_t *files)
     int before = files->n;
     int rc = collect_dir(arg, files);
     if (rc == 0 && files->n == before) {
-        fprintf(stderr, "ptfhost test: no *.case files in '%s'\n", arg);
+        fprintf(stderr, "ptfhost test: no *.case or *.case.json files in '%s'\n", arg);
         return 2;
     }
     return rc;

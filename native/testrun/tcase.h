@@ -1,6 +1,7 @@
 /* tcase.h - compatibility case files for 'ptfhost test' ("tcase_").
  *
- * A case file (*.case, format in docs/test-cases.md) holds one or more cases:
+ * A case file (*.case in the text form, *.case.json in the JSON form; both in
+ * docs/test-cases.md) holds one or more cases:
  * SQL, per-table input events and the expected output (a changelog, the
  * materialised table, or an error). This module parses case files
  * (tcase_parse.c), compares actual output with an expectation and renders the
@@ -49,7 +50,8 @@ typedef struct tcase_expect {
     tcase_line_t *rows;        /* blank and '#' lines are not rows */
     int nrows;
     /* The body in the file text, for --update: from the line after the
-     * header to the end of the last non-blank line of the section. */
+     * header to the end of the last non-blank line of the section (JSON: the
+     * "rows" array, from '[' to after ']'). */
     size_t body_start, body_end;
 } tcase_expect_t;
 
@@ -71,7 +73,7 @@ typedef struct tcase_state {
 
 typedef struct tcase {
     char *name;
-    int line;                  /* the '-- case:' line */
+    int line;                  /* the '-- case:' line (JSON: the "name" line) */
     unsigned versions;         /* '-- flink-version:'; 0 = the command's default */
     char *sql;                 /* @BUILD@ replaced; preceded by sql_line - 1 newlines so that
                                   the session's line numbers are the case file's */
@@ -82,13 +84,20 @@ typedef struct tcase {
     int nexpects;
     tcase_state_t *states;     /* seeds, applied when a matching PTF call starts */
     int nstates;
-    size_t end;                /* end of the case's last non-blank line (where --update appends) */
+    size_t end;                /* end of the case's last non-blank line (JSON: of its object's last
+                                  member's value), where --update appends */
     int misspelt_expected;     /* first SQL comment line that looks like a misspelt '-- expected'
                                   (a hint when the case has no expectation), 0 = none */
 } tcase_t;
 
+typedef enum tcase_format {
+    TCASE_FORMAT_TEXT = 0,     /* '-- case:' headers */
+    TCASE_FORMAT_JSON,         /* {"cases": [...]}: the file's first character is '{' */
+} tcase_format_t;
+
 typedef struct tcase_file {
     char *path;                /* as given */
+    tcase_format_t format;
     char *dir;                 /* absolute folder of the file: relative paths in the SQL resolve here */
     char *text;
     size_t len;
@@ -96,14 +105,18 @@ typedef struct tcase_file {
     int ncases;
 } tcase_file_t;
 
-/* Parses a case file's text. build_dir replaces @BUILD@ in SQL (NULL: a case
- * that uses @BUILD@ is an error). 0 ok; -1 with "path:line: message". On
+/* Parses a case file's text, in either form (a file whose first character
+ * after blanks is '{' is JSON). build_dir replaces @BUILD@ in SQL (NULL: a
+ * case that uses @BUILD@ is an error). 0 ok; -1 with "path:line: message". On
  * error *out is left empty (nothing to free). */
 int tcase_parse(const char *path, const char *text, size_t len, const char *build_dir, tcase_file_t *out,
                 char *err, size_t errlen);
 /* Reads and parses a file. */
 int tcase_load(const char *path, const char *build_dir, tcase_file_t *out, char *err, size_t errlen);
 void tcase_file_free(tcase_file_t *f);
+
+/* Whether a folder's file is a case file: *.case or *.case.json. */
+bool tcase_is_case_file_name(const char *path);
 
 /* Index of "2.1" / "2.2" / "2.3" in tcase_versions, or -1. */
 int tcase_version_index(const char *v);
@@ -151,12 +164,12 @@ typedef struct tcase_edit {
 } tcase_edit_t;
 
 /* The edit that makes expectation e of file f read `actual` (its rows, one
- * per line). */
+ * per line; in a JSON file, its "rows" array). */
 tcase_edit_t tcase_update_edit(const tcase_file_t *f, const tcase_expect_t *e, const char *actual);
-/* The edit that appends new sections to case c (a case without any): n
- * headers ("-- expected", "-- expected 2.1", ...) each followed by its
- * output's rows. */
-tcase_edit_t tcase_append_edit(const tcase_file_t *f, const tcase_t *c, const char *const *headers,
+/* The edit that appends n new expectations to case c (a case without any),
+ * expectation i holding actual[i]'s rows for Flink version versions[i]
+ * (an index into tcase_versions; -1 = for every version: '-- expected'). */
+tcase_edit_t tcase_append_edit(const tcase_file_t *f, const tcase_t *c, const int *versions,
                                const char *const *actual, int n);
 /* Applies non-overlapping edits to f's text into out (edits are sorted here). */
 void tcase_apply_edits(const tcase_file_t *f, tcase_edit_t *edits, int n, buf_t *out);

@@ -1,5 +1,8 @@
 /* tcase_parse.c - reading case files (format: docs/test-cases.md).
  *
+ * This file reads the text form and dispatches JSON files (first character
+ * '{') to tcase_json.c; both end in the same tcase_file_t.
+ *
  * A case file is read line by line. Lines starting with '--' followed by a
  * section keyword are headers; everything else belongs to the open section.
  * Inside SQL, other '--' lines are SQL comments; outside SQL, '#' starts a
@@ -18,6 +21,7 @@
 
 #include "engine/plan.h"
 #include "testrun/tcase.h"
+#include "testrun/tcase_parse_int.h"
 #include "testrun/tcase_seed.h"
 
 const char *const tcase_versions[TCASE_MAX_VERSIONS] = {"2.1", "2.2", "2.3"};
@@ -79,7 +83,7 @@ static char *xstrndup(const char *s, size_t n)
     return d;
 }
 
-static void json_string(buf_t *b, const char *s, size_t n)
+void tcase_json_string(buf_t *b, const char *s, size_t n)
 {
     buf_putc(b, '"');
     for (size_t i = 0; i < n; i++) {
@@ -368,23 +372,28 @@ static int header(parser_t *p, keyword_t kw, const char *rest, const char *end)
 
 /* --- section bodies ------------------------------------------------------- */
 
-static int sql_line(parser_t *p, const char *s, const char *end)
+int tcase_append_sql(buf_t *b, const char *s, size_t n, const char *build_dir)
 {
-    const char *at;
-    const char *mark = "@BUILD@";
-    while ((at = memmem(s, (size_t)(end - s), mark, 7)) != NULL) {
-        if (!p->build_dir)
-            return fail(p, p->lineno, "@BUILD@ needs the build folder: pass --build DIR or set PTFHOST_BUILD");
-        buf_append(&p->sql, s, (size_t)(at - s));
-        buf_puts(&p->sql, p->build_dir);
+    const char *at, *end = s + n;
+    while ((at = memmem(s, (size_t)(end - s), "@BUILD@", 7)) != NULL) {
+        if (!build_dir) return -1;
+        buf_append(b, s, (size_t)(at - s));
+        buf_puts(b, build_dir);
         s = at + 7;
     }
-    buf_append(&p->sql, s, (size_t)(end - s));
+    buf_append(b, s, (size_t)(end - s));
+    return 0;
+}
+
+static int sql_line(parser_t *p, const char *s, const char *end)
+{
+    if (tcase_append_sql(&p->sql, s, (size_t)(end - s), p->build_dir) != 0)
+        return fail(p, p->lineno, TCASE_BUILD_HELP);
     buf_putc(&p->sql, '\n');
     return 0;
 }
 
-static bool parse_int64(const char *s, size_t n, int64_t *v)
+bool tcase_parse_int64(const char *s, size_t n, int64_t *v)
 {
     char tmp[32];
     if (n == 0 || n >= sizeof tmp) return false;
@@ -399,7 +408,7 @@ static bool parse_int64(const char *s, size_t n, int64_t *v)
 }
 
 /* "+30 s", "+1500 ms", "+2 min": an advance the engine's duration parser accepts. */
-static bool is_duration(const char *s, size_t n)
+bool tcase_is_duration(const char *s, size_t n)
 {
     if (n < 2 || s[0] != '+' || !isdigit((unsigned char)s[1])) return false;
     char *tmp = xstrndup(s + 1, n - 1);
@@ -416,21 +425,21 @@ static int input_line(parser_t *p, const char *s, const char *end)
     if (end - s >= 9 && strncmp(s, "watermark", 9) == 0 && (end - s == 9 || s[9] == ' ' || s[9] == '\t')) {
         const char *v = skip_ws(s + 9, end);
         int64_t t;
-        if (parse_int64(v, (size_t)(end - v), &t)) buf_printf(b, "%s{\"watermark\": %lld", sep, (long long)t);
+        if (tcase_parse_int64(v, (size_t)(end - v), &t)) buf_printf(b, "%s{\"watermark\": %lld", sep, (long long)t);
         else if (tcase_parse_datetime(v, (size_t)(end - v), &t)) {
             buf_printf(b, "%s{\"watermark\": ", sep);
-            json_string(b, v, (size_t)(end - v));
+            tcase_json_string(b, v, (size_t)(end - v));
         } else
             return fail(p, p->lineno, "'watermark' needs a time: epoch milliseconds or 'yyyy-MM-dd HH:mm:ss[.SSS]', "
                                       "found '%.*s'", (int)(end - v), v);
     } else if (end - s >= 8 && strncmp(s, "proctime", 8) == 0 && (end - s == 8 || s[8] == ' ' || s[8] == '\t')) {
         const char *v = skip_ws(s + 8, end);
         int64_t t;
-        if (parse_int64(v, (size_t)(end - v), &t) || tcase_parse_datetime(v, (size_t)(end - v), &t))
+        if (tcase_parse_int64(v, (size_t)(end - v), &t) || tcase_parse_datetime(v, (size_t)(end - v), &t))
             buf_printf(b, "%s{\"proctime\": %lld", sep, (long long)t);
-        else if (is_duration(v, (size_t)(end - v))) {
+        else if (tcase_is_duration(v, (size_t)(end - v))) {
             buf_printf(b, "%s{\"proctime\": ", sep);
-            json_string(b, v, (size_t)(end - v));
+            tcase_json_string(b, v, (size_t)(end - v));
         } else
             return fail(p, p->lineno, "'proctime' needs epoch milliseconds, 'yyyy-MM-dd HH:mm:ss[.SSS]' or an "
                                       "advance such as '+30 s' (units ms, s, min, h, d), found '%.*s'",
@@ -560,15 +569,12 @@ static int parse_line(parser_t *p)
     }
 }
 
-int tcase_parse(const char *path, const char *text, size_t len, const char *build_dir, tcase_file_t *out,
-                char *err, size_t errlen)
+static int parse_text(const char *path, const char *text, size_t len, size_t start, const char *build_dir,
+                      tcase_file_t *out, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
     parser_t p = {.path = path, .text = text, .len = len, .build_dir = build_dir, .file = out,
                   .err = err, .errlen = errlen};
     int rc = 0;
-    if (memchr(text, '\0', len)) rc = fail(&p, 1, "the file contains a NUL byte (is it a text file?)");
-    size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;   /* a UTF-8 byte order mark */
     for (size_t pos = start; rc == 0 && pos < len; pos = p.next) {
         p.lineno++;
         p.line_start = pos;
@@ -582,6 +588,27 @@ int tcase_parse(const char *path, const char *text, size_t len, const char *buil
         rc = fail(&p, p.lineno ? p.lineno : 1, "no cases in this file (a case starts with '-- case: NAME')");
     buf_free(&p.sql);
     buf_free(&p.events);
+    return rc;
+}
+
+int tcase_parse(const char *path, const char *text, size_t len, const char *build_dir, tcase_file_t *out,
+                char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    int rc;
+    size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;   /* a UTF-8 byte order mark */
+    size_t first = start;
+    while (first < len && strchr(" \t\r\n", text[first])) first++;
+    if (memchr(text, '\0', len)) {
+        snprintf(err, errlen, "%s:1: the file contains a NUL byte (is it a text file?)", path);
+        rc = -1;
+    } else if (first < len && text[first] == '{') {
+        /* A text case file cannot start with '{' (text before the first case is an error). */
+        out->format = TCASE_FORMAT_JSON;
+        rc = tcase_json_parse(path, text, len, build_dir, out, err, errlen);
+    } else {
+        rc = parse_text(path, text, len, start, build_dir, out, err, errlen);
+    }
     if (rc != 0) {
         tcase_file_free(out);
         return -1;
@@ -641,6 +668,12 @@ void tcase_file_free(tcase_file_t *f)
     free(f->dir);
     free(f->text);
     memset(f, 0, sizeof *f);
+}
+
+bool tcase_is_case_file_name(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 5 && strcmp(path + n - 5, ".case") == 0) || (n > 10 && strcmp(path + n - 10, ".case.json") == 0);
 }
 
 int tcase_expects_for(const tcase_t *c, int version, int *idx)

@@ -104,8 +104,9 @@ static void judge(const tcase_suite_opts_t *o, const tcase_file_t *f, const tcas
     tcase_diff_opts_t d = {.file = f->path, .color = o->color};
     const tcase_expect_t *e = r->expect >= 0 ? &c->expects[r->expect] : NULL;
     if (!e) {
-        buf_printf(&r->diff, "  %s:%d: no '-- expected' section for Flink %s (run with --update to record the "
-                             "actual output)\n", f->path, c->line, tcase_versions[r->version]);
+        buf_printf(&r->diff, "  %s:%d: no %s for Flink %s (run with --update to record the actual output)\n",
+                   f->path, c->line, f->format == TCASE_FORMAT_JSON ? "\"expected\"" : "'-- expected' section",
+                   tcase_versions[r->version]);
         if (c->misspelt_expected)
             buf_printf(&r->diff, "  %s:%d: is this SQL comment a misspelt '-- expected'? (the lines after it are "
                                  "part of the SQL)\n", f->path, c->misspelt_expected);
@@ -169,26 +170,26 @@ static void update_case(const tcase_file_t *f, const tcase_t *c, run_t *runs, in
             for (int i = 0; i < n; i++)
                 if (runs[i].expect == ex && !runs[i].ok)
                     buf_printf(&runs[i].diff, "  not updated: the Flink versions sharing the expectation at %s:%d "
-                                              "print different outputs; give each its own section "
-                                              "('-- expected 2.1', ...)\n", f->path, c->expects[ex].line);
+                                              "print different outputs; give each its own %s\n",
+                               f->path, c->expects[ex].line,
+                               f->format == TCASE_FORMAT_JSON ? "expectation ({\"versions\": [\"2.1\"], ...})"
+                                                              : "section ('-- expected 2.1', ...)");
             continue;
         }
         if (ex >= 0) {
             (*edits)[(*nedits)++] = tcase_update_edit(f, &c->expects[ex], out);
         } else {
             /* No expectation yet: one section for all versions if they agree, else one per version. */
-            const char *headers[TCASE_MAX_VERSIONS], *outs[TCASE_MAX_VERSIONS];
-            char hbuf[TCASE_MAX_VERSIONS][32];
+            const char *outs[TCASE_MAX_VERSIONS];
+            int versions[TCASE_MAX_VERSIONS];
             int h = 0;
             for (int i = 0; i < n && h < TCASE_MAX_VERSIONS; i++) {
                 if (runs[i].expect != -1) continue;
                 if (agree && h == 1) break;
-                if (agree) snprintf(hbuf[h], sizeof hbuf[h], "-- expected");
-                else snprintf(hbuf[h], sizeof hbuf[h], "-- expected %s", tcase_versions[runs[i].version]);
-                headers[h] = hbuf[h];
+                versions[h] = agree ? -1 : runs[i].version;
                 outs[h++] = runs[i].output;
             }
-            (*edits)[(*nedits)++] = tcase_append_edit(f, c, headers, outs, h);
+            (*edits)[(*nedits)++] = tcase_append_edit(f, c, versions, outs, h);
         }
         for (int i = 0; i < n; i++)
             if (runs[i].expect == ex && !runs[i].ok) runs[i].updated = true;

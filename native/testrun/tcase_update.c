@@ -5,7 +5,9 @@
  * line to the end of its last row line, or the empty span after the header),
  * so every other byte of the file - headers, comments around the rows, SQL,
  * inputs, blank lines - stays as it was. A case without an expectation gets a
- * new '-- expected' section after its last line. */
+ * new '-- expected' section after its last line. A JSON case file gets the
+ * same edits in its own syntax (tcase_json.c): its "rows" arrays are
+ * replaced, and a case without expectations gets an "expected" member. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "testrun/tcase.h"
+#include "testrun/tcase_parse_int.h"
 
 /* The actual output as expectation rows: one non-blank line each, trailing
  * blanks removed, each ending in '\n'. */
@@ -39,6 +42,7 @@ static tcase_edit_t finish(buf_t *b, size_t start, size_t end)
 
 tcase_edit_t tcase_update_edit(const tcase_file_t *f, const tcase_expect_t *e, const char *actual)
 {
+    if (f->format == TCASE_FORMAT_JSON) return tcase_json_update_edit(f, e, actual);
     buf_t b = BUF_INIT;
     bool no_final_newline = e->body_end == f->len && f->len > 0 && f->text[f->len - 1] != '\n';
     /* An empty section whose header is the file's unterminated last line. */
@@ -49,13 +53,15 @@ tcase_edit_t tcase_update_edit(const tcase_file_t *f, const tcase_expect_t *e, c
     return finish(&b, e->body_start, e->body_end);
 }
 
-tcase_edit_t tcase_append_edit(const tcase_file_t *f, const tcase_t *c, const char *const *headers,
+tcase_edit_t tcase_append_edit(const tcase_file_t *f, const tcase_t *c, const int *versions,
                                const char *const *actual, int n)
 {
+    if (f->format == TCASE_FORMAT_JSON) return tcase_json_append_edit(f, c, versions, actual, n);
     buf_t b = BUF_INIT;
     if (c->end > 0 && f->text[c->end - 1] != '\n') buf_putc(&b, '\n');
     for (int i = 0; i < n; i++) {
-        buf_printf(&b, "%s\n", headers[i]);
+        if (versions[i] >= 0) buf_printf(&b, "-- expected %s\n", tcase_versions[versions[i]]);
+        else buf_puts(&b, "-- expected\n");
         rows_text(&b, actual[i]);
     }
     return finish(&b, c->end, c->end);

@@ -153,7 +153,7 @@ t "$WORK/does-not-exist.case"; expect_rc "missing path" 2
 check "missing path" "$WORK/out" "cannot read '$WORK/does-not-exist.case'"
 mkdir -p "$WORK/empty"
 t "$WORK/empty"; expect_rc "no cases in folder" 2
-check "no cases in folder" "$WORK/out" "no *.case files in"
+check "no cases in folder" "$WORK/out" "no *.case or *.case.json files in"
 t --flink-version 1.19 "$SEEDS"; expect_rc "bad version" 2
 t; expect_rc "no paths" 2
 

@@ -458,9 +458,9 @@ START_TEST(update_rewrites_only_rows)
     ck_assert_msg(parse(text) == 0, "%s", ERR);
     tcase_edit_t ed[3];
     ed[0] = tcase_update_edit(&F, &F.cases[0].expects[0], "+I[1, 1.5]\n\n  +I[3, 3.0]  \n");
-    const char *hdr[] = {"-- expected", "-- expected 2.1"};
+    const int versions[] = {-1, 0};
     const char *outs[] = {"+I[x]\n", "+I[y]\n"};
-    ed[1] = tcase_append_edit(&F, &F.cases[1], hdr, outs, 2);
+    ed[1] = tcase_append_edit(&F, &F.cases[1], versions, outs, 2);
     ed[2] = tcase_update_edit(&F, &F.cases[2].expects[0], "+I[z]\n+I[w]\n");
     char *got = apply(ed, 3);
     ck_assert_str_eq(got, "-- case: a\n-- sql\nSELECT 1;\n"
