@@ -544,16 +544,17 @@ static int read_case(jparser_t *p, const cJSON *o, int index)
     return 0;
 }
 
-/* Where cJSON stopped: "path:line: column N: ..." with a hint at the usual
- * hand-writing slips. */
+/* Where cJSON stopped: "path:line: near column N: ..." with a hint at the
+ * usual hand-writing slips. cJSON's position is at the offending character
+ * or just after it, hence "near". */
 static int syntax_error(jparser_t *p, size_t off, const char *what)
 {
     if (off > p->len) off = p->len;
     size_t ls = off;
     while (ls > 0 && p->text[ls - 1] != '\n') ls--;
     snprintf(p->err, p->errlen,
-             "%s:%d: column %zu: %s (a missing comma, quote or bracket? JSON allows no trailing commas, no comments "
-             "- use \"comment\" members - and no line breaks inside strings - write them as \\n)",
+             "%s:%d: near column %zu: %s (a missing comma, quote or bracket? JSON allows no trailing commas, no "
+             "comments - use \"comment\" members - and only double-quoted strings)",
              p->path, line_at(p->text, off), off - ls + 1, what);
     return -1;
 }
