@@ -157,6 +157,105 @@ static void project_free(projection_t *p)
     arena_destroy(&p->arena);
 }
 
+/* ---- INSERT INTO: the query's columns against the sink table's ------------------------ */
+
+/* What Flink's planner and sink operator do between a query and a sink table:
+ * the columns bind by position and each must cast implicitly to its sink
+ * column (else planning fails; a sink never receives values of another type),
+ * and a NULL reaching a NOT NULL column fails the job or, with
+ * 'table.exec.sink.not-null-enforcer' = 'DROP', drops the row. */
+typedef struct sink_fit {
+    const type_t *type;   /* the sink table's row; NULL: the query has no sink table */
+    bool cast;            /* some column's type differs: rows go through cast_row */
+    bool drop_nulls;
+    const char *table;
+    arena_t arena;        /* the cast values of the current row */
+} sink_fit_t;
+
+/* Flink's sink schema: nullable throughout (NOT NULL is checked per row). */
+static void make_nullable(type_t *t)
+{
+    if (!t) return;
+    t->nullable = true;
+    make_nullable(t->elem);
+    make_nullable(t->value);
+    for (int i = 0; i < t->nfields; i++) make_nullable(t->fields[i].type);
+}
+
+static void schema_list(buf_t *b, const type_t *row, bool nullable)
+{
+    buf_putc(b, '[');
+    for (int i = 0; i < row->nfields; i++) {
+        type_t *t = type_clone(row->fields[i].type);
+        if (nullable) make_nullable(t);
+        char *s = type_to_string(t);
+        buf_printf(b, "%s%s: %s", i ? ", " : "", row->fields[i].name, s);
+        free(s);
+        type_free(t);
+    }
+    buf_putc(b, ']');
+}
+
+/* f: zeroed, its arena initialised (the caller frees it on every path). */
+static int sink_fit_init(job_env_t *env, const sqlp_query_t *q, const type_t *query, const catalog_table_t *sink,
+                         sink_fit_t *f, char *err, size_t errlen)
+{
+    if (!sink) return 0;
+    const type_t *st = sink->schema;
+    char cause[512] = "";
+    if (st->nfields != query->nfields) snprintf(cause, sizeof cause, "Different number of columns.");
+    for (int i = 0; !*cause && i < st->nfields; i++) {
+        if (!cast_implicit_ok(query->fields[i].type, st->fields[i].type))
+            snprintf(cause, sizeof cause, "Incompatible types for sink column '%s' at position %d.",
+                     st->fields[i].name, i);
+        else if (!type_equals_ignore_null(query->fields[i].type, st->fields[i].type))
+            f->cast = true;
+    }
+    if (*cause) {
+        buf_t qs = BUF_INIT, ss = BUF_INIT;
+        schema_list(&qs, query, false);
+        schema_list(&ss, st, true);
+        ERR_AT(q->pos, "Column types of query result and sink for 'default_catalog.default_database.%s' do not "
+                       "match.\nCause: %s\n\nQuery schema: %s\nSink schema:  %s\nSelect the sink's columns in "
+                       "its order, or declare the sink's columns with types the query's columns cast to "
+                       "implicitly.", sink->name, cause, buf_cstr(&qs), buf_cstr(&ss));
+        buf_free(&qs);
+        buf_free(&ss);
+        return -1;
+    }
+    const char *enforcer = catalog_get(&env->session->catalog, "table.exec.sink.not-null-enforcer");
+    if (enforcer && strcasecmp(enforcer, "DROP") != 0 && strcasecmp(enforcer, "ERROR") != 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'table.exec.sink.not-null-enforcer'. Use 'ERROR' "
+                              "(fail the job on a NULL in a NOT NULL sink column) or 'DROP' (drop such rows).",
+                 enforcer);
+        return -1;
+    }
+    f->drop_nulls = enforcer && strcasecmp(enforcer, "DROP") == 0;
+    f->type = st;
+    f->table = sink->name;
+    return 0;
+}
+
+/* The row as the sink receives it: 1 write *r, 0 drop it, -1 fail. */
+static int sink_fit_row(sink_fit_t *f, const type_t *query, row_t *r, char *err, size_t errlen)
+{
+    if (!f->type) return 1;
+    if (f->cast) {
+        arena_reset(&f->arena);
+        *r = cast_row(r, query, f->type, &f->arena);
+    }
+    for (int i = 0; i < f->type->nfields; i++) {
+        if (f->type->fields[i].type->nullable || !r->fields[i].is_null) continue;
+        if (f->drop_nulls) return 0;
+        snprintf(err, errlen, "table '%s': Column '%s' is NOT NULL, however, a null value is being written into "
+                              "it. You can set job configuration 'table.exec.sink.not-null-enforcer'='DROP' to "
+                              "suppress this exception and drop such records silently.",
+                 f->table, f->type->fields[i].name);
+        return -1;
+    }
+    return 1;
+}
+
 /* ---- the emit path: operator -> projection -> sink --------------------------- */
 
 typedef struct emit_ctx {
@@ -167,6 +266,7 @@ typedef struct emit_ctx {
     int failed;
     char *err;
     size_t errlen;
+    sink_fit_t *fit;
 } emit_ctx_t;
 
 static void emit_row(void *ctx, const row_t *row)
@@ -179,6 +279,9 @@ static void emit_row(void *ctx, const row_t *row)
         int c = e->proj->cols[i];
         out.fields[i] = c >= 0 ? row->fields[c] : e->proj->consts[-1 - c];
     }
+    int fit = sink_fit_row(e->fit, e->proj->type, &out, e->err, e->errlen);
+    if (fit < 0) e->failed = 1;
+    if (fit <= 0) return;
     if (e->sink->write(e->sink, &out, e->err, e->errlen) != 0) e->failed = 1;
 }
 
@@ -490,14 +593,13 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     char *plan_json = NULL;
     value_t *scratch = NULL;
     filter_t *filter = NULL;
+    sink_fit_t fit;
+    memset(&fit, 0, sizeof fit);
+    arena_init(&fit.arena, 0);
 
     if (project_init(env, q, plan->output_type, &proj, err, errlen) != 0) goto done;
     if (q->where && !(filter = filter_compile(&penv, q->where, plan->output_type, err, errlen))) goto done;
-    if (sink_table && sink_table->schema->nfields != proj.n) {
-        ERR_AT(q->pos, "Column types of query result and sink for '%s' do not match. Query schema has %d columns, "
-                       "sink '%s' has %d.", sink_table->name, proj.n, sink_table->name, sink_table->schema->nfields);
-        goto done;
-    }
+    if (sink_fit_init(env, q, proj.type, sink_table, &fit, err, errlen) != 0) goto done;
 
     /* The Java half, told what the sink accepts: an append-only file, an
      * upsert sink (PRIMARY KEY; deletes by key if the sink says so), or a
@@ -589,7 +691,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         .on_watermark_ctx = capture,
     };
     scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
-    emit_ctx_t ectx = {&proj, filter, sink, scratch, 0, err, errlen};
+    emit_ctx_t ectx = {&proj, filter, sink, scratch, 0, err, errlen, &fit};
     ptf_invoker_t inv = {jfn, jb_function_process};
     op = ptf_op_new(&cfg, inv, emit_row, &ectx);
 
@@ -701,6 +803,7 @@ done:
     free(plan_json);
     free(scratch);
     filter_free(filter);
+    arena_destroy(&fit.arena);
     project_free(&proj);
     plan_call_free(plan);
     return rc;
@@ -722,8 +825,14 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     projection_t proj = {0};
     plan_env_t penv = {&s->catalog, env->script, env->describe, env->describe_ctx, s->flink_version};
     filter_t *filter = NULL;
+    sink_fit_t fit;
+    memset(&fit, 0, sizeof fit);
+    arena_init(&fit.arena, 0);
     if (project_init(env, q, t->schema, &proj, err, errlen) != 0 ||
-        (q->where && !(filter = filter_compile(&penv, q->where, t->schema, err, errlen)))) {
+        (q->where && !(filter = filter_compile(&penv, q->where, t->schema, err, errlen))) ||
+        sink_fit_init(env, q, proj.type, sink_table, &fit, err, errlen) != 0) {
+        filter_free(filter);
+        arena_destroy(&fit.arena);
         project_free(&proj);
         return -1;
     }
@@ -738,6 +847,8 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
                                                                                     : CONN_STDOUT_CHANGELOG,
                                                       s->materialize, NULL, 0);
     if (!sink) {
+        filter_free(filter);
+        arena_destroy(&fit.arena);
         project_free(&proj);
         return -1;
     }
@@ -746,7 +857,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     arena_t a;
     arena_init(&a, 0);
     value_t *scratch = calloc((size_t)proj.n + 1, sizeof *scratch);
-    emit_ctx_t e = {&proj, filter, sink, scratch, 0, err, errlen};
+    emit_ctx_t e = {&proj, filter, sink, scratch, 0, err, errlen, &fit};
     int64_t last_wm = INT64_MIN;
     wm_source_t *wm = NULL;
     if (capture && rc == 0 && t->watermark_col >= 0 && !t->explicit_watermarks &&
@@ -782,6 +893,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     arena_destroy(&a);
     free(scratch);
     filter_free(filter);
+    arena_destroy(&fit.arena);
     project_free(&proj);
     return rc;
 }

@@ -123,5 +123,42 @@ check duplicate_uid 1 "Duplicate unique identifier 'same' detected among process
 sed -i "4s/'same'/'other'/" "$W/job.sql"
 check distinct_uids_run 0 "+I[1, a, 1]"
 
+# INSERT INTO binds the query's columns to the sink's by position: a type that does not cast implicitly, or
+# another column count, fails planning (before, an INT went out as "" into a STRING column and a missing
+# column read past the row); an implicit cast (INT -> BIGINT/DECIMAL) converts the values.
+printf '%s\n' '{"k": 1, "item": "a"}' '{"k": null, "item": "b"}' >"$W/items.json"
+sink() {   # sink SINK_COLUMNS [SET ...]: items -> out.json
+  rm -f "$W/out.json"
+  cat >"$W/job.sql" <<SQL
+${2:-}
+CREATE TABLE items (k INT, item STRING) WITH ('connector' = 'filesystem', 'path' = 'items.json', 'format' = 'json');
+CREATE TABLE sink ($1) WITH ('connector' = 'filesystem', 'path' = 'out.json', 'format' = 'json');
+INSERT INTO sink SELECT * FROM items;
+SQL
+}
+no_file() { if [ -e "$W/out.json" ]; then fail=$((fail + 1)); echo "FAIL $1: left $(cat "$W/out.json")"; else pass=$((pass + 1)); fi; }
+sink "k STRING, item STRING"
+check sink_incompatible_type 1 "Column types of query result and sink for 'default_catalog.default_database.sink' do not match." \
+  "Cause: Incompatible types for sink column 'k' at position 0." "Query schema: [k: INT, item: STRING]" \
+  "Sink schema:  [k: STRING, item: STRING]"
+no_file sink_incompatible_type
+sink "k INT, item STRING, extra STRING"
+check sink_column_count 1 "Cause: Different number of columns." "Sink schema:  [k: INT, item: STRING, extra: STRING]"
+no_file sink_column_count
+sink "k DECIMAL(5, 2), item VARCHAR(10)"
+check sink_implicit_cast 0
+if [ "$(cat "$W/out.json" 2>&1)" = $'{"k":1.00,"item":"a"}\n{"k":null,"item":"b"}' ]; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL sink_implicit_cast: out.json: $(cat "$W/out.json" 2>&1)"; fi
+sink "k INT NOT NULL, item STRING"
+check sink_not_null 1 "table 'sink': Column 'k' is NOT NULL, however, a null value is being written into it." \
+  "'table.exec.sink.not-null-enforcer'='DROP'"
+no_file sink_not_null
+sink "k INT NOT NULL, item STRING" "SET 'table.exec.sink.not-null-enforcer' = 'drop';"
+check sink_not_null_drop 0
+if [ "$(cat "$W/out.json" 2>&1)" = '{"k":1,"item":"a"}' ]; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL sink_not_null_drop: out.json: $(cat "$W/out.json" 2>&1)"; fi
+sink "k INT NOT NULL, item STRING" "SET 'table.exec.sink.not-null-enforcer' = 'skip';"
+check sink_not_null_bad_option 1 "Could not parse value 'skip' for key 'table.exec.sink.not-null-enforcer'"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
