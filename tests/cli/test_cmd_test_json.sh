@@ -4,7 +4,8 @@
 # as the text cases it ports; a wrong row gives the diff with its file:line and
 # exit 1; syntax and shape errors point at their line (and field); SQL errors
 # point at the SQL line in the JSON file; --update restores a wrong row and
-# leaves every other byte; folders pick up both forms; --junit names the lines.
+# leaves every other byte; folders pick up both forms; --junit names the lines;
+# the documented example passes.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_ROOT:?}" "${PTFHOST_BUILD:?}"
 export NO_COLOR=1
@@ -115,6 +116,14 @@ check "mixed" "$WORK/out" "PASS ThresholdFilter flags readings above the thresho
 check "mixed" "$WORK/out" "$WORK/mixed/n.case.json:1: no \"expected\" for Flink 2.3 (run with --update"
 grep -q "data.json" "$WORK/out" && bad "mixed: data.json was read as a case file" || ok
 [ "$(tail -n 1 "$WORK/out")" = "6 passed, 1 failed" ] && ok || bad "mixed: summary $(tail -n 1 "$WORK/out")"
+
+# 9. The example in docs/test-cases.md ("The JSON form") runs and passes as printed there.
+python3 -c 'import re, sys
+doc = open(sys.argv[1]).read()
+sys.stdout.write(re.search(r"```json\n(.*?)```", doc, re.S).group(1))' "$PTFHOST_ROOT/docs/test-cases.md" >"$WORK/doc.case.json"
+t "$WORK/doc.case.json"
+expect_rc "docs example" 0
+[ "$(tail -n 1 "$WORK/out")" = "4 passed, 0 failed" ] && ok || bad "docs example: $(cat "$WORK/out")"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
