@@ -38,6 +38,8 @@ typedef struct jparser {
     span_t *spans;             /* sorted by node once the tree is built */
     int nspans, capspans;
     const char *case_name;     /* the case being read, for messages */
+    size_t line_off;           /* line_no is the line of text[line_off]: lookups mostly move forward */
+    int line_no;
     char *err;
     size_t errlen;
 } jparser_t;
@@ -128,9 +130,15 @@ static int line_at(const char *text, size_t off)
     return line;
 }
 
-static int line_of(const jparser_t *p, const cJSON *n)
+static int line_of(jparser_t *p, const cJSON *n)
 {
-    return line_at(p->text, span_of(p, n)->start);
+    size_t off = span_of(p, n)->start;
+    if (off < p->line_off) {
+        p->line_off = 0;
+        p->line_no = 1;
+    }
+    for (; p->line_off < off; p->line_off++) p->line_no += p->text[p->line_off] == '\n';
+    return p->line_no;
 }
 
 /* --- errors --------------------------------------------------------------- */
@@ -530,6 +538,9 @@ static int read_case(jparser_t *p, const cJSON *o, int index)
     if (ex) {
         snprintf(at, sizeof at, "%s.expected", where);
         if (cJSON_IsArray(ex)) {
+            if (!ex->child)
+                return jfail(p, ex, at, "an empty list; give an expectation ({\"rows\": []} expects no output) "
+                                        "or leave \"expected\" out for --update to record one");
             int i = 0;
             for (const cJSON *e = ex->child; e; e = e->next, i++) {
                 char eat[160];
@@ -563,7 +574,7 @@ int tcase_json_parse(const char *path, const char *text, size_t len, const char 
                      char *err, size_t errlen)
 {
     jparser_t p = {.path = path, .text = text, .len = len, .build_dir = build_dir, .file = out,
-                   .err = err, .errlen = errlen};
+                   .line_no = 1, .err = err, .errlen = errlen};
     size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     const char *stop = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(text + start, len - start, &stop, false);

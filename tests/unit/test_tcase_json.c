@@ -272,6 +272,7 @@ START_TEST(shape_errors_name_the_line_and_the_field)
     parse_fails(CASE("\"state\": {\"f\": [],\n\"f\": []}"), 3, "cases[0].state: \"f\" is given twice");
     /* Expectations. */
     parse_fails(CASE("\"expected\": \"+I[1]\""), 2, "cases[0].expected: an expectation is an object");
+    parse_fails(CASE("\"expected\": []"), 2, "cases[0].expected: an empty list; give an expectation");
     parse_fails(CASE("\"expected\": {}"), 2, "cases[0].expected: give either \"rows\" (the printed output) or \"error\"");
     parse_fails(CASE("\"expected\": {\"rows\": [], \"error\": \"x\"}"), 2, "give either \"rows\" (the printed output) or "
                                                                        "\"error\" (substrings of the message the case fails with), not both");
