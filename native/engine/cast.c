@@ -35,7 +35,8 @@ bool cast_implicit_ok(const type_t *from, const type_t *to)
             if (!cast_implicit_ok(from->fields[i].type, to->fields[i].type)) return false;
         return true;
     }
-    if (from->id == TYPE_ARRAY && to->id == TYPE_ARRAY) return cast_implicit_ok(from->elem, to->elem);
+    if ((from->id == TYPE_ARRAY && to->id == TYPE_ARRAY) || (from->id == TYPE_MULTISET && to->id == TYPE_MULTISET))
+        return cast_implicit_ok(from->elem, to->elem);
     if (from->id == TYPE_MAP && to->id == TYPE_MAP)
         return cast_implicit_ok(from->elem, to->elem) && cast_implicit_ok(from->value, to->value);
     return from->id == to->id;
@@ -93,6 +94,24 @@ static value_t cast_value(const value_t *v, const type_t *from, const type_t *to
         out.u.row.fields = arena_alloc(a, sizeof(value_t) * (v->u.row.n ? v->u.row.n : 1));
         for (uint32_t i = 0; i < v->u.row.n; i++)
             out.u.row.fields[i] = cast_value(&v->u.row.fields[i], from->fields[i].type, to->fields[i].type, a);
+        return out;
+    }
+    /* elements and entries cast one by one (ARRAY<INT> -> ARRAY<DOUBLE> changes each value's representation) */
+    if (from->id == TYPE_ARRAY && to->id == TYPE_ARRAY) {
+        out.u.list.items = arena_alloc(a, sizeof(value_t) * (v->u.list.n ? v->u.list.n : 1));
+        for (uint32_t i = 0; i < v->u.list.n; i++)
+            out.u.list.items[i] = cast_value(&v->u.list.items[i], from->elem, to->elem, a);
+        return out;
+    }
+    if ((from->id == TYPE_MAP && to->id == TYPE_MAP) || (from->id == TYPE_MULTISET && to->id == TYPE_MULTISET)) {
+        size_t n = v->u.map.n ? v->u.map.n : 1;
+        out.u.map.keys = arena_alloc(a, sizeof(value_t) * n);
+        out.u.map.vals = arena_alloc(a, sizeof(value_t) * n);
+        for (uint32_t i = 0; i < v->u.map.n; i++) {
+            out.u.map.keys[i] = cast_value(&v->u.map.keys[i], from->elem, to->elem, a);
+            out.u.map.vals[i] = from->id == TYPE_MAP ? cast_value(&v->u.map.vals[i], from->value, to->value, a)
+                                                     : v->u.map.vals[i];
+        }
         return out;
     }
     return out;

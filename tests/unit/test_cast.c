@@ -1,0 +1,79 @@
+/* Implicit casts (engine/cast.h): which casts Flink inserts, and that the
+ * values change representation all the way down (nested rows, array
+ * elements, map keys and values). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cast.h"
+#include "types/render.h"
+#include "util/buf.h"
+
+static type_t *ty(const char *s)
+{
+    char err[256];
+    type_t *t = type_parse(s, err, sizeof err);
+    ck_assert_msg(t != NULL, "%s: %s", s, err);
+    return t;
+}
+
+static bool ok(const char *from, const char *to)
+{
+    type_t *f = ty(from), *t = ty(to);
+    bool r = cast_implicit_ok(f, t);
+    type_free(f);
+    type_free(t);
+    return r;
+}
+
+START_TEST(implicit_casts_follow_flink)
+{
+    ck_assert(ok("INT", "BIGINT"));
+    ck_assert(!ok("BIGINT", "INT"));
+    ck_assert(ok("INT", "DECIMAL(12, 2)"));
+    ck_assert(!ok("INT", "STRING"));
+    ck_assert(ok("ARRAY<INT>", "ARRAY<DOUBLE>"));
+    ck_assert(!ok("ARRAY<INT>", "ARRAY<STRING>"));
+    ck_assert(ok("MULTISET<INT>", "MULTISET<BIGINT>"));
+    ck_assert(!ok("MULTISET<INT>", "MULTISET<STRING>"));   /* the same root alone is not enough */
+    ck_assert(!ok("MAP<STRING, INT>", "MAP<STRING, BOOLEAN>"));
+}
+END_TEST
+
+/* INT 1 and 2 in an array, a map and a nested row, cast to wider types. */
+START_TEST(nested_values_are_converted)
+{
+    type_t *from = ty("ROW<a ARRAY<INT>, m MAP<INT, INT>, r ROW<x ARRAY<INT>>>");
+    type_t *to = ty("ROW<a ARRAY<DOUBLE>, m MAP<BIGINT, DECIMAL(5, 1)>, r ROW<x ARRAY<FLOAT>>>");
+    value_t ints[2] = {{.u.i64 = 1}, {.u.i64 = 2}};
+    value_t keys[1] = {{.u.i64 = 7}}, vals[1] = {{.u.i64 = 3}};
+    value_t inner[1] = {{.u.list = {ints, 1}}};
+    value_t fields[3] = {{.u.list = {ints, 2}}, {.u.map = {keys, vals, 1}}, {.u.row = {inner, 1}}};
+    row_t r = {ROW_INSERT, 3, fields};
+    arena_t a;
+    arena_init(&a, 0);
+    row_t out = cast_row(&r, from, to, &a);
+    buf_t b = BUF_INIT;
+    render_row(&b, &out, to);
+    ck_assert_str_eq(buf_cstr(&b), "+I[[1.0, 2.0], {7=3.0}, +I[[1.0]]]");
+    ck_assert_int_eq(ints[0].u.i64, 1);   /* the input row is left as it was */
+    buf_free(&b);
+    arena_destroy(&a);
+    type_free(from);
+    type_free(to);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cast");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, implicit_casts_follow_flink);
+    tcase_add_test(tc, nested_values_are_converted);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
