@@ -1,8 +1,8 @@
 /* source.c - see source.h: literal views, 'datagen' and 'filesystem'.
  *
  * A filesystem path is a file or a folder; a folder is read file by file in
- * name order, skipping hidden files and files starting with '_' (as Flink's
- * file source does). Lines are decoded by the table's format (format.h). */
+ * path order, sub-folders included, skipping hidden files and folders and
+ * those starting with '_' (as Flink's file source does). Lines are decoded by the table's format (format.h). */
 #include "connectors/source.h"
 #include "util/xalloc.h"
 
@@ -272,6 +272,50 @@ typedef struct file_source {
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+static void add_file(file_source_t *fs, int *cap, char *path)
+{
+    if (fs->nfiles == *cap) {
+        *cap = *cap ? *cap * 2 : 16;
+        fs->files = realloc(fs->files, (size_t)*cap * sizeof *fs->files);
+        if (!fs->files) abort();
+    }
+    fs->files[fs->nfiles++] = path;
+}
+
+/* The files below folder path, sub-folders included (Flink's file source
+ * enumerates recursively); depth bounds a symlink that loops back. */
+static int list_folder(file_source_t *fs, const char *path, int *cap, int depth, char *err, size_t errlen)
+{
+    if (depth > 64) {
+        snprintf(err, errlen, "table '%s': folder '%s' is nested more than 64 levels deep below the table's path "
+                              "(a symbolic link that loops back?); point 'path' at a folder without such a link",
+                 fs->base.table->name, path);
+        return -1;
+    }
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(err, errlen, "table '%s': cannot open folder '%s': %s", fs->base.table->name, path, strerror(errno));
+        return -1;
+    }
+    struct dirent *e;
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d))) {
+        if (e->d_name[0] == '.' || e->d_name[0] == '_') continue;   /* also '.' and '..' */
+        size_t n = strlen(path) + strlen(e->d_name) + 2;
+        char *full = xmalloc(n);
+        snprintf(full, n, "%s/%s", path, e->d_name);
+        struct stat st;
+        if (stat(full, &st) == 0 && S_ISREG(st.st_mode)) {
+            add_file(fs, cap, full);
+            continue;
+        }
+        if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) rc = list_folder(fs, full, cap, depth + 1, err, errlen);
+        free(full);
+    }
+    closedir(d);
+    return rc;
+}
+
 static int list_files(file_source_t *fs, const char *path, char *err, size_t errlen)
 {
     struct stat st;
@@ -285,31 +329,8 @@ static int list_files(file_source_t *fs, const char *path, char *err, size_t err
         fs->nfiles = 1;
         return 0;
     }
-    DIR *d = opendir(path);
-    if (!d) {
-        snprintf(err, errlen, "table '%s': cannot open folder '%s': %s", fs->base.table->name, path, strerror(errno));
-        return -1;
-    }
-    struct dirent *e;
     int cap = 0;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.' || e->d_name[0] == '_') continue;
-        size_t n = strlen(path) + strlen(e->d_name) + 2;
-        char *full = malloc(n);
-        if (!full) abort();
-        snprintf(full, n, "%s/%s", path, e->d_name);
-        if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
-            free(full);
-            continue;
-        }
-        if (fs->nfiles == cap) {
-            cap = cap ? cap * 2 : 16;
-            fs->files = realloc(fs->files, (size_t)cap * sizeof *fs->files);
-            if (!fs->files) abort();
-        }
-        fs->files[fs->nfiles++] = full;
-    }
-    closedir(d);
+    if (list_folder(fs, path, &cap, 0, err, errlen) != 0) return -1;
     qsort(fs->files, (size_t)fs->nfiles, sizeof *fs->files, cmp_str);
     return 0;
 }

@@ -160,5 +160,22 @@ if [ "$(cat "$W/out.json" 2>&1)" = '{"k":1,"item":"a"}' ]; then pass=$((pass + 1
 sink "k INT NOT NULL, item STRING" "SET 'table.exec.sink.not-null-enforcer' = 'skip';"
 check sink_not_null_bad_option 1 "Could not parse value 'skip' for key 'table.exec.sink.not-null-enforcer'"
 
+# A folder path reads its sub-folders too (Flink's file source enumerates recursively; they were skipped
+# without a word), still skipping hidden and '_' files and folders; a symlink loop is an error, not a hang.
+mkdir -p "$W/parts/2026/01" "$W/parts/.staging" "$W/parts/_tmp"
+printf '%s\n' '{"k": 1, "item": "top"}' >"$W/parts/a.json"
+printf '%s\n' '{"k": 2, "item": "nested"}' >"$W/parts/2026/01/b.json"
+printf '%s\n' '{"k": 3, "item": "hidden"}' >"$W/parts/.staging/c.json"
+printf '%s\n' '{"k": 4, "item": "underscore"}' >"$W/parts/_tmp/d.json"
+cat >"$W/job.sql" <<SQL
+CREATE TABLE parts (k INT, item STRING) WITH ('connector' = 'filesystem', 'path' = 'parts', 'format' = 'json');
+SELECT * FROM parts;
+SQL
+check folder_reads_sub_folders 0 "+I[2, nested]" "+I[1, top]"
+if grep -q "hidden\|underscore" "$W/out"; then fail=$((fail + 1)); echo "FAIL: read a hidden file: $(cat "$W/out")"
+else pass=$((pass + 1)); fi
+ln -s .. "$W/parts/2026/loop"
+check folder_symlink_loop 1 "table 'parts': folder" "is nested more than 64 levels deep"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
