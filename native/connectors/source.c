@@ -207,8 +207,8 @@ static conn_source_t *datagen_open(const catalog_table_t *t, char *err, size_t e
     clock_gettime(CLOCK_MONOTONIC, &d->started);
     d->fields = calloc((size_t)t->schema->nfields + 1, sizeof *d->fields);
     const char *v;
-    if ((v = catalog_table_option(t, "number-of-rows")) && parse_i64(v, &d->rows) != 0) {
-        snprintf(err, errlen, "table '%s': 'number-of-rows' must be an integer, got '%s'", t->name, v);
+    if ((v = catalog_table_option(t, "number-of-rows")) && (parse_i64(v, &d->rows) != 0 || d->rows < 0)) {
+        snprintf(err, errlen, "table '%s': 'number-of-rows' must be an integer >= 0, got '%s'", t->name, v);
         goto fail;
     }
     if ((v = catalog_table_option(t, "rows-per-second"))) d->rows_per_second = atof(v);
@@ -241,6 +241,26 @@ static conn_source_t *datagen_open(const catalog_table_t *t, char *err, size_t e
         if ((v = catalog_table_option(t, key))) f->length = atoi(v);
         if (f->sequence && !catalog_table_option(t, "number-of-rows") && f->end != INT64_MAX)
             d->rows = f->end - f->start + 1;
+        if (!f->sequence && f->min > f->max) {
+            snprintf(err, errlen, "table '%s': 'fields.%s.min' (%g) is greater than 'fields.%s.max' (%g)", t->name,
+                     col, f->min, col, f->max);
+            goto fail;
+        }
+        const type_t *ft = t->schema->fields[i].type;
+        int64_t lo = ft->id == TYPE_TINYINT ? INT8_MIN : ft->id == TYPE_SMALLINT ? INT16_MIN
+                   : ft->id == TYPE_INT ? INT32_MIN : INT64_MIN;
+        int64_t hi = ft->id == TYPE_TINYINT ? INT8_MAX : ft->id == TYPE_SMALLINT ? INT16_MAX
+                   : ft->id == TYPE_INT ? INT32_MAX : INT64_MAX;
+        bool ranged = ft->id == TYPE_TINYINT || ft->id == TYPE_SMALLINT || ft->id == TYPE_INT;
+        if (ranged && f->sequence && (f->start < lo || f->start > hi || (f->end != INT64_MAX && f->end > hi))) {
+            snprintf(err, errlen, "table '%s': the sequence of column '%s' (%" PRId64 "..%" PRId64 ") does not fit "
+                     "its type %s", t->name, col, f->start, f->end, type_id_name(ft->id));
+            goto fail;
+        }
+        if (ranged && !f->sequence) {   /* random numbers stay within the type */
+            if (f->max > (double)hi) f->max = (double)hi;
+            if (f->min < (double)lo) f->min = (double)lo;
+        }
         continue;
     bad_number:
         snprintf(err, errlen, "table '%s': '%s' must be an integer, got '%s'", t->name, key, v);
@@ -363,11 +383,16 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
         }
         fs->line++;
         while (n > 0 && (fs->linebuf[n - 1] == '\n' || fs->linebuf[n - 1] == '\r')) fs->linebuf[--n] = '\0';
+        char *text = fs->linebuf;
+        if (fs->line == 1 && n >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {   /* a UTF-8 BOM is not data */
+            text += 3;
+            n -= 3;
+        }
         conn_where_t where = {fs->files[fs->cur], fs->line};
         bool skipped = false;
         arena_reset(&fs->line_arena);
         fs->nrows = fs->next_row = 0;
-        if (conn_format_decode_rows(fs->format, fs->linebuf, (size_t)n, &where, &fs->rows, &fs->nrows, &skipped,
+        if (conn_format_decode_rows(fs->format, text, (size_t)n, &where, &fs->rows, &fs->nrows, &skipped,
                                     &fs->line_arena, err, errlen) != 0)
             return CONN_SRC_ERROR;
         if (skipped) s->skipped++;

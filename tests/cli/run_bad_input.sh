@@ -177,5 +177,25 @@ else pass=$((pass + 1)); fi
 ln -s .. "$W/parts/2026/loop"
 check folder_symlink_loop 1 "table 'parts': folder" "is nested more than 64 levels deep"
 
+# A UTF-8 BOM at the start of a file is not data; datagen bounds are checked.
+printf '\xEF\xBB\xBF1,/home\n2,/x\n' >"$W/bom.csv"
+cat >"$W/job.sql" <<SQL
+CREATE TABLE c (id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'bom.csv', 'format' = 'csv');
+SELECT * FROM c;
+SQL
+check csv_with_bom 0 "+I[1, /home]" "+I[2, /x]"
+cat >"$W/job.sql" <<SQL
+CREATE TABLE g (a TINYINT) WITH ('connector' = 'datagen', 'number-of-rows' = '2', 'fields.a.kind' = 'sequence',
+  'fields.a.start' = '120', 'fields.a.end' = '130');
+SELECT * FROM g;
+SQL
+check datagen_sequence_out_of_type 1 "the sequence of column 'a' (120..130) does not fit its type TINYINT"
+cat >"$W/job.sql" <<SQL
+CREATE TABLE g (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '2', 'fields.a.min' = '10',
+  'fields.a.max' = '1');
+SELECT * FROM g;
+SQL
+check datagen_min_above_max 1 "'fields.a.min' (10) is greater than 'fields.a.max' (1)"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
