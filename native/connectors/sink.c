@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "connectors/format.h"
+#include "connectors/options.h"
 #include "connectors/tableau.h"
 #include "types/render.h"
 #include "util/buf.h"
@@ -294,6 +295,7 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
                               "'format')", t->name);
         return NULL;
     }
+    if (conn_options_validate(t, err, errlen) != 0) return NULL;
     if (strcmp(connector, "print") == 0) {
         print_sink_t *p = calloc(1, sizeof *p);
         if (!p) abort();

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "connectors/format.h"
+#include "connectors/options.h"
 
 
 /* ---- literal rows (CREATE VIEW v AS VALUES ...) --------------------------- */
@@ -463,6 +464,7 @@ conn_source_t *conn_source_open(const catalog_table_t *t, const char *base_dir, 
                               "'format' = 'json'))", t->name);
         return NULL;
     }
+    if (conn_options_validate(t, err, errlen) != 0) return NULL;
     if (strcmp(connector, "filesystem") == 0) return file_open(t, base_dir, err, errlen);
     if (strcmp(connector, "datagen") == 0) return datagen_open(t, err, errlen);
     if (strcmp(connector, "print") == 0 || strcmp(connector, "blackhole") == 0) {

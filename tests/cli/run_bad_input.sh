@@ -197,5 +197,16 @@ SELECT * FROM g;
 SQL
 check datagen_min_above_max 1 "'fields.a.min' (10) is greater than 'fields.a.max' (1)"
 
+# An option no connector or format consumes is a typo: Flink's message, not silence.
+cat >"$W/job.sql" <<SQL
+CREATE TABLE g (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '2', 'fields.a.mni' = '1');
+SELECT * FROM g;
+SQL
+check unsupported_datagen_option 1 "Unsupported options found for 'datagen'." "fields.a.mni" "fields.a.min"
+printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' >"$W/readings.json"
+job ", 'json.fail-on-mising-field' = 'true'" "$MEDIAN"
+check unsupported_format_option 1 "Unsupported options found for 'filesystem'." "json.fail-on-mising-field" \
+  "json.fail-on-missing-field"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
