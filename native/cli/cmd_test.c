@@ -91,6 +91,7 @@ static int collect(const char *arg, cli_strlist_t *files)
 
 int cmd_test(int argc, char **argv)
 {
+    const char *timeout = NULL;
     const char *junit = NULL, *flink_version = NULL, *build = NULL, *filter = NULL;
     bool update = false, dump_state = false, help = false;
     cli_option_t opts[] = {
@@ -100,6 +101,7 @@ int cmd_test(int argc, char **argv)
          "2.1|2.2|2.3  for cases without '-- flink-version:' (default 2.3)"},
         {"build", CLI_STRING, &build, "DIR  what @BUILD@ means in SQL (default $PTFHOST_BUILD, else ptfhost's folder)"},
         {"filter", CLI_STRING, &filter, "TEXT  run only the cases whose name contains TEXT"},
+        {"timeout", CLI_STRING, &timeout, "SECONDS  fail a case whose query reads input longer than this (default 60)"},
         {"dump-state", CLI_FLAG, &dump_state,
          "after each run, print every PTF call's state and pending timers per key as JSON lines"},
         {"help", CLI_FLAG, &help, "show this help"},
@@ -125,6 +127,17 @@ int cmd_test(int argc, char **argv)
     for (int i = 0; rc == 0 && i < pos.n; i++) rc = collect(pos.items[i], &files);
     cli_strlist_free(&pos);
 
+    int64_t time_limit_ms = 60000;
+    if (timeout) {
+        char *end;
+        long secs = strtol(timeout, &end, 10);
+        if (*timeout == '\0' || *end || secs < 0) {
+            fprintf(stderr, "ptfhost test: --timeout takes whole seconds (0 = no limit), not '%s'\n", timeout);
+            cli_strlist_free(&files);
+            return 2;
+        }
+        time_limit_ms = (int64_t)secs * 1000;
+    }
     if (rc == 0) {
         const char *no_color = getenv("NO_COLOR");
         tcase_suite_opts_t o = {
@@ -136,6 +149,7 @@ int cmd_test(int argc, char **argv)
             .color = isatty(STDOUT_FILENO) && !(no_color && *no_color),
             .out = stdout,
             .exec = tcase_exec_session,
+            .exec_ctx = &time_limit_ms,
         };
         tcase_suite_t s = {0};
         for (int i = 0; i < files.n; i++) tcase_suite_run_file(&s, &o, files.items[i]);

@@ -316,6 +316,7 @@ typedef struct input {
     bool has_row, done;
     wm_source_t *wm;             /* the table's watermark generator (one split), NULL without one */
     int64_t flushed_at;          /* monotonic ms of the last forced flush (slow, unbounded inputs) */
+    int64_t started_at;          /* monotonic ms when reading began (session time limit) */
 } input_t;
 
 /* Reads the next row; explicit watermarks and processing-time moves of test
@@ -406,6 +407,12 @@ static int input_push(ptf_op_t *op, session_t *s, input_t *in, char *err, size_t
     /* A slow source (datagen with rows-per-second) must not wait for a full
      * batch: results go out at least every FLUSH_INTERVAL_MS. */
     int64_t mono = monotonic_ms();
+    if (s->time_limit_ms > 0 && mono - in->started_at > s->time_limit_ms) {
+        snprintf(err, errlen, "the query read input for longer than its time limit of %lld s (table '%s'); a source "
+                              "that never ends (datagen without 'number-of-rows'?) cannot finish a test",
+                 (long long)(s->time_limit_ms / 1000), in->table->name);
+        return -1;
+    }
     if (mono - in->flushed_at >= FLUSH_INTERVAL_MS) {
         in->flushed_at = mono;
         if (ptf_op_flush(op, err, errlen) != 0) return -1;
@@ -709,7 +716,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         input_t *in = &ins[i];
         in->table = plan->tables[order[i]].table;
         in->op_table = order[i];
-        in->flushed_at = monotonic_ms();
+        in->flushed_at = in->started_at = monotonic_ms();
         if (in->table->watermark_col >= 0 && !in->table->explicit_watermarks &&
             !(in->wm = bounded_watermarks(s, in->table, err, errlen))) {
             free(order);

@@ -65,6 +65,7 @@ typedef struct session {
      * source text): Flink rejects two different calls with one uid */
     char **stmt_uids, **stmt_calls;
     int nstmt_uids;
+    int64_t time_limit_ms;           /* a query reading input longer than this fails (0 = no limit) */
     session_call_hook_fn call_hook;  /* optional; see session_call_phase_t */
     void *call_hook_ctx;
     struct session_events *events;   /* pending test events per table name */

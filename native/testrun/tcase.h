@@ -234,7 +234,8 @@ void tcase_suite_summary(const tcase_suite_t *s, FILE *out);
 void tcase_suite_free(tcase_suite_t *s);
 
 /* Runs a case through the SQL session (engine/session.h) in this process;
- * ctx is unused. The JVM started by the first case serves all later ones.
+ * ctx points to the time limit of a case in ms (int64_t; NULL = none). The JVM
+ * started by the first case serves all later ones.
  * The case's '-- state' sections seed the calls they name as each call
  * starts; a section that names no call of the script fails the run. */
 int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,

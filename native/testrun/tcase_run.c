@@ -198,7 +198,6 @@ static int check_inputs(const tcase_file_t *f, const tcase_t *c, const session_t
 int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
                        char **output, char **error, char **dump)
 {
-    (void)ctx;
     *output = *error = NULL;
     if (dump) *dump = NULL;
     char *text = NULL, *err = calloc(1, ERRLEN);
@@ -209,6 +208,7 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     session_init(&s, f->dir, mem);
     s.materialize = materialize;
     s.flink_version = version;
+    s.time_limit_ms = ctx ? *(const int64_t *)ctx : 0;   /* ctx: the case time limit in ms, or NULL */
     buf_t dump_text = BUF_INIT;
     hook_ctx_t h = {.f = f, .c = c, .dump = dump ? &dump_text : NULL, .calls = BUF_INIT};
     h.seeded = calloc((size_t)c->nstates + 1, sizeof *h.seeded);
