@@ -2,6 +2,8 @@
  * values change representation all the way down (nested rows, array
  * elements, map keys and values). */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,9 +73,5 @@ int main(void)
     tcase_add_test(tc, implicit_casts_follow_flink);
     tcase_add_test(tc, nested_values_are_converted);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

@@ -1,5 +1,7 @@
 /* Changelog delivery: upsert vs retract choice and ChangelogNormalize. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,9 +113,5 @@ int main(void)
     tcase_add_test(tc, upsert_source_normalised_to_retract);
     tcase_add_test(tc, retract_source_delivered_as_upsert_drops_update_before);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

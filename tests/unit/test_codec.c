@@ -6,6 +6,8 @@
  * every vector instead of checking it: an aid for writing new vectors, whose
  * bytes must then be checked against codec.h by hand and by the Java test. */
 #include <check.h>
+
+#include "check_main.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -781,9 +783,5 @@ int main(void)
     tcase_add_test(tc, test_timestamp_precision);
     tcase_add_test(tc, test_value_semantics);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

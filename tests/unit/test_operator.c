@@ -2,6 +2,8 @@
  * protocol's messages, state write-back, key prefixes, timers (incl. the
  * early stop at a WATERMARK record), rowtime and error reporting. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,9 +348,5 @@ int main(void)
     tcase_add_test(tc, java_exception_names_function_row_and_key);
     tcase_add_test(tc, many_keys_many_batches);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

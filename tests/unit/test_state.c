@@ -1,5 +1,7 @@
 /* State store: key interning, write-back, TTL on a controlled clock. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,9 +91,5 @@ int main(void)
     tcase_add_test(tc, ttl_counts_from_last_write_and_reads_do_not_refresh);
     tcase_add_test(tc, many_keys_grow);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

@@ -2,6 +2,8 @@
  * comparison orders and their reports, --update rewriting, JUnit XML, and a
  * whole suite run against canned outputs (no engine, no JVM). */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -690,9 +692,5 @@ int main(void)
     tcase_add_test(tc, junit_xml);
     tcase_add_test(tc, suite_runs_and_updates);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

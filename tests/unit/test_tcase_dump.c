@@ -3,6 +3,8 @@
  * PARTITION BY column name, value/list/map state in Flink's json format,
  * expired values left out, timers per key in time order. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,9 +170,5 @@ int main(void)
     tcase_add_test(tc, dumps_keys_state_and_timers);
     tcase_add_test(tc, types_json_cannot_carry_fall_back_to_java_text);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

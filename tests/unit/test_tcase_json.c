@@ -4,6 +4,8 @@
  * errors their line and column, and --update rewrites only "rows" arrays. A
  * suite over a JSON file runs against canned outputs (no engine, no JVM). */
 #include <check.h>
+
+#include "check_main.h"
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -559,9 +561,5 @@ int main(void)
     tcase_add_test(tc, update_rewrites_rows_arrays);
     tcase_add_test(tc, a_suite_over_a_json_file);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

@@ -4,6 +4,8 @@
  * trip: what '--dump-state' prints for a store decodes back to the very
  * bytes and timers the store held. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,9 +335,5 @@ int main(void)
     tcase_add_test(tc, errors_name_the_line_and_what_to_fix);
     tcase_add_test(tc, a_dump_seeds_the_same_state);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

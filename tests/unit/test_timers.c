@@ -1,5 +1,7 @@
 /* Timer service: Flink's replace/merge/clear rules and firing order. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,9 +149,5 @@ int main(void)
     tcase_add_test(tc, re_registering_after_fire_works);
     tcase_add_test(tc, many_timers_fire_in_time_order);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

@@ -1,5 +1,7 @@
 /* test_types.c - the Flink type-string parser and printers (native/types/types.c). */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -356,9 +358,5 @@ int main(void)
     tcase_add_test(tc, test_error_window_and_depth);
     tcase_add_test(tc, test_row_kinds);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }

@@ -3,6 +3,8 @@
  * Expected values follow Flink's rules by hand (see watermark.h); the clock is
  * the test's. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -522,9 +524,5 @@ int main(void)
     tcase_add_test(tc, extreme_values_and_a_clock_moving_back_are_safe);
     tcase_add_test(tc, invalid_configuration_names_the_option);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_main_run(s);
 }
