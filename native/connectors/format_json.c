@@ -528,11 +528,16 @@ static void token_text(const jval_t *v, const char **s, size_t *n)
     *n = v->n;
 }
 
+/* Appends ".name" or "[index]" to the error path; runs for every field of
+ * every row, so no printf. The path is cut at its buffer's size. */
 static void path_push(dctx_t *c, const char *name, size_t n, bool index)
 {
-    size_t len = strlen(c->path);
-    if (index) snprintf(c->path + len, sizeof c->path - len, "[%.*s]", (int)n, name);
-    else snprintf(c->path + len, sizeof c->path - len, "%s%.*s", len ? "." : "", (int)n, name);
+    size_t len = strlen(c->path), cap = sizeof c->path - 1;
+    const char *open = index ? "[" : len ? "." : "";
+    for (const char *p = open; *p && len < cap; p++) c->path[len++] = *p;
+    for (size_t i = 0; i < n && len < cap; i++) c->path[len++] = name[i];
+    if (index && len < cap) c->path[len++] = ']';
+    c->path[len] = '\0';
 }
 
 /* A nested value's converter is wrapped like Flink's wrapIntoNullableConverter:
