@@ -49,7 +49,21 @@ static __int128 pow10_128(int n)
     return p;
 }
 
+static value_t cast_value_unchecked(const value_t *v, const type_t *from, const type_t *to, arena_t *a);
+
+/* A DECIMAL result beyond its precision is NULL, as Flink's casts give (a NOT
+ * NULL sink column then rejects it like any NULL). */
 static value_t cast_value(const value_t *v, const type_t *from, const type_t *to, arena_t *a)
+{
+    value_t out = cast_value_unchecked(v, from, to, a);
+    if (!out.is_null && to->id == TYPE_DECIMAL && to->precision > 0 && to->precision <= 38) {
+        __int128 limit = pow10_128(to->precision);
+        if (out.u.dec >= limit || out.u.dec <= -limit) out.is_null = true;
+    }
+    return out;
+}
+
+static value_t cast_value_unchecked(const value_t *v, const type_t *from, const type_t *to, arena_t *a)
 {
     if (v->is_null) return *v;
     value_t out = *v;

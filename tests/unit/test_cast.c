@@ -66,12 +66,36 @@ START_TEST(nested_values_are_converted)
 }
 END_TEST
 
+/* A DECIMAL beyond the target's precision becomes NULL, as in Flink. */
+START_TEST(decimal_overflow_is_null)
+{
+    type_t *from = ty("ROW<i INT, d DECIMAL(10, 2)>");
+    type_t *to = ty("ROW<i DECIMAL(5, 2), d DECIMAL(5, 2)>");
+    value_t f[2] = {{.u.i64 = 123456}, {.u.dec = 99999}};   /* 123456 and 999.99 */
+    row_t r = {ROW_INSERT, 2, f};
+    arena_t a;
+    arena_init(&a, 0);
+    row_t out = cast_row(&r, from, to, &a);
+    ck_assert(out.fields[0].is_null);
+    ck_assert(!out.fields[1].is_null);
+    ck_assert(out.fields[1].u.dec == 99999);
+    f[0].u.i64 = 999;   /* 999.00 fits DECIMAL(5, 2) */
+    out = cast_row(&r, from, to, &a);
+    ck_assert(!out.fields[0].is_null);
+    ck_assert(out.fields[0].u.dec == 99900);
+    arena_destroy(&a);
+    type_free(from);
+    type_free(to);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cast");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, implicit_casts_follow_flink);
     tcase_add_test(tc, nested_values_are_converted);
+    tcase_add_test(tc, decimal_overflow_is_null);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }
