@@ -93,6 +93,12 @@ static value_t cast_value_unchecked(const value_t *v, const type_t *from, const 
         }
         return out;
     }
+    if (from->id == TYPE_TIME && to->id == TYPE_TIME && to->precision < from->precision) {
+        int64_t unit = 1;   /* nanoseconds of the day, cut to the target's fractional digits */
+        for (int i = to->precision; i < 9; i++) unit *= 10;
+        out.u.i64 = v->u.i64 - v->u.i64 % unit;
+        return out;
+    }
     if ((from->id == TYPE_TIMESTAMP || from->id == TYPE_TIMESTAMP_LTZ) && to->precision < from->precision) {
         /* fewer fractional digits: truncate */
         int64_t ns = (int64_t)v->u.ts.millis % 1000 * 1000000 + v->u.ts.nanos;

@@ -89,6 +89,21 @@ START_TEST(decimal_overflow_is_null)
 }
 END_TEST
 
+START_TEST(time_precision_is_truncated)
+{
+    type_t *from = ty("ROW<t TIME(9)>"), *to = ty("ROW<t TIME(3)>");
+    value_t f[1] = {{.u.i64 = 3723123456789LL}};   /* 01:02:03.123456789 */
+    row_t r = {ROW_INSERT, 1, f};
+    arena_t a;
+    arena_init(&a, 0);
+    row_t out = cast_row(&r, from, to, &a);
+    ck_assert(out.fields[0].u.i64 == 3723123000000LL);
+    arena_destroy(&a);
+    type_free(from);
+    type_free(to);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cast");
@@ -96,6 +111,7 @@ int main(void)
     tcase_add_test(tc, implicit_casts_follow_flink);
     tcase_add_test(tc, nested_values_are_converted);
     tcase_add_test(tc, decimal_overflow_is_null);
+    tcase_add_test(tc, time_precision_is_truncated);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }
