@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "testrun/tcase.h"
+#include "tcase_testkit.h"
 
 static tcase_file_t F;
 static char ERR[2048];
@@ -439,11 +440,7 @@ END_TEST
 
 static char *apply(tcase_edit_t *ed, int n)
 {
-    buf_t out = BUF_INIT;
-    tcase_apply_edits(&F, ed, n, &out);
-    for (int i = 0; i < n; i++) free(ed[i].text);
-    buf_putc(&out, '\0');
-    return buf_steal(&out);
+    return apply_edits(&F, ed, n);
 }
 
 START_TEST(update_rewrites_only_rows)
@@ -521,59 +518,9 @@ END_TEST
 
 /* Output of a case = the text after "-- output VERSION:" in its SQL comments,
  * or "fail:" for an error. Lets a test describe what the engine would print. */
-static int canned_exec(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
-                       char **output, char **error, char **dump)
-{
-    (void)f;
-    if (dump) *dump = strdup("f (call 1) at the end:\n  {\"key\": null, \"state\": {}, \"timers\": []}\n");
-    int *calls = ctx;
-    (*calls)++;
-    char tag[64];
-    snprintf(tag, sizeof tag, "-- output %s%s: ", version, materialize ? " table" : "");
-    const char *p = strstr(c->sql, tag);
-    if (!p) {
-        snprintf(tag, sizeof tag, "-- output%s: ", materialize ? " table" : "");
-        p = strstr(c->sql, tag);
-    }
-    ck_assert_msg(p != NULL, "case %s has no %s", c->name, tag);
-    p += strlen(tag);
-    char *text = strndup(p, strcspn(p, "\n"));
-    for (char *q = text; *q; q++)
-        if (*q == ';') *q = '\n';
-    if (strncmp(text, "fail:", 5) == 0) {
-        *error = strdup(text + 5);
-        free(text);
-        return 1;
-    }
-    *output = text;
-    return 0;
-}
-
-static char *run_suite_opts(const char *path, bool update, bool dump, tcase_suite_t *s, int *calls)
-{
-    char *out;
-    size_t len;
-    FILE *m = open_memstream(&out, &len);
-    tcase_suite_opts_t o = {.default_version = "2.3", .update = update, .dump_state = dump, .out = m,
-                            .exec = canned_exec, .exec_ctx = calls};
-    memset(s, 0, sizeof *s);
-    tcase_suite_run_file(s, &o, path);
-    tcase_suite_summary(s, m);
-    fclose(m);
-    return out;
-}
-
 static char *run_suite(const char *path, bool update, tcase_suite_t *s, int *calls)
 {
     return run_suite_opts(path, update, false, s, calls);
-}
-
-static char *slurp(const char *path)
-{
-    buf_t b = BUF_INIT;
-    ck_assert(buf_read_file(&b, path, ERR, sizeof ERR) == 0);
-    buf_putc(&b, '\0');
-    return buf_steal(&b);
 }
 
 START_TEST(suite_runs_and_updates)
