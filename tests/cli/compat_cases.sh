@@ -30,8 +30,7 @@ echo "compat suite: $runs runs in $files case files, $ms ms (one ptfhost test, p
 [ "$(tail -n 1 "$RUN/suite.out")" = "$runs passed, 0 failed" ] && ok || bad "summary: $(tail -n 1 "$RUN/suite.out"), expected '$runs passed, 0 failed'"
 [ "$runs" -ge 100 ] && ok || bad "only $runs runs: cases went missing"
 
-# 3. Under 30 s on this machine, everything included.
-[ "$ms" -lt 30000 ] && ok || bad "the compat suite took $ms ms (limit 30 s)"
+# 3. How long it took is reported above, never asserted: speed is measured in bench/.
 
 # 4. Pending cases still fail; one that passes moves back into the suite.
 if grep -q 'passes now' "$RUN/table.md"; then

@@ -13,12 +13,10 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 out() { head -c 3000 "$WORK/out"; }
-# describe_json LABEL ARGS...: runs describe --json, output in $WORK/out, exit status in $rc, time in $ms.
+# describe_json LABEL ARGS...: runs describe --json, output in $WORK/out, exit status in $rc.
 describe_json() {
   local label=$1; shift
-  local start; start=$(date +%s%N)
   rc=0; "$PTFHOST" describe --json "$@" >"$WORK/out" 2>"$WORK/err" || rc=$?
-  ms=$(( ($(date +%s%N) - start) / 1000000 ))
   [ "$rc" = 0 ] && ok || bad "$label: describe exit $rc; stderr: $(head -c 2000 "$WORK/err")"
   jq -e . "$WORK/out" >/dev/null 2>&1 && ok || bad "$label: describe --json printed no JSON: $(out)"
 }
@@ -53,8 +51,7 @@ jq_is "fat JAR" "$PT | .output.type" '"ROW<`title` STRING, `short_title` STRING,
 jq_is "fat JAR" "$PT | .state | map(.name)" '["seen"]'
 jq_is "fat JAR" '.functions[] | select(.class == "com.example.shop.ClassOrigins") | .arguments | map(.name)' '["classNames"]'
 n_lib=$(grep -c '^org/.*\.class$' "$WORK/fat.list")
-echo "describe of the fat JAR ($n_lib library classes): $ms ms"
-[ "$ms" -lt 3000 ] && ok || bad "describe of the fat JAR took $ms ms"
+[ "$n_lib" -gt 0 ] && ok || bad "the fat JAR bundles no library classes"
 
 # 2. describe on the folder: both JARs are read, each PTF is found once.
 describe_json "folder" --jar "$FAT/lib"
