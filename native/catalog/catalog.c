@@ -1,6 +1,6 @@
 /* catalog.c - see catalog.h. Lists are small (a script declares a handful of
  * objects), so lookups are linear. */
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "util/xalloc.h"
 
 #include <stdio.h>

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "types/value.h"
 #include "util/arena.h"
 #include "util/buf.h"

@@ -27,7 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "types/types.h"
 #include "types/value.h"
 #include "util/arena.h"

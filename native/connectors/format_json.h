@@ -36,7 +36,7 @@
 #include <stddef.h>
 
 #include "connectors/format_text.h"
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "types/types.h"
 #include "types/value.h"
 #include "util/arena.h"

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 
 /* 0, or -1 with err set. Tables fed by test events and Flink's testing
  * connector 'values' are not checked (their options describe the events). */

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "types/value.h"
 
 typedef struct conn_sink conn_sink_t;

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "types/value.h"
 #include "util/arena.h"
 

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "engine/plan.h"
 #include "engine/session.h"
 #include "sql/sql.h"

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "engine/changelog.h"
 #include "engine/signature.h"
 #include "sql/sql.h"

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "engine/signature.h"
 
 typedef enum session_format { SESSION_CHANGELOG, SESSION_TABLEAU } session_format_t;

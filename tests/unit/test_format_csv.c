@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "connectors/format_csv.h"
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "types/render.h"
 #include "types/types.h"
 #include "util/arena.h"

@@ -8,7 +8,7 @@
 
 #include "connectors/format.h"
 #include "connectors/format_json.h"
-#include "engine/catalog.h"
+#include "catalog/catalog.h"
 #include "types/render.h"
 #include "types/types.h"
 #include "util/arena.h"
