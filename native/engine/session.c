@@ -10,18 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 #include "connectors/format.h"
-#include "connectors/format_json.h"
-#include "connectors/format_text.h"
 #include "engine/job.h"
 #include "engine/plan.h"
 #include "jb.h"
 #include "sql/sql.h"
-#include "types/render.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(script, (pos), 0, err, errlen, __VA_ARGS__)
 
@@ -35,190 +30,13 @@ void session_init(session_t *s, const char *base_dir, FILE *out)
     s->flink_version = "2.3";
 }
 
-struct session_events {
-    char *table;
-    char *json;
-    char *file;
-};
-
-int session_set_events(session_t *s, const char *table, const char *json, const char *file, char *err,
-                       size_t errlen)
-{
-    cJSON *doc = cJSON_Parse(json);
-    bool ok = cJSON_IsArray(doc);
-    cJSON_Delete(doc);
-    if (!ok) {
-        snprintf(err, errlen, "%s: events for table '%s' must be a JSON array", file ? file : "events", table);
-        return -1;
-    }
-    s->events = realloc(s->events, (size_t)(s->nevents + 1) * sizeof *s->events);
-    if (!s->events) abort();
-    s->events[s->nevents].table = xstrdup(table);
-    s->events[s->nevents].json = xstrdup(json);
-    s->events[s->nevents].file = xstrdup(file ? file : "events");
-    s->nevents++;
-    return 0;
-}
-
-/* "yyyy-MM-dd HH:mm:ss[.SSS]" (or 'T', optionally with a trailing Z) as UTC,
- * or a number of epoch ms. */
-static int event_time(const cJSON *v, int64_t *out)
-{
-    if (cJSON_IsNumber(v)) {
-        *out = (int64_t)v->valuedouble;
-        return 0;
-    }
-    if (!cJSON_IsString(v)) return -1;
-    const char *s = v->valuestring;
-    size_t n = strlen(s);
-    bool z = n > 0 && s[n - 1] == 'Z';
-    int32_t nanos;
-    char e[128];
-    if (conn_text_parse_timestamp(s, n, CONN_TS_SQL, z, out, &nanos, e, sizeof e) == 0) return 0;
-    if (conn_text_parse_timestamp(s, n, CONN_TS_ISO_8601, z, out, &nanos, e, sizeof e) == 0) return 0;
-    int64_t day;
-    if (conn_text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
-    *out = day * 86400000LL;
-    return 0;
-}
-
-int session_apply_events(session_t *s, catalog_table_t *t, char *err, size_t errlen)
-{
-    struct session_events *ev = NULL;
-    for (int i = 0; i < s->nevents; i++)
-        if (strcmp(s->events[i].table, t->name) == 0) ev = &s->events[i];
-    if (!ev) return 0;
-    conn_json_options_t opts;
-    memset(&opts, 0, sizeof opts);
-    if (conn_json_options_parse(&opts, "json", NULL, 0, err, errlen) != 0) return -1;
-    conn_json_t *codec = conn_json_new(t->schema, &opts, err, errlen);
-    if (!codec) return -1;
-    cJSON *doc = cJSON_Parse(ev->json);
-    size_t n = (size_t)cJSON_GetArraySize(doc);
-    catalog_event_t *out = calloc(n + 1, sizeof *out);
-    arena_t a;
-    arena_init(&a, 0);
-    int rc = 0;
-    size_t k = 0;
-    /* a case that moves processing time runs on the test clock from its start (epoch 0) */
-    if (!s->manual_clock && strstr(ev->json, "\"proctime\"")) {
-        s->manual_clock = true;
-        s->clock_ms = 0;
-    }
-    int64_t clock = s->manual_clock ? s->clock_ms : 0;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, doc) {
-        const cJSON *line = cJSON_GetObjectItemCaseSensitive(e, "line");
-        int ln = cJSON_IsNumber(line) ? (int)line->valuedouble : 0;
-        const cJSON *row = cJSON_GetObjectItemCaseSensitive(e, "row");
-        const cJSON *wm = cJSON_GetObjectItemCaseSensitive(e, "watermark");
-        const cJSON *pt = cJSON_GetObjectItemCaseSensitive(e, "proctime");
-        catalog_event_t *o = &out[k];
-        o->line = ln;
-        if (row) {
-            o->kind = CATALOG_EVENT_ROW;
-            const cJSON *kind = cJSON_GetObjectItemCaseSensitive(e, "kind");
-            row_kind_t rk = ROW_INSERT;
-            if (kind && (!cJSON_IsString(kind) || row_kind_parse(kind->valuestring, &rk) != 0)) {
-                snprintf(err, errlen, "%s:%d: row kind must be one of +I, -U, +U, -D", ev->file, ln);
-                rc = -1;
-                break;
-            }
-            cJSON *obj = NULL;
-            if (cJSON_IsArray(row)) {   /* positional: name the values by the schema */
-                if (cJSON_GetArraySize(row) != t->schema->nfields) {
-                    snprintf(err, errlen, "%s:%d: table '%s' has %d columns but the row has %d values", ev->file, ln,
-                             t->name, t->schema->nfields, cJSON_GetArraySize(row));
-                    rc = -1;
-                    break;
-                }
-                obj = cJSON_CreateObject();
-                for (int c = 0; c < t->schema->nfields; c++)
-                    cJSON_AddItemToObject(obj, t->schema->fields[c].name,
-                                          cJSON_Duplicate(cJSON_GetArrayItem(row, c), true));
-            }
-            /* decoded strings may point into the text: it lives in the arena until the rows are copied */
-            char *json_text = cJSON_PrintUnformatted(obj ? obj : row);
-            char *text = arena_strdup(&a, json_text);
-            free(json_text);
-            cJSON_Delete(obj);
-            row_t *rows = NULL;
-            size_t nrows = 0;
-            bool skipped = false;
-            int drc = conn_json_decode(codec, text, strlen(text), ev->file, ln, &rows, &nrows, &skipped, &a, err,
-                                       errlen);
-            if (drc != 0 || nrows != 1) {
-                if (drc == 0) snprintf(err, errlen, "%s:%d: expected one row", ev->file, ln);
-                rc = -1;
-                break;
-            }
-            o->row = rows[0];
-            o->row.kind = rk;
-        } else if (wm) {
-            o->kind = CATALOG_EVENT_WATERMARK;
-            if (event_time(wm, &o->time) != 0) {
-                snprintf(err, errlen, "%s:%d: a watermark is epoch milliseconds or 'yyyy-MM-dd HH:mm:ss[.SSS]'",
-                         ev->file, ln);
-                rc = -1;
-                break;
-            }
-        } else if (pt) {
-            o->kind = CATALOG_EVENT_PROCTIME;
-            if (cJSON_IsString(pt) && pt->valuestring[0] == '+') {
-                long long d = plan_parse_duration_ms(pt->valuestring + 1);
-                if (d < 0) {
-                    snprintf(err, errlen, "%s:%d: invalid duration '%s' (e.g. +30 s, +5 min)", ev->file, ln,
-                             pt->valuestring);
-                    rc = -1;
-                    break;
-                }
-                clock += d;
-                o->time = clock;
-            } else if (event_time(pt, &o->time) == 0) {
-                clock = o->time;
-            } else {
-                snprintf(err, errlen, "%s:%d: proctime is epoch milliseconds, a timestamp or +<duration>", ev->file,
-                         ln);
-                rc = -1;
-                break;
-            }
-        } else {
-            snprintf(err, errlen, "%s:%d: an event needs \"row\", \"watermark\" or \"proctime\"", ev->file, ln);
-            rc = -1;
-            break;
-        }
-        k++;
-    }
-    if (rc == 0) catalog_table_set_events(t, out, k);
-    free(out);
-    arena_destroy(&a);
-    cJSON_Delete(doc);
-    conn_json_free(codec);
-    return rc;
-}
-
 void session_free(session_t *s)
 {
-    for (int i = 0; i < s->nevents; i++) {
-        free(s->events[i].table);
-        free(s->events[i].json);
-        free(s->events[i].file);
-    }
-    free(s->events);
-    s->events = NULL;
-    s->nevents = 0;
+    job_uids_clear(&s->uids);
     catalog_free(&s->catalog);
     free(s->base_dir);
     if (s->vm) jb_vm_stop(s->vm);
     s->vm = NULL;
-}
-
-int64_t session_now_ms(const session_t *s)
-{
-    if (s->manual_clock) return s->clock_ms;
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static int ensure_vm(session_t *s, char *err, size_t errlen)
@@ -254,6 +72,27 @@ static int plan_describe(void *ctx, const char *const *jars, int njars, const ch
                          char *err, size_t errlen)
 {
     return session_describe(ctx, jars, njars, class_name, out, err, errlen);
+}
+
+/* What a query's job gets from the session. */
+static job_env_t job_env(session_t *s, const sqlp_script_t *script)
+{
+    return (job_env_t){
+        .catalog = &s->catalog,
+        .script = script,
+        .flink_version = s->flink_version,
+        .base_dir = s->base_dir,
+        .out = s->out,
+        .format = s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG,
+        .materialize = s->materialize,
+        .time_limit_ms = s->time_limit_ms,
+        .clock = &s->clock,
+        .describe = plan_describe,
+        .describe_ctx = s,
+        .vm = &s->vm,
+        .uids = &s->uids,
+        .hooks = &s->hooks,
+    };
 }
 
 /* ---- CREATE TABLE ------------------------------------------------------------- */
@@ -679,7 +518,7 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
         free(n);
         return -1;
     }
-    job_env_t env = {s, script, plan_describe, s};
+    job_env_t env = job_env(s, script);
     if (job_view_schema(&env, t, err, errlen) != 0) return -1;
     const char *h[6] = {"name", "type", "null", "key", "extras", "watermark"};
     int n = t->schema->nfields;
@@ -758,8 +597,7 @@ static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_
             ERR_AT(value->pos, "'ptfhost.processing-time' takes epoch milliseconds, got '%s'.", value->value);
             return -1;
         }
-        s->manual_clock = true;
-        s->clock_ms = ms;
+        proctime_set(&s->clock, ms);
     } else if (strcmp(key->value, "sql-client.execution.result-mode") == 0) {
         if (strcmp(value->value, "tableau") == 0 || strcmp(value->value, "TABLEAU") == 0) s->format = SESSION_TABLEAU;
         else s->format = SESSION_CHANGELOG;
@@ -770,47 +608,14 @@ static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_
 
 /* ---- the statement loop ------------------------------------------------------- */
 
-static void forget_uids(session_t *s)
-{
-    for (int i = 0; i < s->nstmt_uids; i++) {
-        free(s->stmt_uids[i]);
-        free(s->stmt_calls[i]);
-    }
-    free(s->stmt_uids);
-    free(s->stmt_calls);
-    s->stmt_uids = s->stmt_calls = NULL;
-    s->nstmt_uids = 0;
-}
-
-int session_claim_uid(session_t *s, const char *uid, const char *call_text, size_t call_len, char *err,
-                      size_t errlen)
-{
-    for (int i = 0; i < s->nstmt_uids; i++) {
-        if (strcmp(s->stmt_uids[i], uid) != 0) continue;
-        if (strlen(s->stmt_calls[i]) == call_len && memcmp(s->stmt_calls[i], call_text, call_len) == 0)
-            return 0;   /* the same call again: Flink merges it into one operator */
-        snprintf(err, errlen, "Duplicate unique identifier '%s' detected among process table functions. Make sure "
-                              "that all PTF calls have an identifier defined that is globally unique.", uid);
-        return -1;
-    }
-    s->stmt_uids = xrealloc(s->stmt_uids, (size_t)(s->nstmt_uids + 1) * sizeof *s->stmt_uids);
-    s->stmt_calls = xrealloc(s->stmt_calls, (size_t)(s->nstmt_uids + 1) * sizeof *s->stmt_calls);
-    s->stmt_uids[s->nstmt_uids] = xstrdup(uid);
-    char *text = xmalloc(call_len + 1);
-    memcpy(text, call_text, call_len);
-    text[call_len] = '\0';
-    s->stmt_calls[s->nstmt_uids++] = text;
-    return 0;
-}
-
 static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err,
                          size_t errlen);
 
 static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
 {
-    forget_uids(s);
+    job_uids_clear(&s->uids);
     int rc = run_stmt_body(s, script, st, err, errlen);
-    forget_uids(s);
+    job_uids_clear(&s->uids);
     return rc;
 }
 
@@ -861,15 +666,15 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     case SQLP_STMT_USE:
     case SQLP_STMT_USE_CATALOG: return 0;   /* one flat namespace: qualified names resolve by their last part */
     case SQLP_STMT_QUERY: {
-        job_env_t env = {s, script, plan_describe, s};
+        job_env_t env = job_env(s, script);
         return job_run_query(&env, st->u.query, NULL, err, errlen);
     }
     case SQLP_STMT_INSERT: {
-        job_env_t env = {s, script, plan_describe, s};
+        job_env_t env = job_env(s, script);
         return job_run_insert(&env, &st->u.insert, err, errlen);
     }
     case SQLP_STMT_STATEMENT_SET: {
-        job_env_t env = {s, script, plan_describe, s};
+        job_env_t env = job_env(s, script);
         for (int i = 0; i < st->u.statement_set.n; i++)
             if (job_run_insert(&env, &st->u.statement_set.inserts[i]->u.insert, err, errlen) != 0) return -1;
         return 0;

@@ -58,7 +58,7 @@ typedef struct tcase_expect {
 typedef struct tcase_input {
     char *table;
     int line;
-    char *events_json;         /* a JSON array in session_set_events' form */
+    char *events_json;         /* a JSON array in tcase_events.h's form */
     int nevents;
 } tcase_input_t;
 
