@@ -118,6 +118,99 @@ static int col_index(const type_t *schema, const char *name)
     return type_field_index(schema, name);
 }
 
+/* The physical columns; computed and metadata columns are not supported. */
+static int table_columns(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t, char *err,
+                         size_t errlen)
+{
+    for (int i = 0; i < ct->ncols; i++) {
+        const sqlp_column_t *c = &ct->cols[i];
+        if (c->kind == SQLP_COL_COMPUTED) {
+            ERR_AT(c->name.pos, "Computed column '%s' is not supported by ptfhost yet; compute the value in the "
+                                "input data instead.", c->name.name);
+            return -1;
+        }
+        if (c->kind == SQLP_COL_METADATA) {
+            ERR_AT(c->name.pos, "Metadata column '%s' is not supported for this connector by ptfhost.", c->name.name);
+            return -1;
+        }
+        if (col_index(t->schema, c->name.name) >= 0) {
+            ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
+            return -1;
+        }
+        type_t *ty = column_type(script, &c->type, err, errlen);
+        if (!ty) return -1;
+        type_add_field(t->schema, c->name.name, ty, NULL);
+    }
+    return 0;
+}
+
+static int table_primary_key(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t,
+                             char *err, size_t errlen)
+{
+    if (ct->npk == 0) return 0;
+    t->npk = ct->npk;
+    t->pk = calloc((size_t)ct->npk, sizeof(int));
+    for (int i = 0; i < ct->npk; i++) {
+        int c = col_index(t->schema, ct->pk[i].name);
+        if (c < 0) {
+            ERR_AT(ct->pk[i].pos, "Could not create a PRIMARY KEY with column '%s'. Column does not exist.",
+                   ct->pk[i].name);
+            return -1;
+        }
+        t->pk[i] = c;
+        t->schema->fields[c].type->nullable = false;   /* primary key columns are NOT NULL in Flink */
+    }
+    return 0;
+}
+
+/* WATERMARK FOR c AS c [- INTERVAL ...]: c becomes the rowtime attribute. */
+static int table_watermark(const sqlp_script_t *script, const sqlp_watermark_t *w, catalog_table_t *t, char *err,
+                           size_t errlen)
+{
+    if (!w) return 0;
+    int c = col_index(t->schema, w->column.name);
+    if (c < 0) {
+        ERR_AT(w->column.pos, "The rowtime attribute field '%s' is not defined in the table schema, at line %d "
+                              "column %d", w->column.name, w->column.pos.line, w->column.pos.col);
+        return -1;
+    }
+    const type_t *ty = t->schema->fields[c].type;
+    if ((ty->id != TYPE_TIMESTAMP && ty->id != TYPE_TIMESTAMP_LTZ) || ty->precision > 3) {
+        char *tn = type_to_string(ty);
+        ERR_AT(w->column.pos, "Invalid data type of time field for watermark definition. The field must be of "
+                              "type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to "
+                              "3, but the time field type is %s", tn);
+        free(tn);
+        return -1;
+    }
+    if (strcmp(w->source.name, w->column.name) != 0) {
+        ERR_AT(w->pos, "Unsupported watermark expression: ptfhost supports `%s` and `%s - INTERVAL 'n' unit`.",
+               w->column.name, w->column.name);
+        return -1;
+    }
+    t->watermark_col = c;
+    t->watermark_delay_ms = w->delay_ms;
+    t->schema->fields[c].type->time_kind = TYPE_TK_ROWTIME;
+    return 0;
+}
+
+static int table_options(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t, char *err,
+                         size_t errlen)
+{
+    t->nopts = ct->noptions;
+    t->opts = calloc((size_t)ct->noptions + 1, sizeof *t->opts);
+    for (int i = 0; i < ct->noptions; i++) {
+        for (int j = 0; j < i; j++)
+            if (strcmp(ct->options[j].key.value, ct->options[i].key.value) == 0) {
+                ERR_AT(ct->options[i].key.pos, "Option '%s' is given twice.", ct->options[i].key.value);
+                return -1;
+            }
+        t->opts[i].key = xstrdup(ct->options[i].key.value);
+        t->opts[i].value = xstrdup(ct->options[i].value.value);
+    }
+    return 0;
+}
+
 static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_create_table_t *ct, char *err,
                         size_t errlen)
 {
@@ -137,81 +230,13 @@ static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_cr
     t->temporary = ct->temporary;
     t->line = ct->name.pos.line;
     t->schema = type_new(TYPE_ROW, true);
-    for (int i = 0; i < ct->ncols; i++) {
-        const sqlp_column_t *c = &ct->cols[i];
-        if (c->kind == SQLP_COL_COMPUTED) {
-            ERR_AT(c->name.pos, "Computed column '%s' is not supported by ptfhost yet; compute the value in the "
-                                "input data instead.", c->name.name);
-            goto fail;
-        }
-        if (c->kind == SQLP_COL_METADATA) {
-            ERR_AT(c->name.pos, "Metadata column '%s' is not supported for this connector by ptfhost.", c->name.name);
-            goto fail;
-        }
-        if (col_index(t->schema, c->name.name) >= 0) {
-            ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
-            goto fail;
-        }
-        type_t *ty = column_type(script, &c->type, err, errlen);
-        if (!ty) goto fail;
-        type_add_field(t->schema, c->name.name, ty, NULL);
-    }
-    if (ct->npk > 0) {
-        t->npk = ct->npk;
-        t->pk = calloc((size_t)ct->npk, sizeof(int));
-        for (int i = 0; i < ct->npk; i++) {
-            int c = col_index(t->schema, ct->pk[i].name);
-            if (c < 0) {
-                ERR_AT(ct->pk[i].pos, "Could not create a PRIMARY KEY with column '%s'. Column does not exist.",
-                       ct->pk[i].name);
-                goto fail;
-            }
-            t->pk[i] = c;
-            t->schema->fields[c].type->nullable = false;   /* primary key columns are NOT NULL in Flink */
-        }
-    }
-    if (ct->watermark) {
-        const sqlp_watermark_t *w = ct->watermark;
-        int c = col_index(t->schema, w->column.name);
-        if (c < 0) {
-            ERR_AT(w->column.pos, "The rowtime attribute field '%s' is not defined in the table schema, at line %d "
-                                  "column %d", w->column.name, w->column.pos.line, w->column.pos.col);
-            goto fail;
-        }
-        const type_t *ty = t->schema->fields[c].type;
-        if ((ty->id != TYPE_TIMESTAMP && ty->id != TYPE_TIMESTAMP_LTZ) || ty->precision > 3) {
-            char *tn = type_to_string(ty);
-            ERR_AT(w->column.pos, "Invalid data type of time field for watermark definition. The field must be of "
-                                  "type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to "
-                                  "3, but the time field type is %s", tn);
-            free(tn);
-            goto fail;
-        }
-        if (strcmp(w->source.name, w->column.name) != 0) {
-            ERR_AT(w->pos, "Unsupported watermark expression: ptfhost supports `%s` and `%s - INTERVAL 'n' unit`.",
-                   w->column.name, w->column.name);
-            goto fail;
-        }
-        t->watermark_col = c;
-        t->watermark_delay_ms = w->delay_ms;
-        t->schema->fields[c].type->time_kind = TYPE_TK_ROWTIME;
-    }
-    t->nopts = ct->noptions;
-    t->opts = calloc((size_t)ct->noptions + 1, sizeof *t->opts);
-    for (int i = 0; i < ct->noptions; i++) {
-        for (int j = 0; j < i; j++)
-            if (strcmp(ct->options[j].key.value, ct->options[i].key.value) == 0) {
-                ERR_AT(ct->options[i].key.pos, "Option '%s' is given twice.", ct->options[i].key.value);
-                goto fail;
-            }
-        t->opts[i].key = xstrdup(ct->options[i].key.value);
-        t->opts[i].value = xstrdup(ct->options[i].value.value);
+    if (table_columns(script, ct, t, err, errlen) != 0 || table_primary_key(script, ct, t, err, errlen) != 0 ||
+        table_watermark(script, ct->watermark, t, err, errlen) != 0 || table_options(script, ct, t, err, errlen) != 0) {
+        catalog_table_free(t);
+        return -1;
     }
     catalog_add_table(&s->catalog, t);
     return 0;
-fail:
-    catalog_table_free(t);
-    return -1;
 }
 
 /* ---- CREATE VIEW v AS [SELECT * FROM] (VALUES ...) ----------------------------- */
@@ -292,6 +317,85 @@ static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
     return 0;
 }
 
+/* A view over a query: it runs when first read (job.c). Takes name. */
+static int create_query_view(session_t *s, const sqlp_script_t *script, const sqlp_create_view_t *cv, char *name,
+                             char *err, size_t errlen)
+{
+    if (cv->ncols) {
+        ERR_AT(cv->name.pos, "Unsupported: a column list on a view over a query; alias the columns in its SELECT.");
+        free(name);
+        return -1;
+    }
+    catalog_table_t *t = catalog_table_new(name);
+    free(name);
+    t->view_query = cv->query;
+    t->view_script = script;
+    t->temporary = cv->temporary;
+    catalog_add_table(&s->catalog, t);
+    return 0;
+}
+
+/* The type of each VALUES column, from its literals (cols: ncols zeroed). */
+static int values_types(const sqlp_script_t *script, const sqlp_query_t *vq, int ncols, lit_col_t *cols, char *err,
+                        size_t errlen)
+{
+    for (int r = 0; r < vq->nrows; r++) {
+        if (vq->rows[r].n != ncols) {
+            ERR_AT(vq->rows[r].pos, "Values passed to VALUES operator must have compatible types: row %d has %d "
+                                    "values, row 1 has %d.", r + 1, vq->rows[r].n, ncols);
+            return -1;
+        }
+        for (int c = 0; c < ncols; c++) {
+            int rc = literal_type(vq->rows[r].items[c], &cols[c]);
+            if (rc != 0) {
+                ERR_AT(vq->rows[r].items[c]->pos, rc == -1 ? "Unsupported value in VALUES: ptfhost accepts literals "
+                                                             "(numbers, strings, booleans, NULL, DATE/TIMESTAMP '...')."
+                                                           : "Values passed to VALUES operator must have compatible "
+                                                             "types.");
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static type_t *values_schema(const lit_col_t *cols, int ncols, const sqlp_ident_t *aliases, int naliases)
+{
+    type_t *schema = type_new(TYPE_ROW, true);
+    for (int c = 0; c < ncols; c++) {
+        type_t *ty = type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, cols[c].nullable);
+        if (ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ)
+            ty->precision = cols[c].precision;
+        if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
+        if (ty->id == TYPE_DECIMAL) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
+        char def[16];
+        snprintf(def, sizeof def, "EXPR$%d", c);
+        type_add_field(schema, naliases ? aliases[c].name : def, ty, NULL);
+    }
+    return schema;
+}
+
+/* The rows, as values of the view's column types. */
+static int values_rows(session_t *s, const sqlp_script_t *script, const sqlp_query_t *vq, catalog_table_t *t,
+                       char *err, size_t errlen)
+{
+    int ncols = t->schema->nfields;
+    t->nrows = (size_t)vq->nrows;
+    t->rows = calloc(t->nrows + 1, sizeof *t->rows);
+    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version};
+    for (int r = 0; r < vq->nrows; r++) {
+        row_t *row = &t->rows[r];
+        row->kind = ROW_INSERT;
+        row->n = (uint32_t)ncols;
+        row->fields = arena_calloc(&t->arena, (size_t)ncols + 1, sizeof(value_t));
+        for (int c = 0; c < ncols; c++)
+            if (plan_literal_value(&env, vq->rows[r].items[c], t->schema->fields[c].type, t->schema->fields[c].name,
+                                   &t->arena, &row->fields[c], err, errlen) != 0)
+                return -1;
+    }
+    return 0;
+}
+
 static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_create_view_t *cv, char *err,
                        size_t errlen)
 {
@@ -308,22 +412,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
         free(name);
         return rc;
     }
-    if (!vq) {
-        /* a view over a query runs when first read (job.c) */
-        if (cv->ncols) {
-            ERR_AT(cv->name.pos, "Unsupported: a column list on a view over a query; alias the columns in its "
-                                 "SELECT.");
-            free(name);
-            return -1;
-        }
-        catalog_table_t *t = catalog_table_new(name);
-        free(name);
-        t->view_query = cv->query;
-        t->view_script = script;
-        t->temporary = cv->temporary;
-        catalog_add_table(&s->catalog, t);
-        return 0;
-    }
+    if (!vq) return create_query_view(s, script, cv, name, err, errlen);
     if (cv->ncols) aliases = cv->cols, naliases = cv->ncols;
     int ncols = vq->nrows ? vq->rows[0].n : 0;
     lit_col_t *cols = calloc((size_t)ncols + 1, sizeof *cols);
@@ -331,60 +420,23 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     free(name);
     t->is_values = true;
     t->temporary = cv->temporary;
-    for (int r = 0; r < vq->nrows; r++) {
-        if (vq->rows[r].n != ncols) {
-            ERR_AT(vq->rows[r].pos, "Values passed to VALUES operator must have compatible types: row %d has %d "
-                                    "values, row 1 has %d.", r + 1, vq->rows[r].n, ncols);
-            goto fail;
-        }
-        for (int c = 0; c < ncols; c++) {
-            int rc = literal_type(vq->rows[r].items[c], &cols[c]);
-            if (rc != 0) {
-                ERR_AT(vq->rows[r].items[c]->pos, rc == -1 ? "Unsupported value in VALUES: ptfhost accepts literals "
-                                                             "(numbers, strings, booleans, NULL, DATE/TIMESTAMP '...')."
-                                                           : "Values passed to VALUES operator must have compatible "
-                                                             "types.");
-                goto fail;
-            }
-        }
-    }
-    if (naliases && naliases != ncols) {
+    int rc = values_types(script, vq, ncols, cols, err, errlen);
+    if (rc == 0 && naliases && naliases != ncols) {
         ERR_AT(cv->name.pos, "The view's column list has %d names but the VALUES rows have %d columns.", naliases,
                ncols);
-        goto fail;
+        rc = -1;
     }
-    t->schema = type_new(TYPE_ROW, true);
-    for (int c = 0; c < ncols; c++) {
-        type_t *ty = type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, cols[c].nullable);
-        if (ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ)
-            ty->precision = cols[c].precision;
-        if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
-        if (ty->id == TYPE_DECIMAL) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
-        char def[16];
-        snprintf(def, sizeof def, "EXPR$%d", c);
-        type_add_field(t->schema, naliases ? aliases[c].name : def, ty, NULL);
-    }
-    /* The rows, as values of the derived types. */
-    t->nrows = (size_t)vq->nrows;
-    t->rows = calloc(t->nrows + 1, sizeof *t->rows);
-    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version};
-    for (int r = 0; r < vq->nrows; r++) {
-        row_t *row = &t->rows[r];
-        row->kind = ROW_INSERT;
-        row->n = (uint32_t)ncols;
-        row->fields = arena_calloc(&t->arena, (size_t)ncols + 1, sizeof(value_t));
-        for (int c = 0; c < ncols; c++)
-            if (plan_literal_value(&env, vq->rows[r].items[c], t->schema->fields[c].type, t->schema->fields[c].name,
-                                   &t->arena, &row->fields[c], err, errlen) != 0)
-                goto fail;
+    if (rc == 0) {
+        t->schema = values_schema(cols, ncols, aliases, naliases);
+        rc = values_rows(s, script, vq, t, err, errlen);
     }
     free(cols);
+    if (rc != 0) {
+        catalog_table_free(t);
+        return -1;
+    }
     catalog_add_table(&s->catalog, t);
     return 0;
-fail:
-    free(cols);
-    catalog_table_free(t);
-    return -1;
 }
 
 /* ---- functions ------------------------------------------------------------------ */
@@ -619,6 +671,54 @@ static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t
     return rc;
 }
 
+static int drop_table(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, char *err, size_t errlen)
+{
+    char *name = plan_name_string(&d->name);
+    int rc = catalog_drop_table(&s->catalog, name);
+    if (rc != 0 && !d->if_exists) ERR_AT(d->name.pos, "Table or view with identifier '%s' doesn't exist.", name);
+    free(name);
+    return rc != 0 && !d->if_exists ? -1 : 0;
+}
+
+static int drop_function(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, char *err, size_t errlen)
+{
+    const char *name = sqlp_name_last(&d->name)->name;
+    if (catalog_drop_function(&s->catalog, name) != 0 && !d->if_exists) {
+        ERR_AT(d->name.pos, "Function '%s' doesn't exist.", name);
+        return -1;
+    }
+    return 0;
+}
+
+static int add_jar(session_t *s, const sqlp_script_t *script, const sqlp_str_t *path, char *err, size_t errlen)
+{
+    char *jar = resolve_jar(s, script, path, err, errlen);
+    if (!jar) return -1;
+    catalog_add_jar(&s->catalog, jar);
+    free(jar);
+    return 0;
+}
+
+/* SET 'k' = 'v', or SET alone: the options set so far. */
+static int set_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
+{
+    if (st->u.set.key) return set_option(s, script, st->u.set.key, st->u.set.value, err, errlen);
+    for (int i = 0; i < s->catalog.nconfig; i++)
+        fprintf(s->out, "'%s' = '%s'\n", s->catalog.config[i].key, s->catalog.config[i].value);
+    return 0;
+}
+
+/* A query, an INSERT or a statement set: each query is a job. */
+static int run_jobs(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
+{
+    job_env_t env = job_env(s, script);
+    if (st->kind == SQLP_STMT_QUERY) return job_run_query(&env, st->u.query, NULL, err, errlen);
+    if (st->kind == SQLP_STMT_INSERT) return job_run_insert(&env, &st->u.insert, err, errlen);
+    for (int i = 0; i < st->u.statement_set.n; i++)
+        if (job_run_insert(&env, &st->u.statement_set.inserts[i]->u.insert, err, errlen) != 0) return -1;
+    return 0;
+}
+
 static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err,
                          size_t errlen)
 {
@@ -627,58 +727,20 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     case SQLP_STMT_CREATE_VIEW: return create_view(s, script, &st->u.create_view, err, errlen);
     case SQLP_STMT_CREATE_FUNCTION: return create_function(s, script, &st->u.create_function, err, errlen);
     case SQLP_STMT_DROP_TABLE:
-    case SQLP_STMT_DROP_VIEW: {
-        char *name = plan_name_string(&st->u.drop.name);
-        int rc = catalog_drop_table(&s->catalog, name);
-        if (rc != 0 && !st->u.drop.if_exists) ERR_AT(st->u.drop.name.pos, "Table or view with identifier '%s' "
-                                                                          "doesn't exist.", name);
-        free(name);
-        return rc != 0 && !st->u.drop.if_exists ? -1 : 0;
-    }
-    case SQLP_STMT_DROP_FUNCTION: {
-        const char *name = sqlp_name_last(&st->u.drop.name)->name;
-        int rc = catalog_drop_function(&s->catalog, name);
-        if (rc != 0 && !st->u.drop.if_exists) {
-            ERR_AT(st->u.drop.name.pos, "Function '%s' doesn't exist.", name);
-            return -1;
-        }
-        return 0;
-    }
-    case SQLP_STMT_ADD_JAR: {
-        char *jar = resolve_jar(s, script, &st->u.add_jar, err, errlen);
-        if (!jar) return -1;
-        catalog_add_jar(&s->catalog, jar);
-        free(jar);
-        return 0;
-    }
+    case SQLP_STMT_DROP_VIEW: return drop_table(s, script, &st->u.drop, err, errlen);
+    case SQLP_STMT_DROP_FUNCTION: return drop_function(s, script, &st->u.drop, err, errlen);
+    case SQLP_STMT_ADD_JAR: return add_jar(s, script, &st->u.add_jar, err, errlen);
     case SQLP_STMT_SHOW: show(s, &st->u.show); return 0;
     case SQLP_STMT_DESCRIBE: return describe_table(s, script, &st->u.describe.name, err, errlen);
-    case SQLP_STMT_SET:
-        if (!st->u.set.key) {
-            for (int i = 0; i < s->catalog.nconfig; i++)
-                fprintf(s->out, "'%s' = '%s'\n", s->catalog.config[i].key, s->catalog.config[i].value);
-            return 0;
-        }
-        return set_option(s, script, st->u.set.key, st->u.set.value, err, errlen);
+    case SQLP_STMT_SET: return set_stmt(s, script, st, err, errlen);
     case SQLP_STMT_RESET:
         catalog_reset(&s->catalog, st->u.reset_key ? st->u.reset_key->value : NULL);
         return 0;
     case SQLP_STMT_USE:
     case SQLP_STMT_USE_CATALOG: return 0;   /* one flat namespace: qualified names resolve by their last part */
-    case SQLP_STMT_QUERY: {
-        job_env_t env = job_env(s, script);
-        return job_run_query(&env, st->u.query, NULL, err, errlen);
-    }
-    case SQLP_STMT_INSERT: {
-        job_env_t env = job_env(s, script);
-        return job_run_insert(&env, &st->u.insert, err, errlen);
-    }
-    case SQLP_STMT_STATEMENT_SET: {
-        job_env_t env = job_env(s, script);
-        for (int i = 0; i < st->u.statement_set.n; i++)
-            if (job_run_insert(&env, &st->u.statement_set.inserts[i]->u.insert, err, errlen) != 0) return -1;
-        return 0;
-    }
+    case SQLP_STMT_QUERY:
+    case SQLP_STMT_INSERT:
+    case SQLP_STMT_STATEMENT_SET: return run_jobs(s, script, st, err, errlen);
     }
     snprintf(err, errlen, "unsupported statement");
     return -1;
