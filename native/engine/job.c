@@ -10,11 +10,10 @@
 #include "engine/capture.h"
 #include "engine/cast.h"
 #include "engine/changelog.h"
-#include "engine/filter.h"
 #include "engine/inputs.h"
 #include "engine/operator.h"
+#include "engine/output.h"
 #include "engine/project.h"
-#include "engine/sink_fit.h"
 #include "jb.h"
 #include "time/watermark.h"
 #include "util/xalloc.h"
@@ -60,95 +59,6 @@ void job_uids_clear(job_uids_t *u)
     *u = (job_uids_t){NULL, NULL, 0};
 }
 
-/* ---- the output stages: filter -> project -> sink fit -> sink ----------------------- */
-
-/* Contract: owns the compiled WHERE, the projection, the sink fit and the
- * sink; takes rows of the stage before it (a call's output row, a table's
- * row) one at a time and watermarks (kept by a view's capture only). A
- * failing row stops further output; the run ends with that error. */
-typedef struct output {
-    filter_t *filter;        /* NULL = no WHERE */
-    project_t proj;
-    sink_fit_t fit;
-    conn_sink_t *sink;
-    capture_t *capture;      /* the sink of a view, or NULL */
-    bool failed;
-    char *err;
-    size_t errlen;
-} output_t;
-
-/* WHERE, the projection and the sink fit over rows of type in. o is
- * initialised on every path: output_close it. */
-static int output_init(output_t *o, job_env_t *env, const sqlp_query_t *q, const type_t *in,
-                       const catalog_table_t *sink_table, capture_t *capture, char *err, size_t errlen)
-{
-    memset(o, 0, sizeof *o);
-    o->capture = capture;
-    o->err = err;
-    o->errlen = errlen;
-    plan_env_t penv = plan_env(env);
-    int rc = project_init(&o->proj, &penv, q, in, err, errlen);
-    if (rc == 0 && q->where && !(o->filter = filter_compile(&penv, q->where, in, err, errlen))) rc = -1;
-    sink_fit_t *fit = &o->fit;
-    if (sink_fit_init(fit, &penv, q, o->proj.type, rc == 0 ? sink_table : NULL, err, errlen) != 0) rc = -1;
-    return rc;
-}
-
-/* The sink: a view's capture, a sink table's connector, or stdout. key: the
- * upsert key of the rows (projected positions), 0 columns if none. */
-static int output_open_sink(output_t *o, job_env_t *env, const catalog_table_t *sink_table, const int *key,
-                            int nkey, char *err, size_t errlen)
-{
-    const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
-    if (o->capture) {
-        capture_set_schema(o->capture, o->proj.type, key, nkey);
-        o->sink = &o->capture->base;
-    } else if (sink_table && env->materialize && connector && strcmp(connector, "print") == 0) {
-        /* --materialize folds what a print sink receives on its PRIMARY KEY */
-        o->sink = conn_sink_stdout(env->out, sink_table->schema, env->format, true, sink_table->pk, sink_table->npk);
-    } else if (sink_table) {
-        o->sink = conn_sink_open(sink_table, env->base_dir, env->out, err, errlen);
-    } else {
-        o->sink = conn_sink_stdout(env->out, o->proj.type, env->format, env->materialize, key, nkey);
-    }
-    return o->sink ? 0 : -1;
-}
-
-/* One row of the stage before (ptf_emit_fn). */
-static void output_row(void *ctx, const row_t *row)
-{
-    output_t *o = ctx;
-    if (o->failed) return;
-    if (o->filter && !filter_eval(o->filter, row)) return;
-    row_t out = project_row(&o->proj, row);
-    int fit = sink_fit_row(&o->fit, &out, o->err, o->errlen);
-    if (fit < 0 || (fit > 0 && o->sink->write(o->sink, &out, o->err, o->errlen) != 0)) o->failed = true;
-}
-
-/* The watermark after the rows so far: only a view's capture keeps it. */
-static void output_watermark(void *ctx, int64_t wm)
-{
-    output_t *o = ctx;
-    if (o->capture) capture_watermark(o->capture, wm);
-}
-
-/* Closes the sink (committing when rc is 0) and frees the stages; the run's
- * result: rc, or -1 when committing failed. */
-static int output_close(output_t *o, int rc, char *err, size_t errlen)
-{
-    if (o->sink) {
-        char cerr[1024];
-        if (o->sink->close(o->sink, rc == 0, cerr, sizeof cerr) != 0 && rc == 0) {
-            snprintf(err, errlen, "%s", cerr);
-            rc = -1;
-        }
-    }
-    filter_free(o->filter);
-    sink_fit_free(&o->fit);
-    project_free(&o->proj);
-    return rc;
-}
-
 /* ---- the sink's changelog ---------------------------------------------------------- */
 
 /* What a sink table accepts: an append-only file, an upsert sink (PRIMARY
@@ -156,7 +66,7 @@ static int output_close(output_t *o, int rc, char *err, size_t errlen)
 static changelog_spec_t sink_accepts(const catalog_table_t *sink_table)
 {
     const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
-    if (connector && strcmp(connector, "filesystem") == 0) return (changelog_spec_t){CHANGELOG_KINDS_INSERT_ONLY, 0};
+    if (connector && strcmp(connector, "filesystem") == 0) return (changelog_spec_t){CHANGELOG_KINDS_INSERT_ONLY, false};
     if (!sink_table || sink_table->npk == 0) return (changelog_spec_t){CHANGELOG_KINDS_ALL, false};
     const char *by_key = catalog_table_option(sink_table, "sink.supports-delete-by-key");
     unsigned upsert = (1u << ROW_INSERT) | (1u << ROW_UPDATE_AFTER) | (1u << ROW_DELETE);
@@ -499,7 +409,8 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     if (!(c.plan = call_plan(env, q->from->call, err, errlen))) return -1;
     inputs_t *ins = NULL;
     int key[PROJECT_MAX_KEY], rc = -1;
-    if (output_init(&c.out, env, q, c.plan->output_type, sink_table, capture, err, errlen) != 0 ||
+    plan_env_t penv = plan_env(env);
+    if (output_init(&c.out, &penv, q, c.plan->output_type, sink_table, capture, err, errlen) != 0 ||
         call_open_java(&c, sink_table, err, errlen) != 0 ||
         check_output_mode(env, q, c.plan, sink_table, c.mode, err, errlen) != 0 ||
         output_open_sink(&c.out, env, sink_table, key, upsert_key(c.plan, c.mode, &c.out.proj, key), err,
@@ -571,7 +482,8 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     output_t out;
     inputs_t *ins = NULL;
     int rc = -1;
-    if (output_init(&out, env, q, t->schema, sink_table, capture, err, errlen) == 0 &&
+    plan_env_t penv = plan_env(env);
+    if (output_init(&out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
         output_open_sink(&out, env, sink_table, NULL, 0, err, errlen) == 0) {
         inputs_table_t table = {t, 0};
         inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms};
