@@ -66,7 +66,8 @@ void job_uids_clear(job_uids_t *u)
 static changelog_spec_t sink_accepts(const catalog_table_t *sink_table)
 {
     const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
-    if (connector && strcmp(connector, "filesystem") == 0) return (changelog_spec_t){CHANGELOG_KINDS_INSERT_ONLY, false};
+    if (connector && strcmp(connector, "filesystem") == 0)
+        return (changelog_spec_t){CHANGELOG_KINDS_INSERT_ONLY, false};
     if (!sink_table || sink_table->npk == 0) return (changelog_spec_t){CHANGELOG_KINDS_ALL, false};
     const char *by_key = catalog_table_option(sink_table, "sink.supports-delete-by-key");
     unsigned upsert = (1u << ROW_INSERT) | (1u << ROW_UPDATE_AFTER) | (1u << ROW_DELETE);

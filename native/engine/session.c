@@ -260,6 +260,12 @@ static const sqlp_query_t *values_of(const sqlp_query_t *q, const sqlp_ident_t *
     return NULL;
 }
 
+/* INT < BIGINT < DECIMAL < DOUBLE; -1 for other types. */
+static int numeric_rank(type_id_t id)
+{
+    return id == TYPE_INT ? 0 : id == TYPE_BIGINT ? 1 : id == TYPE_DECIMAL ? 2 : id == TYPE_DOUBLE ? 3 : -1;
+}
+
 static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
 {
     if (e->kind == SQLP_E_UNARY && e->u.op.op == SQLP_OP_NEG) e = e->u.op.a;
@@ -303,8 +309,7 @@ static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
     }
     if (c->id != id) {
         /* numeric widening as Flink's VALUES does: INT < BIGINT < DECIMAL < DOUBLE */
-        int rank_c = c->id == TYPE_INT ? 0 : c->id == TYPE_BIGINT ? 1 : c->id == TYPE_DECIMAL ? 2 : c->id == TYPE_DOUBLE ? 3 : -1;
-        int rank_n = id == TYPE_INT ? 0 : id == TYPE_BIGINT ? 1 : id == TYPE_DECIMAL ? 2 : id == TYPE_DOUBLE ? 3 : -1;
+        int rank_c = numeric_rank(c->id), rank_n = numeric_rank(id);
         if (rank_c < 0 || rank_n < 0) return -2;
         if (rank_n > rank_c) {
             c->id = id;
