@@ -181,11 +181,14 @@ static int run_in_turn(inputs_t *ins, const inputs_consumer_t *c, char *err, siz
     return 0;
 }
 
-/* The tables merged by event time: the earliest row read ahead goes next. */
+/* The tables merged by event time: the earliest row read ahead goes next.
+ * A table that is empty ends at once, so it holds no watermark back. */
 static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     for (int i = 0; i < ins->n; i++)
         if (read_ahead(&ins->in[i], c, err, errlen) != 0) return -1;
+    for (int i = 0; i < ins->n; i++)
+        if (ins->in[i].done && end_table(ins, &ins->in[i], c, err, errlen) != 0) return -1;
     for (;;) {
         input_t *best = NULL;
         for (int i = 0; i < ins->n; i++)

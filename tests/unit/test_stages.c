@@ -128,6 +128,19 @@ START_TEST(tables_with_watermarks_merge_by_event_time_and_the_first_named_wins_t
 }
 END_TEST
 
+START_TEST(an_empty_table_ends_at_once_when_tables_merge)
+{
+    catalog_table_t *t[2] = {events_table("a", true, "r1@1000"), events_table("b", true, "w500")};
+    int rc;
+    bool failed;
+    char *log = run(t, 2, 0, &rc, &failed);
+    ck_assert_int_eq(rc, 0);
+    /* b's end (+inf for it) comes before a's rows: it holds nothing back */
+    ck_assert_str_eq(log, "11:w500 11:end 10:r1@1000 10:w1000 10:end(last) ");
+    free(log);
+}
+END_TEST
+
 START_TEST(a_table_without_watermark_makes_the_tables_read_one_after_another)
 {
     catalog_table_t *t[2] = {events_table("a", false, "r1@3000 r2@4000"), events_table("b", true, "r3@1000")};
@@ -202,6 +215,7 @@ int main(void)
     Suite *s = suite_create("stages");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, tables_with_watermarks_merge_by_event_time_and_the_first_named_wins_ties);
+    tcase_add_test(tc, an_empty_table_ends_at_once_when_tables_merge);
     tcase_add_test(tc, a_table_without_watermark_makes_the_tables_read_one_after_another);
     tcase_add_test(tc, explicit_watermarks_and_processing_time_moves_arrive_in_their_place);
     tcase_add_test(tc, a_failing_consumer_stops_the_run_and_is_not_a_bad_source);
