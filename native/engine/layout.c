@@ -134,7 +134,7 @@ type_t *layout_row_type(const layout_t *l, const layout_call_t *c)
     return row;
 }
 
-/* ---- describe's text ------------------------------------------------------------- */
+/* ---- describe's text ----------------------------------------------------------- */
 
 /* The name of the i-th table argument. */
 static const char *table_arg_name(const ptf_sig_t *sig, int table)

@@ -143,7 +143,7 @@ static int coerce_descriptor(const coercion_t *c, const sqlp_expr_t *e, value_t 
     return 0;
 }
 
-/* ---- a plain literal, one stage per target type ----------------------------------- */
+/* ---- a plain literal, one stage per target type -------------------------------- */
 
 static bool is_numeric_literal(const sqlp_literal_t *l)
 {
@@ -306,7 +306,7 @@ static int coerce_literal(const coercion_t *c, const sqlp_literal_t *l, bool neg
                 c->tname, expected_form(c->t->id), literal_desc(l, tmp, sizeof tmp));
 }
 
-/* ---- the entry point ---------------------------------------------------------------- */
+/* ---- the entry point ----------------------------------------------------------- */
 
 /* -literal and +literal: the literal, and whether to negate it. */
 static const sqlp_expr_t *strip_sign(const sqlp_expr_t *e, bool *negate)

@@ -1,14 +1,16 @@
 /* plan.c - see plan.h. The checks follow Flink's SystemTypeInference and
  * planner rules (reference: flink-ptf-semantics.md §1, §2.4, §2.6, §6.2);
- * their messages are Flink's, prefixed by where in the script they apply. */
+ * their messages are Flink's, prefixed by where in the script they apply.
+ * plan_call (at the end) runs `stages` in order; each stage fills part of
+ * the plan_call_t and returns 0, or -1 with the message of the first check
+ * that failed, so the order of stages and of checks within them is the
+ * order in which Flink reports. */
 #include "engine/plan.h"
 #include "util/xalloc.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <errno.h>
-#include <inttypes.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +70,7 @@ static void column_list(buf_t *b, const type_t *row)
     buf_putc(b, ']');
 }
 
-/* ---- facts the stages use ------------------------------------------------------- */
+/* ---- facts the stages use ------------------------------------------------------ */
 
 long long plan_parse_duration_ms(const char *s)
 {
@@ -221,7 +223,7 @@ static void calcite_call_signature(buf_t *b, const char *fname, const ptf_sig_t 
     buf_putc(b, ')');
 }
 
-/* ---- the planner's stages ------------------------------------------------------- */
+/* ---- the planner's stages ------------------------------------------------------ */
 
 /* One call being planned: what the stages share. */
 typedef struct planner {
@@ -370,7 +372,7 @@ static int bind_arguments(planner_t *pl)
     return 0;
 }
 
-/* ---- table arguments -------------------------------------------------------------- */
+/* ---- table arguments ----------------------------------------------------------- */
 
 static int check_scalar_not_table(const planner_t *pl, int arg)
 {
@@ -564,7 +566,7 @@ static int resolve_table_arguments(planner_t *pl)
     return 0;
 }
 
-/* ---- changelog encoding ------------------------------------------------------------ */
+/* ---- changelog encoding -------------------------------------------------------- */
 
 /* What the table produces, what the argument accepts, what it receives (changelog.h). */
 static int resolve_changelog(const planner_t *pl, plan_table_t *pt)
@@ -603,7 +605,7 @@ static int resolve_changelogs(planner_t *pl)
     return 0;
 }
 
-/* ---- several table arguments --------------------------------------------------------- */
+/* ---- several table arguments --------------------------------------------------- */
 
 static const type_t *key_type(const plan_table_t *pt, int k)
 {
@@ -651,7 +653,7 @@ static int check_table_count_and_semantics(planner_t *pl)
     return check_co_partitioning(pl);
 }
 
-/* ---- on_time ---------------------------------------------------------------------------- */
+/* ---- on_time ------------------------------------------------------------------- */
 
 /* Descriptor column d names column c of table pt: it becomes pt's time
  * attribute, if it qualifies. *root is the time type kind seen so far. */
@@ -773,7 +775,7 @@ static int check_required_time(planner_t *pl)
     return 0;
 }
 
-/* ---- uid --------------------------------------------------------------------------------- */
+/* ---- uid ----------------------------------------------------------------------- */
 
 /* The uid given, else the function's name when a table has set semantics (state needs one). */
 static int resolve_uid(planner_t *pl)
@@ -801,7 +803,7 @@ static int resolve_uid(planner_t *pl)
     return 0;
 }
 
-/* ---- scalar arguments -------------------------------------------------------------------- */
+/* ---- scalar arguments ---------------------------------------------------------- */
 
 static int coerce_scalar(const planner_t *pl, const ptf_arg_t *a, const sqlp_expr_t *v, arena_t *tmp, value_t *out)
 {
@@ -839,7 +841,7 @@ static int coerce_scalars(planner_t *pl)
     return rc;
 }
 
-/* ---- the output row ------------------------------------------------------------------------ */
+/* ---- the output row ------------------------------------------------------------ */
 
 /* The layout (layout.h) and the output ROW it implies. */
 static int derive_output(planner_t *pl)

@@ -162,7 +162,7 @@ START_TEST(a_repeated_name_gets_the_repeat_count_minus_one)
 }
 END_TEST
 
-/* ---- a signature's layout, as describe prints it -------------------------------- */
+/* ---- a signature's layout, as describe prints it ------------------------------- */
 
 typedef struct sig_fixture {
     ptf_sig_t sig;
