@@ -14,11 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/calendar.h"
+#include "types/java_hash.h"
+#include "types/java_number.h"
 #include "types/render.h"
 #include "types/types.h"
 #include "types/value.h"
 #include "util/arena.h"
 #include "util/buf.h"
+#include "util/utf8.h"
 
 /* ---- vector files -------------------------------------------------------- */
 
@@ -80,22 +84,6 @@ static bool lit_token(lit_t *l, char *tok, size_t cap)
     while (*l->p && !strchr(",]})= \t", *l->p) && n + 1 < cap) tok[n++] = *l->p++;
     tok[n] = 0;
     return n > 0;
-}
-
-static void put_utf8(buf_t *b, uint32_t cp)
-{
-    if (cp < 0x80) buf_putc(b, (char)cp);
-    else if (cp < 0x800) { buf_putc(b, (char)(0xc0 | cp >> 6)); buf_putc(b, (char)(0x80 | (cp & 0x3f))); }
-    else if (cp < 0x10000) {
-        buf_putc(b, (char)(0xe0 | cp >> 12));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-    } else {
-        buf_putc(b, (char)(0xf0 | cp >> 18));
-        buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-    }
 }
 
 static bool lit_value(lit_t *l, const type_t *t, value_t *out);
@@ -162,7 +150,7 @@ static bool lit_value(lit_t *l, const type_t *t, value_t *out)
                 if (*l->p == 'u') {
                     uint32_t cp = (uint32_t)strtoul((char[]){l->p[1], l->p[2], l->p[3], l->p[4], 0}, NULL, 16);
                     l->p += 5;
-                    put_utf8(&b, cp);
+                    utf8_put(&b, cp);
                     continue;
                 }
             }
@@ -252,7 +240,7 @@ START_TEST(double_to_string_equals_jdk17)
         double d;
         memcpy(&d, &bits, 8);
         buf_clear(&b);
-        render_java_double(&b, d);
+        jnum_double(&b, d);
         if (strcmp(buf_cstr(&b), cols[1]) != 0 && bad++ < 10)
             fprintf(stderr, "double.txt:%d bits %s: java %s, c %s\n", lineno, cols[0], cols[1], buf_cstr(&b));
         checked++;
@@ -277,7 +265,7 @@ START_TEST(float_to_string_equals_jdk17)
         float x;
         memcpy(&x, &bits, 4);
         buf_clear(&b);
-        render_java_float(&b, x);
+        jnum_float(&b, x);
         if (strcmp(buf_cstr(&b), cols[1]) != 0 && bad++ < 10)
             fprintf(stderr, "float.txt:%d bits %s: java %s, c %s\n", lineno, cols[0], cols[1], buf_cstr(&b));
         checked++;
@@ -366,7 +354,7 @@ static const char *r_double(double d)
 {
     static buf_t b = BUF_INIT;
     buf_clear(&b);
-    render_java_double(&b, d);
+    jnum_double(&b, d);
     return buf_cstr(&b);
 }
 
@@ -390,8 +378,8 @@ static const char *r_dec(__int128 u, int scale, bool plain)
 {
     static buf_t b = BUF_INIT;
     buf_clear(&b);
-    if (plain) render_big_decimal_plain(&b, u, scale);
-    else render_big_decimal(&b, u, scale);
+    if (plain) jnum_big_decimal_plain(&b, u, scale);
+    else jnum_big_decimal(&b, u, scale);
     return buf_cstr(&b);
 }
 
@@ -417,23 +405,23 @@ START_TEST(java_hash_codes)
     int32_t h;
     v.u.str.ptr = "hello";
     v.u.str.len = 5;
-    ck_assert(render_java_hash(&v, s, &h));
+    ck_assert(jhash_value(&v, s, &h));
     ck_assert_int_eq(h, 99162322);               /* "hello".hashCode() */
     v.u.str.ptr = "\xf0\x9d\x84\x9e";             /* U+1D11E: two UTF-16 units */
     v.u.str.len = 4;
-    ck_assert(render_java_hash(&v, s, &h));
+    ck_assert(jhash_value(&v, s, &h));
     ck_assert_int_eq(h, 0xd834 * 31 + 0xdd1e);
     v.u.i64 = -1;
-    ck_assert(render_java_hash(&v, bi, &h));
+    ck_assert(jhash_value(&v, bi, &h));
     ck_assert_int_eq(h, 0);                       /* Long.hashCode(-1L) */
     v.u.b = true;
-    ck_assert(render_java_hash(&v, bo, &h));
+    ck_assert(jhash_value(&v, bo, &h));
     ck_assert_int_eq(h, 1231);
     v.u.str.ptr = "ab";
     v.u.str.len = 2;
-    ck_assert(!render_java_hash(&v, by, &h));     /* byte[]: identity hash */
+    ck_assert(!jhash_value(&v, by, &h));     /* byte[]: identity hash */
     value_t nul = value_null();
-    ck_assert(render_java_hash(&nul, s, &h));
+    ck_assert(jhash_value(&nul, s, &h));
     ck_assert_int_eq(h, 0);
     type_free(s);
     type_free(bi);
@@ -554,8 +542,8 @@ START_TEST(calendar_round_trip)
     for (int64_t d = -800000; d < 3000000; d += 37) {
         int64_t y;
         int m, dd;
-        render_civil_from_days(d, &y, &m, &dd);
-        ck_assert_int_eq(render_days_from_civil(y, m, dd), d);
+        cal_civil_from_days(d, &y, &m, &dd);
+        ck_assert_int_eq(cal_days_from_civil(y, m, dd), d);
     }
 }
 END_TEST
