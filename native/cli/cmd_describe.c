@@ -416,6 +416,31 @@ static int print_text(const ptf_sig_doc_t *doc, const char *class_name)
     return rc;
 }
 
+/* Prints Bridge.describe's answer: the JSON as it came (--json) or the text;
+ * returns the exit code. */
+static int print_answer(const char *answer, bool json, const char *class_name)
+{
+    cJSON *doc = cJSON_Parse(answer);
+    if (!doc) {
+        fprintf(stderr, "ptfhost describe: internal error: Bridge.describe returned malformed JSON near: %.80s\n",
+                cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : answer);
+        return 2;
+    }
+    ptf_sig_doc_t *sigs = ptf_sig_doc_from_json(doc);
+    int rc;
+    if (json) {
+        char *pretty = cJSON_Print(doc);
+        puts(pretty);
+        free(pretty);
+        rc = exit_code(sigs, class_name, false);
+    } else {
+        rc = print_text(sigs, class_name);
+    }
+    ptf_sig_doc_free(sigs);
+    cJSON_Delete(doc);
+    return rc;
+}
+
 int cmd_describe(int argc, char **argv)
 {
     cli_strlist_t jar_args = {0}, positional = {0}, jars = {0};
@@ -453,26 +478,7 @@ int cmd_describe(int argc, char **argv)
         }
         jb_vm_stop(vm);
     }
-    if (rc == 0) {
-        cJSON *doc = cJSON_Parse(answer);
-        if (!doc) {
-            fprintf(stderr, "ptfhost describe: internal error: Bridge.describe returned malformed JSON near: %.80s\n",
-                    cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : answer);
-            rc = 2;
-        } else {
-            ptf_sig_doc_t *sigs = ptf_sig_doc_from_json(doc);
-            if (json) {
-                char *pretty = cJSON_Print(doc);
-                puts(pretty);
-                free(pretty);
-                rc = exit_code(sigs, class_name, false);
-            } else {
-                rc = print_text(sigs, class_name);
-            }
-            ptf_sig_doc_free(sigs);
-        }
-        cJSON_Delete(doc);
-    }
+    if (rc == 0) rc = print_answer(answer, json, class_name);
     free(answer);
     for (int i = 0; i < jars.n; i++) free((char *)jars.items[i]);
     cli_strlist_free(&jars);
