@@ -193,8 +193,8 @@ static void setup(fixture_t *fx, int batch_rows)
     fx->fake.out_type = type_parse("ROW<`c` BIGINT>", err, sizeof err);
     fx->output = type_parse("ROW<`k` INT, `c` BIGINT, `rowtime` TIMESTAMP(3) NOT NULL>", err, sizeof err);
     ck_assert_ptr_nonnull(fx->output);
-    fx->arg = (ptf_arg_t){"input", ARG_TABLE, TRAIT_SET_SEMANTIC_TABLE, NULL, false};
-    fx->st = (ptf_state_t){"s", STATE_VALUE, fx->fake.state_type, NULL, -1};
+    fx->arg = (ptf_arg_t){.name = "input", .kind = ARG_TABLE, .traits = TRAIT_SET_SEMANTIC_TABLE};
+    fx->st = (ptf_state_t){.name = "s", .kind = STATE_VALUE, .type = fx->fake.state_type, .ttl_ms = -1};
     fx->sig.class_name = "Fake";
     fx->sig.valid = true;
     fx->sig.nargs = 1;
