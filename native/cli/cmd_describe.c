@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "engine/layout.h"
 #include "engine/signature.h"
 #include "jb.h"
 #include "types/types.h"
@@ -161,46 +162,14 @@ static void print_duration(buf_t *b, long long ms)
         }
 }
 
-/* ROW<`a` INT, `b` STRING> -> "a INT | b STRING"; an atomic output is one column EXPR$0. */
-static void print_output_columns(const ptf_sig_t *fn)
-{
-    const type_t *t = fn->output;
-    if (!t) {
-        printf("<columns of %s>", fn->output_text ? fn->output_text : "the output type");
-        return;
-    }
-    bool one_column = fn->output_atomic || !type_is_composite(t);
-    if (one_column) {
-        char *s = type_to_string(t);
-        printf("EXPR$0 %s", s);
-        free(s);
-    }
-    for (int i = 0; !one_column && i < t->nfields; i++) {
-        char *s = type_to_string(t->fields[i].type);
-        printf("%s%s %s", i ? " | " : "", t->fields[i].name, s);
-        free(s);
-    }
-}
-
-/* Output layout: <pass-through or PARTITION BY part> | function output | [rowtime]. */
+/* Output layout (engine/layout.h): <pass-through or PARTITION BY part> |
+ * function output | [rowtime], and the note on its rowtime. */
 static void print_columns(const ptf_sig_t *fn)
 {
-    bool require_time = false;
-    for (int i = 0; i < fn->nargs; i++) {
-        const ptf_arg_t *a = &fn->args[i];
-        if (a->kind != ARG_TABLE) continue;
-        const char *name = or_unknown(a->name);
-        if (a->traits & TRAIT_REQUIRE_ON_TIME) require_time = true;
-        if (a->traits & TRAIT_PASS_COLUMNS_THROUGH) printf("<all columns of %s> | ", name);
-        else if (a->traits & TRAIT_SET_SEMANTIC_TABLE)
-            printf("<PARTITION BY columns of %s%s> | ", name,
-                   (a->traits & TRAIT_OPTIONAL_PARTITION_BY) ? ", if any" : "");
-    }
-    print_output_columns(fn);
-    fputs(require_time ? " | rowtime" : " | [rowtime]", stdout);
-    putchar('\n');
-    printf("             %s\n", require_time ? "(rowtime: the on_time column, which every call must give)"
-                                             : "([rowtime] only when the call gives on_time)");
+    buf_t b = BUF_INIT;
+    const char *note = layout_describe_signature(&b, fn);
+    printf("%s\n             %s\n", buf_cstr(&b), note);
+    buf_free(&b);
 }
 
 /* A labelled block of aligned columns (util/table_print.h): rows of up to

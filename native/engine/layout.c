@@ -43,9 +43,11 @@ void layout_of_call(layout_t *l, const layout_call_t *c)
     if (c->rowtime) add_part(l, LAYOUT_ROWTIME, -1, 1, false);
 }
 
+/* An output type describe could not parse (sig->output NULL) counts as one
+ * part of unknown width, named by its text. */
 static bool signature_output_atomic(const ptf_sig_t *sig)
 {
-    return sig->output_atomic || !type_is_composite(sig->output);
+    return sig->output_atomic || !sig->output || !type_is_composite(sig->output);
 }
 
 void layout_of_signature(layout_t *l, const ptf_sig_t *sig)
@@ -140,12 +142,16 @@ type_t *layout_row_type(const layout_t *l, const layout_call_t *c)
 static const char *table_arg_name(const ptf_sig_t *sig, int table)
 {
     for (int i = 0; i < sig->nargs; i++)
-        if (sig->args[i].kind == ARG_TABLE && table-- == 0) return sig->args[i].name;
+        if (sig->args[i].kind == ARG_TABLE && table-- == 0) return sig->args[i].name ? sig->args[i].name : "?";
     return "?";
 }
 
 static void describe_fields(buf_t *out, const ptf_sig_t *sig)
 {
+    if (!sig->output) {
+        buf_printf(out, "<columns of %s>", sig->output_text ? sig->output_text : "the output type");
+        return;
+    }
     if (signature_output_atomic(sig)) {
         char *s = type_to_string(sig->output);
         buf_printf(out, "EXPR$0 %s", s);

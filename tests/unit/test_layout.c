@@ -181,7 +181,7 @@ static void sig_init(sig_fixture_t *f, const char *output, bool atomic)
 
 static void sig_add(sig_fixture_t *f, const char *name, ptf_arg_kind_t kind, unsigned traits)
 {
-    f->args[f->sig.nargs++] = (ptf_arg_t){(char *)name, kind, traits, NULL, false};
+    f->args[f->sig.nargs++] = (ptf_arg_t){.name = (char *)name, .kind = kind, .traits = traits};
 }
 
 static void check_describe(sig_fixture_t *f, const char *want_line, const char *want_note)
