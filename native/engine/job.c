@@ -241,6 +241,7 @@ static ptf_op_config_t op_config(const plan_call_t *plan, ptf_op_table_t *optabl
         .tables = optables,
         .state_ttl_ms = ttl,
         .output_type = plan->output_type,
+        .layout = &plan->layout,
         .has_rowtime = plan->has_rowtime,
         .drop_late_rows = strcmp(plan->flink_version, "2.3") < 0,
         .batch_rows = plan->batch_rows,
