@@ -74,15 +74,16 @@ static changelog_spec_t sink_accepts(const catalog_table_t *sink_table)
     return (changelog_spec_t){upsert, by_key && strcasecmp(by_key, "true") == 0};
 }
 
-/* The key an upsert result folds on: the PARTITION BY prefix of the output
- * row, after projection. 0 columns when the result is not upsert or the
- * projection drops a key column. */
+/* The key an upsert result folds on: the PARTITION BY columns of the first
+ * table argument, which lead the output row (layout.h), after projection.
+ * 0 columns when the result is not upsert or the projection drops one. */
 static int upsert_key(const plan_call_t *plan, changelog_spec_t mode, const project_t *proj,
                       int key[PROJECT_MAX_KEY])
 {
     if (!changelog_spec_upsert(mode)) return 0;
-    int prefix = plan->ntables > 0 && !plan->tables[0].pass_through ? plan->tables[0].nkeys : 0;
-    return project_prefix_key(proj, prefix, key);
+    const layout_t *l = &plan->layout;
+    bool keys_lead = l->nparts > 0 && l->parts[0].source == LAYOUT_KEYS && l->parts[0].table == 0;
+    return project_prefix_key(proj, keys_lead ? l->parts[0].ncols : 0, key);
 }
 
 /* ---- a PTF call: the Java half ------------------------------------------------------- */
