@@ -9,8 +9,9 @@ set -uo pipefail
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 
-cat >"$W/empty.case" <<'CASE'
--- case: an empty watermarked input ends at once
+join_case() {   # join_case NAME: a TimedJoin of t (scores) and city, both watermarked
+  cat <<CASE
+-- case: $1
 -- sql
 CREATE FUNCTION f AS 'io.ptfhost.compat.TimedJoin' USING JAR '@BUILD@/compat/ptfs.jar';
 CREATE TABLE t (name STRING, score INT, ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND)
@@ -18,25 +19,27 @@ CREATE TABLE t (name STRING, score INT, ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS
 CREATE TABLE city (name STRING, city STRING, ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND)
   WITH ('connector' = 'values');
 SELECT * FROM f(scoreTable => TABLE t PARTITION BY name, cityTable => TABLE city PARTITION BY name, on_time => DESCRIPTOR(ts));
+CASE
+}
+
+{
+  join_case "an empty watermarked input ends at once"
+  cat <<'CASE'
 -- input t
 ["Alice", 1, "1970-01-01 00:00:00.001Z"]
 -- input city
 -- expected
 +I[Alice, Alice, no city found for score 1, 1970-01-01T00:00:01.001Z]
 
--- case: an empty first input ends at once too
--- sql
-CREATE FUNCTION f AS 'io.ptfhost.compat.TimedJoin' USING JAR '@BUILD@/compat/ptfs.jar';
-CREATE TABLE t (name STRING, score INT, ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND)
-  WITH ('connector' = 'values');
-CREATE TABLE city (name STRING, city STRING, ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND)
-  WITH ('connector' = 'values');
-SELECT * FROM f(scoreTable => TABLE t PARTITION BY name, cityTable => TABLE city PARTITION BY name, on_time => DESCRIPTOR(ts));
+CASE
+  join_case "an empty first input ends at once too"
+  cat <<'CASE'
 -- input t
 -- input city
 ["Bob", "London", "1970-01-01 00:00:00.000Z"]
 -- expected
 CASE
+} >"$W/empty.case"
 
 "$PTFHOST" test --build "$PTFHOST_BUILD" "$W/empty.case" >"$W/out" 2>&1
 rc=$?
