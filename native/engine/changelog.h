@@ -17,6 +17,13 @@
  * REQUIRE_FULL_DELETE on an upsert source with key-only deletes also
  * normalises, so deletes carry the last full row.
  *
+ * As a stage of a query (job.h): between the inputs and the cast of a typed
+ * argument, one normaliser per table argument. The last row per key is this
+ * stage's state: a checkpoint barrier must snapshot it with the operator's.
+ * It is keyed by the source's primary key, which need not be the PARTITION
+ * BY key, so with parallel workers it runs before the exchange to the
+ * operator's workers (Flink's ChangelogNormalize is its own keyed operator).
+ *
  * Ownership: the normaliser copies the rows it keeps (own arena per key is
  * overkill: one malloc'ed copy per key, replaced on update). Rows handed to
  * the emit callback live until it returns. Not thread-safe. */
