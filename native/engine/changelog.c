@@ -39,6 +39,42 @@ int changelog_kinds_parse(const char *s, unsigned *kinds)
     return *kinds ? 0 : -1;
 }
 
+const char *changelog_kinds_short_string(unsigned kinds)
+{
+    static const char *const names[4] = {"I", "UB", "UA", "D"};
+    static _Thread_local char out[16];
+    size_t n = 0;
+    out[0] = '\0';
+    for (int k = 0; k < 4; k++)
+        if (kinds & (1u << k)) n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? "," : "", names[k]);
+    return out;
+}
+
+int changelog_spec_parse(const char *s, changelog_spec_t *out)
+{
+    static const char *const names[4] = {"INSERT", "UPDATE_BEFORE", "UPDATE_AFTER", "DELETE"};
+    *out = (changelog_spec_t){0, false};
+    size_t len = strlen(s);
+    if (len < 2 || s[0] != '[' || s[len - 1] != ']') return -1;
+    const char *p = s + 1, *end = s + len - 1;
+    while (p < end) {
+        bool tilde = *p == '~';
+        p += tilde;
+        size_t n = 0;
+        while (p + n < end && p[n] != ',') n++;
+        int kind = -1;
+        for (int k = 0; k < 4 && kind < 0; k++)
+            if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) kind = k;
+        if (kind < 0 || (tilde && kind != ROW_DELETE) || (out->kinds & (1u << kind))) return -1;
+        out->kinds |= 1u << kind;
+        out->key_only_deletes |= tilde;
+        p += n;
+        if (p < end && (end - p < 3 || p[0] != ',' || p[1] != ' ')) return -1;   /* ", " then a name */
+        if (p < end) p += 2;
+    }
+    return out->kinds ? 0 : -1;
+}
+
 changelog_mode_t changelog_mode_of(unsigned kinds)
 {
     if (kinds == CHANGELOG_KINDS_INSERT_ONLY) return CHANGELOG_INSERT_ONLY;

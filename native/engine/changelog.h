@@ -17,6 +17,13 @@
  * REQUIRE_FULL_DELETE on an upsert source with key-only deletes also
  * normalises, so deletes carry the last full row.
  *
+ * As a stage of a query (job.h): between the inputs and the cast of a typed
+ * argument, one normaliser per table argument. The last row per key is this
+ * stage's state: a checkpoint barrier must snapshot it with the operator's.
+ * It is keyed by the source's primary key, which need not be the PARTITION
+ * BY key, so with parallel workers it runs before the exchange to the
+ * operator's workers (Flink's ChangelogNormalize is its own keyed operator).
+ *
  * Ownership: the normaliser copies the rows it keeps (own arena per key is
  * overkill: one malloc'ed copy per key, replaced on update). Rows handed to
  * the emit callback live until it returns. Not thread-safe. */
@@ -45,6 +52,28 @@ typedef enum changelog_mode {
 const char *changelog_kinds_string(unsigned kinds, bool key_only_deletes);
 /* Parses Flink's short form "I,UB,UA,D" (test connector 'changelog-mode'); -1 if invalid. */
 int changelog_kinds_parse(const char *s, unsigned *kinds);
+/* The short form of a kind set, "I,UB,UA,D" (a plan excerpt's changelogMode; a
+ * key-only delete is "D" there too). Returns a static string. */
+const char *changelog_kinds_short_string(unsigned kinds);
+
+/* Flink's ChangelogMode as a value: what a function produces or a sink
+ * accepts. Parsed once from the string the Java half reports, then asked by
+ * kind, never probed as text. */
+typedef struct changelog_spec {
+    unsigned kinds;             /* bit = 1 << row_kind_t, never 0 */
+    bool key_only_deletes;      /* "~DELETE": a delete carries only the key */
+} changelog_spec_t;
+
+/* Parses changelog_kinds_string's form, "[INSERT, UPDATE_AFTER, ~DELETE]"
+ * (kinds in any order, at least one; "~" only before DELETE). -1 if invalid. */
+int changelog_spec_parse(const char *s, changelog_spec_t *out);
+static inline bool changelog_spec_has(changelog_spec_t m, row_kind_t k) { return (m.kinds & (1u << k)) != 0; }
+static inline bool changelog_spec_insert_only(changelog_spec_t m) { return m.kinds == CHANGELOG_KINDS_INSERT_ONLY; }
+/* Flink's planner's "upsert" changelog: UPDATE_AFTER without UPDATE_BEFORE. */
+static inline bool changelog_spec_upsert(changelog_spec_t m)
+{
+    return changelog_spec_has(m, ROW_UPDATE_AFTER) && !changelog_spec_has(m, ROW_UPDATE_BEFORE);
+}
 /* The encoding a kind set implies: insert-only, retract (has -U) or upsert. */
 changelog_mode_t changelog_mode_of(unsigned kinds);
 

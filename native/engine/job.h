@@ -1,32 +1,111 @@
-/* job.h - running one query of a script ("job_"): sources -> PTF operator
- * -> projection -> sink.
+/* job.h - running one query of a script ("job_"), as named stages:
  *
- * Input order: when every table argument of the call declares a WATERMARK,
- * their rows are merged by event time (ties: the table named first in the
- * call wins); otherwise the tables are read one after another, in the order
- * their arguments appear in the call. Either way the order is deterministic,
- * so a test can rely on e.g. a control row arriving before the events it
- * governs (name the control table first, or give it earlier timestamps).
- * Bounded sources emit a watermark after every row (max rowtime seen minus
- * the declared delay) and +inf at their end, so every timer fires. */
+ *   inputs     read the tables (engine/inputs.h): order, watermarks, test events
+ *   changelog  deliver each table in the encoding its argument needs (changelog.h)
+ *   cast       a typed table argument's declared row (cast.h)
+ *   operator   the PTF call: state, timers, batches to Java (operator.h)
+ *   filter     WHERE, on the row before projection (filter.h)
+ *   project    the select list (project.h)
+ *   sink fit   an INSERT's column check, casts, NOT NULL (sink_fit.h)
+ *   sink       stdout, a connector (connectors/sink.h) or a view (capture.h)
+ *
+ * A plain scan (SELECT ... FROM t) is the same pipeline without changelog,
+ * cast and operator. A view the query reads runs first, once, into a capture.
+ *
+ * The job reaches nothing above it: what it needs from the session (catalog,
+ * clock, output settings, the statement's uid registry, a way to describe a
+ * function, the test runner's hooks) comes in its job_env_t. */
 #ifndef PTF_JOB_H
 #define PTF_JOB_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "catalog/catalog.h"
+#include "connectors/sink.h"
 #include "engine/plan.h"
-#include "engine/session.h"
 #include "sql/sql.h"
+#include "time/proctime.h"
+
+struct ptf_op;
+typedef struct jb_vm jb_vm_t;
+
+/* ---- hooks (ptfhost test) ---------------------------------------------------- */
+
+/* A hook into each PTF call a query runs (--dump-state and state seeding):
+ * called when the call's operator exists and before any input (START: seed
+ * state and timers with ptf_op_seed*), after all input rows but before the
+ * end-of-input watermark fires the remaining timers (BEFORE_END: pending
+ * timers), and after the call finished (END: final state). Not called for a
+ * call that failed. */
+typedef enum job_call_phase {
+    JOB_CALL_START,
+    JOB_CALL_BEFORE_END,
+    JOB_CALL_END,
+} job_call_phase_t;
+
+typedef struct job_call_state {
+    job_call_phase_t phase;
+    const char *function_name;       /* as called in SQL */
+    const char *uid;                 /* NULL if the call has none */
+    const ptf_sig_t *sig;            /* state entries: sig->state[i] */
+    int nkeys;                       /* PARTITION BY columns of the first table argument */
+    const type_t *const *key_types;  /* the key bytes are these values, codec-encoded one after another */
+    const char *const *key_names;
+    struct ptf_op *op;               /* ptf_op_state(), ptf_op_timers(), ptf_op_seed*() */
+    int64_t now_ms;
+} job_call_state_t;
+
+typedef int (*job_call_hook_fn)(void *ctx, const job_call_state_t *st, char *err, size_t errlen);
+
+/* Called before a query (a view's query too) reads its tables, so that it
+ * may replace tables' input (catalog_table_set_events) and set the clock:
+ * the rows' kinds then decide whether a table is updating. */
+typedef int (*job_tables_hook_fn)(void *ctx, catalog_t *catalog, proctime_t *clock, char *err, size_t errlen);
+
+typedef struct job_hooks {
+    job_call_hook_fn on_call;        /* optional */
+    void *on_call_ctx;
+    job_tables_hook_fn before_read;  /* optional */
+    void *before_read_ctx;
+} job_hooks_t;
+
+/* ---- the uids of a statement's PTF calls -------------------------------------- */
+
+/* Flink rejects two different calls with one uid within a statement (the
+ * same call text twice is one operator). Owned by whoever runs statements. */
+typedef struct job_uids {
+    char **uids, **calls;            /* each uid with its call's source text */
+    int n;
+} job_uids_t;
+
+/* -1 with Flink's message when a different call already uses uid. */
+int job_uids_claim(job_uids_t *u, const char *uid, const char *call_text, size_t call_len, char *err,
+                   size_t errlen);
+void job_uids_clear(job_uids_t *u);
+
+/* ---- running a query ---------------------------------------------------------- */
 
 typedef struct job_env {
-    session_t *session;
-    const sqlp_script_t *script;
-    plan_describe_fn describe;
+    catalog_t *catalog;
+    const sqlp_script_t *script;     /* for error positions */
+    const char *flink_version;       /* "2.1" | "2.2" | "2.3" */
+    const char *base_dir;            /* relative paths resolve here */
+    FILE *out;                       /* query results */
+    conn_stdout_mode_t format;
+    bool materialize;                /* print the final table the changelog converges to */
+    int64_t time_limit_ms;           /* reading input longer than this fails (0 = no limit) */
+    proctime_t *clock;               /* processing time; test events move it */
+    plan_describe_fn describe;       /* a function's signature (starts the JVM) */
     void *describe_ctx;
+    jb_vm_t *const *vm;              /* the JVM describe started */
+    job_uids_t *uids;
+    const job_hooks_t *hooks;        /* NULL = none */
 } job_env_t;
 
-/* SELECT ... FROM f(...) | t: results to the session's output. */
+/* SELECT ... FROM f(...) | t: results to env->out, or into sink (NULL: none). */
 int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, char *err, size_t errlen);
 /* Runs a view's query (once) so that its columns and rows are known. */
 int job_view_schema(job_env_t *env, catalog_table_t *t, char *err, size_t errlen);

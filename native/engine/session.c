@@ -10,18 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 #include "connectors/format.h"
-#include "connectors/format_json.h"
-#include "connectors/format_text.h"
 #include "engine/job.h"
 #include "engine/plan.h"
 #include "jb.h"
 #include "sql/sql.h"
-#include "types/render.h"
 #include "util/table_print.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(script, (pos), 0, err, errlen, __VA_ARGS__)
@@ -36,190 +31,13 @@ void session_init(session_t *s, const char *base_dir, FILE *out)
     s->flink_version = "2.3";
 }
 
-struct session_events {
-    char *table;
-    char *json;
-    char *file;
-};
-
-int session_set_events(session_t *s, const char *table, const char *json, const char *file, char *err,
-                       size_t errlen)
-{
-    cJSON *doc = cJSON_Parse(json);
-    bool ok = cJSON_IsArray(doc);
-    cJSON_Delete(doc);
-    if (!ok) {
-        snprintf(err, errlen, "%s: events for table '%s' must be a JSON array", file ? file : "events", table);
-        return -1;
-    }
-    s->events = realloc(s->events, (size_t)(s->nevents + 1) * sizeof *s->events);
-    if (!s->events) abort();
-    s->events[s->nevents].table = xstrdup(table);
-    s->events[s->nevents].json = xstrdup(json);
-    s->events[s->nevents].file = xstrdup(file ? file : "events");
-    s->nevents++;
-    return 0;
-}
-
-/* "yyyy-MM-dd HH:mm:ss[.SSS]" (or 'T', optionally with a trailing Z) as UTC,
- * or a number of epoch ms. */
-static int event_time(const cJSON *v, int64_t *out)
-{
-    if (cJSON_IsNumber(v)) {
-        *out = (int64_t)v->valuedouble;
-        return 0;
-    }
-    if (!cJSON_IsString(v)) return -1;
-    const char *s = v->valuestring;
-    size_t n = strlen(s);
-    bool z = n > 0 && s[n - 1] == 'Z';
-    int32_t nanos;
-    char e[128];
-    if (conn_text_parse_timestamp(s, n, CONN_TS_SQL, z, out, &nanos, e, sizeof e) == 0) return 0;
-    if (conn_text_parse_timestamp(s, n, CONN_TS_ISO_8601, z, out, &nanos, e, sizeof e) == 0) return 0;
-    int64_t day;
-    if (conn_text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
-    *out = day * 86400000LL;
-    return 0;
-}
-
-int session_apply_events(session_t *s, catalog_table_t *t, char *err, size_t errlen)
-{
-    struct session_events *ev = NULL;
-    for (int i = 0; i < s->nevents; i++)
-        if (strcmp(s->events[i].table, t->name) == 0) ev = &s->events[i];
-    if (!ev) return 0;
-    conn_json_options_t opts;
-    memset(&opts, 0, sizeof opts);
-    if (conn_json_options_parse(&opts, "json", NULL, 0, err, errlen) != 0) return -1;
-    conn_json_t *codec = conn_json_new(t->schema, &opts, err, errlen);
-    if (!codec) return -1;
-    cJSON *doc = cJSON_Parse(ev->json);
-    size_t n = (size_t)cJSON_GetArraySize(doc);
-    catalog_event_t *out = calloc(n + 1, sizeof *out);
-    arena_t a;
-    arena_init(&a, 0);
-    int rc = 0;
-    size_t k = 0;
-    /* a case that moves processing time runs on the test clock from its start (epoch 0) */
-    if (!s->manual_clock && strstr(ev->json, "\"proctime\"")) {
-        s->manual_clock = true;
-        s->clock_ms = 0;
-    }
-    int64_t clock = s->manual_clock ? s->clock_ms : 0;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, doc) {
-        const cJSON *line = cJSON_GetObjectItemCaseSensitive(e, "line");
-        int ln = cJSON_IsNumber(line) ? (int)line->valuedouble : 0;
-        const cJSON *row = cJSON_GetObjectItemCaseSensitive(e, "row");
-        const cJSON *wm = cJSON_GetObjectItemCaseSensitive(e, "watermark");
-        const cJSON *pt = cJSON_GetObjectItemCaseSensitive(e, "proctime");
-        catalog_event_t *o = &out[k];
-        o->line = ln;
-        if (row) {
-            o->kind = CATALOG_EVENT_ROW;
-            const cJSON *kind = cJSON_GetObjectItemCaseSensitive(e, "kind");
-            row_kind_t rk = ROW_INSERT;
-            if (kind && (!cJSON_IsString(kind) || row_kind_parse(kind->valuestring, &rk) != 0)) {
-                snprintf(err, errlen, "%s:%d: row kind must be one of +I, -U, +U, -D", ev->file, ln);
-                rc = -1;
-                break;
-            }
-            cJSON *obj = NULL;
-            if (cJSON_IsArray(row)) {   /* positional: name the values by the schema */
-                if (cJSON_GetArraySize(row) != t->schema->nfields) {
-                    snprintf(err, errlen, "%s:%d: table '%s' has %d columns but the row has %d values", ev->file, ln,
-                             t->name, t->schema->nfields, cJSON_GetArraySize(row));
-                    rc = -1;
-                    break;
-                }
-                obj = cJSON_CreateObject();
-                for (int c = 0; c < t->schema->nfields; c++)
-                    cJSON_AddItemToObject(obj, t->schema->fields[c].name,
-                                          cJSON_Duplicate(cJSON_GetArrayItem(row, c), true));
-            }
-            /* decoded strings may point into the text: it lives in the arena until the rows are copied */
-            char *json_text = cJSON_PrintUnformatted(obj ? obj : row);
-            char *text = arena_strdup(&a, json_text);
-            free(json_text);
-            cJSON_Delete(obj);
-            row_t *rows = NULL;
-            size_t nrows = 0;
-            bool skipped = false;
-            int drc = conn_json_decode(codec, text, strlen(text), ev->file, ln, &rows, &nrows, &skipped, &a, err,
-                                       errlen);
-            if (drc != 0 || nrows != 1) {
-                if (drc == 0) snprintf(err, errlen, "%s:%d: expected one row", ev->file, ln);
-                rc = -1;
-                break;
-            }
-            o->row = rows[0];
-            o->row.kind = rk;
-        } else if (wm) {
-            o->kind = CATALOG_EVENT_WATERMARK;
-            if (event_time(wm, &o->time) != 0) {
-                snprintf(err, errlen, "%s:%d: a watermark is epoch milliseconds or 'yyyy-MM-dd HH:mm:ss[.SSS]'",
-                         ev->file, ln);
-                rc = -1;
-                break;
-            }
-        } else if (pt) {
-            o->kind = CATALOG_EVENT_PROCTIME;
-            if (cJSON_IsString(pt) && pt->valuestring[0] == '+') {
-                long long d = plan_parse_duration_ms(pt->valuestring + 1);
-                if (d < 0) {
-                    snprintf(err, errlen, "%s:%d: invalid duration '%s' (e.g. +30 s, +5 min)", ev->file, ln,
-                             pt->valuestring);
-                    rc = -1;
-                    break;
-                }
-                clock += d;
-                o->time = clock;
-            } else if (event_time(pt, &o->time) == 0) {
-                clock = o->time;
-            } else {
-                snprintf(err, errlen, "%s:%d: proctime is epoch milliseconds, a timestamp or +<duration>", ev->file,
-                         ln);
-                rc = -1;
-                break;
-            }
-        } else {
-            snprintf(err, errlen, "%s:%d: an event needs \"row\", \"watermark\" or \"proctime\"", ev->file, ln);
-            rc = -1;
-            break;
-        }
-        k++;
-    }
-    if (rc == 0) catalog_table_set_events(t, out, k);
-    free(out);
-    arena_destroy(&a);
-    cJSON_Delete(doc);
-    conn_json_free(codec);
-    return rc;
-}
-
 void session_free(session_t *s)
 {
-    for (int i = 0; i < s->nevents; i++) {
-        free(s->events[i].table);
-        free(s->events[i].json);
-        free(s->events[i].file);
-    }
-    free(s->events);
-    s->events = NULL;
-    s->nevents = 0;
+    job_uids_clear(&s->uids);
     catalog_free(&s->catalog);
     free(s->base_dir);
     if (s->vm) jb_vm_stop(s->vm);
     s->vm = NULL;
-}
-
-int64_t session_now_ms(const session_t *s)
-{
-    if (s->manual_clock) return s->clock_ms;
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static int ensure_vm(session_t *s, char *err, size_t errlen)
@@ -257,6 +75,27 @@ static int plan_describe(void *ctx, const char *const *jars, int njars, const ch
     return session_describe(ctx, jars, njars, class_name, out, err, errlen);
 }
 
+/* What a query's job gets from the session. */
+static job_env_t job_env(session_t *s, const sqlp_script_t *script)
+{
+    return (job_env_t){
+        .catalog = &s->catalog,
+        .script = script,
+        .flink_version = s->flink_version,
+        .base_dir = s->base_dir,
+        .out = s->out,
+        .format = s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG,
+        .materialize = s->materialize,
+        .time_limit_ms = s->time_limit_ms,
+        .clock = &s->clock,
+        .describe = plan_describe,
+        .describe_ctx = s,
+        .vm = &s->vm,
+        .uids = &s->uids,
+        .hooks = &s->hooks,
+    };
+}
+
 /* ---- CREATE TABLE ------------------------------------------------------------- */
 
 static type_t *column_type(const sqlp_script_t *script, const sqlp_text_t *t, char *err, size_t errlen)
@@ -280,6 +119,99 @@ static int col_index(const type_t *schema, const char *name)
     return type_field_index(schema, name);
 }
 
+/* The physical columns; computed and metadata columns are not supported. */
+static int table_columns(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t, char *err,
+                         size_t errlen)
+{
+    for (int i = 0; i < ct->ncols; i++) {
+        const sqlp_column_t *c = &ct->cols[i];
+        if (c->kind == SQLP_COL_COMPUTED) {
+            ERR_AT(c->name.pos, "Computed column '%s' is not supported by ptfhost yet; compute the value in the "
+                                "input data instead.", c->name.name);
+            return -1;
+        }
+        if (c->kind == SQLP_COL_METADATA) {
+            ERR_AT(c->name.pos, "Metadata column '%s' is not supported for this connector by ptfhost.", c->name.name);
+            return -1;
+        }
+        if (col_index(t->schema, c->name.name) >= 0) {
+            ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
+            return -1;
+        }
+        type_t *ty = column_type(script, &c->type, err, errlen);
+        if (!ty) return -1;
+        type_add_field(t->schema, c->name.name, ty, NULL);
+    }
+    return 0;
+}
+
+static int table_primary_key(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t,
+                             char *err, size_t errlen)
+{
+    if (ct->npk == 0) return 0;
+    t->npk = ct->npk;
+    t->pk = calloc((size_t)ct->npk, sizeof(int));
+    for (int i = 0; i < ct->npk; i++) {
+        int c = col_index(t->schema, ct->pk[i].name);
+        if (c < 0) {
+            ERR_AT(ct->pk[i].pos, "Could not create a PRIMARY KEY with column '%s'. Column does not exist.",
+                   ct->pk[i].name);
+            return -1;
+        }
+        t->pk[i] = c;
+        t->schema->fields[c].type->nullable = false;   /* primary key columns are NOT NULL in Flink */
+    }
+    return 0;
+}
+
+/* WATERMARK FOR c AS c [- INTERVAL ...]: c becomes the rowtime attribute. */
+static int table_watermark(const sqlp_script_t *script, const sqlp_watermark_t *w, catalog_table_t *t, char *err,
+                           size_t errlen)
+{
+    if (!w) return 0;
+    int c = col_index(t->schema, w->column.name);
+    if (c < 0) {
+        ERR_AT(w->column.pos, "The rowtime attribute field '%s' is not defined in the table schema, at line %d "
+                              "column %d", w->column.name, w->column.pos.line, w->column.pos.col);
+        return -1;
+    }
+    const type_t *ty = t->schema->fields[c].type;
+    if ((ty->id != TYPE_TIMESTAMP && ty->id != TYPE_TIMESTAMP_LTZ) || ty->precision > 3) {
+        char *tn = type_to_string(ty);
+        ERR_AT(w->column.pos, "Invalid data type of time field for watermark definition. The field must be of "
+                              "type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to "
+                              "3, but the time field type is %s", tn);
+        free(tn);
+        return -1;
+    }
+    if (strcmp(w->source.name, w->column.name) != 0) {
+        ERR_AT(w->pos, "Unsupported watermark expression: ptfhost supports `%s` and `%s - INTERVAL 'n' unit`.",
+               w->column.name, w->column.name);
+        return -1;
+    }
+    t->watermark_col = c;
+    t->watermark_delay_ms = w->delay_ms;
+    t->schema->fields[c].type->time_kind = TYPE_TK_ROWTIME;
+    return 0;
+}
+
+static int table_options(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t, char *err,
+                         size_t errlen)
+{
+    t->nopts = ct->noptions;
+    t->opts = calloc((size_t)ct->noptions + 1, sizeof *t->opts);
+    for (int i = 0; i < ct->noptions; i++) {
+        for (int j = 0; j < i; j++)
+            if (strcmp(ct->options[j].key.value, ct->options[i].key.value) == 0) {
+                ERR_AT(ct->options[i].key.pos, "Option '%s' is given twice.", ct->options[i].key.value);
+                return -1;
+            }
+        t->opts[i].key = xstrdup(ct->options[i].key.value);
+        t->opts[i].value = xstrdup(ct->options[i].value.value);
+    }
+    return 0;
+}
+
 static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_create_table_t *ct, char *err,
                         size_t errlen)
 {
@@ -299,81 +231,13 @@ static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_cr
     t->temporary = ct->temporary;
     t->line = ct->name.pos.line;
     t->schema = type_new(TYPE_ROW, true);
-    for (int i = 0; i < ct->ncols; i++) {
-        const sqlp_column_t *c = &ct->cols[i];
-        if (c->kind == SQLP_COL_COMPUTED) {
-            ERR_AT(c->name.pos, "Computed column '%s' is not supported by ptfhost yet; compute the value in the "
-                                "input data instead.", c->name.name);
-            goto fail;
-        }
-        if (c->kind == SQLP_COL_METADATA) {
-            ERR_AT(c->name.pos, "Metadata column '%s' is not supported for this connector by ptfhost.", c->name.name);
-            goto fail;
-        }
-        if (col_index(t->schema, c->name.name) >= 0) {
-            ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
-            goto fail;
-        }
-        type_t *ty = column_type(script, &c->type, err, errlen);
-        if (!ty) goto fail;
-        type_add_field(t->schema, c->name.name, ty, NULL);
-    }
-    if (ct->npk > 0) {
-        t->npk = ct->npk;
-        t->pk = calloc((size_t)ct->npk, sizeof(int));
-        for (int i = 0; i < ct->npk; i++) {
-            int c = col_index(t->schema, ct->pk[i].name);
-            if (c < 0) {
-                ERR_AT(ct->pk[i].pos, "Could not create a PRIMARY KEY with column '%s'. Column does not exist.",
-                       ct->pk[i].name);
-                goto fail;
-            }
-            t->pk[i] = c;
-            t->schema->fields[c].type->nullable = false;   /* primary key columns are NOT NULL in Flink */
-        }
-    }
-    if (ct->watermark) {
-        const sqlp_watermark_t *w = ct->watermark;
-        int c = col_index(t->schema, w->column.name);
-        if (c < 0) {
-            ERR_AT(w->column.pos, "The rowtime attribute field '%s' is not defined in the table schema, at line %d "
-                                  "column %d", w->column.name, w->column.pos.line, w->column.pos.col);
-            goto fail;
-        }
-        const type_t *ty = t->schema->fields[c].type;
-        if ((ty->id != TYPE_TIMESTAMP && ty->id != TYPE_TIMESTAMP_LTZ) || ty->precision > 3) {
-            char *tn = type_to_string(ty);
-            ERR_AT(w->column.pos, "Invalid data type of time field for watermark definition. The field must be of "
-                                  "type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to "
-                                  "3, but the time field type is %s", tn);
-            free(tn);
-            goto fail;
-        }
-        if (strcmp(w->source.name, w->column.name) != 0) {
-            ERR_AT(w->pos, "Unsupported watermark expression: ptfhost supports `%s` and `%s - INTERVAL 'n' unit`.",
-                   w->column.name, w->column.name);
-            goto fail;
-        }
-        t->watermark_col = c;
-        t->watermark_delay_ms = w->delay_ms;
-        t->schema->fields[c].type->time_kind = TYPE_TK_ROWTIME;
-    }
-    t->nopts = ct->noptions;
-    t->opts = calloc((size_t)ct->noptions + 1, sizeof *t->opts);
-    for (int i = 0; i < ct->noptions; i++) {
-        for (int j = 0; j < i; j++)
-            if (strcmp(ct->options[j].key.value, ct->options[i].key.value) == 0) {
-                ERR_AT(ct->options[i].key.pos, "Option '%s' is given twice.", ct->options[i].key.value);
-                goto fail;
-            }
-        t->opts[i].key = xstrdup(ct->options[i].key.value);
-        t->opts[i].value = xstrdup(ct->options[i].value.value);
+    if (table_columns(script, ct, t, err, errlen) != 0 || table_primary_key(script, ct, t, err, errlen) != 0 ||
+        table_watermark(script, ct->watermark, t, err, errlen) != 0 || table_options(script, ct, t, err, errlen) != 0) {
+        catalog_table_free(t);
+        return -1;
     }
     catalog_add_table(&s->catalog, t);
     return 0;
-fail:
-    catalog_table_free(t);
-    return -1;
 }
 
 /* ---- CREATE VIEW v AS [SELECT * FROM] (VALUES ...) ----------------------------- */
@@ -395,6 +259,12 @@ static const sqlp_query_t *values_of(const sqlp_query_t *q, const sqlp_ident_t *
         return q->from->query;
     }
     return NULL;
+}
+
+/* INT < BIGINT < DECIMAL < DOUBLE; -1 for other types. */
+static int numeric_rank(type_id_t id)
+{
+    return id == TYPE_INT ? 0 : id == TYPE_BIGINT ? 1 : id == TYPE_DECIMAL ? 2 : id == TYPE_DOUBLE ? 3 : -1;
 }
 
 static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
@@ -440,8 +310,7 @@ static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
     }
     if (c->id != id) {
         /* numeric widening as Flink's VALUES does: INT < BIGINT < DECIMAL < DOUBLE */
-        int rank_c = c->id == TYPE_INT ? 0 : c->id == TYPE_BIGINT ? 1 : c->id == TYPE_DECIMAL ? 2 : c->id == TYPE_DOUBLE ? 3 : -1;
-        int rank_n = id == TYPE_INT ? 0 : id == TYPE_BIGINT ? 1 : id == TYPE_DECIMAL ? 2 : id == TYPE_DOUBLE ? 3 : -1;
+        int rank_c = numeric_rank(c->id), rank_n = numeric_rank(id);
         if (rank_c < 0 || rank_n < 0) return -2;
         if (rank_n > rank_c) {
             c->id = id;
@@ -451,6 +320,85 @@ static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
     }
     if (p > c->precision) c->precision = p;
     if (sc > c->scale) c->scale = sc;
+    return 0;
+}
+
+/* A view over a query: it runs when first read (job.c). Takes name. */
+static int create_query_view(session_t *s, const sqlp_script_t *script, const sqlp_create_view_t *cv, char *name,
+                             char *err, size_t errlen)
+{
+    if (cv->ncols) {
+        ERR_AT(cv->name.pos, "Unsupported: a column list on a view over a query; alias the columns in its SELECT.");
+        free(name);
+        return -1;
+    }
+    catalog_table_t *t = catalog_table_new(name);
+    free(name);
+    t->view_query = cv->query;
+    t->view_script = script;
+    t->temporary = cv->temporary;
+    catalog_add_table(&s->catalog, t);
+    return 0;
+}
+
+/* The type of each VALUES column, from its literals (cols: ncols zeroed). */
+static int values_types(const sqlp_script_t *script, const sqlp_query_t *vq, int ncols, lit_col_t *cols, char *err,
+                        size_t errlen)
+{
+    for (int r = 0; r < vq->nrows; r++) {
+        if (vq->rows[r].n != ncols) {
+            ERR_AT(vq->rows[r].pos, "Values passed to VALUES operator must have compatible types: row %d has %d "
+                                    "values, row 1 has %d.", r + 1, vq->rows[r].n, ncols);
+            return -1;
+        }
+        for (int c = 0; c < ncols; c++) {
+            int rc = literal_type(vq->rows[r].items[c], &cols[c]);
+            if (rc != 0) {
+                ERR_AT(vq->rows[r].items[c]->pos, rc == -1 ? "Unsupported value in VALUES: ptfhost accepts literals "
+                                                             "(numbers, strings, booleans, NULL, DATE/TIMESTAMP '...')."
+                                                           : "Values passed to VALUES operator must have compatible "
+                                                             "types.");
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static type_t *values_schema(const lit_col_t *cols, int ncols, const sqlp_ident_t *aliases, int naliases)
+{
+    type_t *schema = type_new(TYPE_ROW, true);
+    for (int c = 0; c < ncols; c++) {
+        type_t *ty = type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, cols[c].nullable);
+        if (ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ)
+            ty->precision = cols[c].precision;
+        if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
+        if (ty->id == TYPE_DECIMAL) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
+        char def[16];
+        snprintf(def, sizeof def, "EXPR$%d", c);
+        type_add_field(schema, naliases ? aliases[c].name : def, ty, NULL);
+    }
+    return schema;
+}
+
+/* The rows, as values of the view's column types. */
+static int values_rows(session_t *s, const sqlp_script_t *script, const sqlp_query_t *vq, catalog_table_t *t,
+                       char *err, size_t errlen)
+{
+    int ncols = t->schema->nfields;
+    t->nrows = (size_t)vq->nrows;
+    t->rows = calloc(t->nrows + 1, sizeof *t->rows);
+    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version};
+    for (int r = 0; r < vq->nrows; r++) {
+        row_t *row = &t->rows[r];
+        row->kind = ROW_INSERT;
+        row->n = (uint32_t)ncols;
+        row->fields = arena_calloc(&t->arena, (size_t)ncols + 1, sizeof(value_t));
+        for (int c = 0; c < ncols; c++)
+            if (plan_literal_value(&env, vq->rows[r].items[c], t->schema->fields[c].type, t->schema->fields[c].name,
+                                   &t->arena, &row->fields[c], err, errlen) != 0)
+                return -1;
+    }
     return 0;
 }
 
@@ -470,22 +418,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
         free(name);
         return rc;
     }
-    if (!vq) {
-        /* a view over a query runs when first read (job.c) */
-        if (cv->ncols) {
-            ERR_AT(cv->name.pos, "Unsupported: a column list on a view over a query; alias the columns in its "
-                                 "SELECT.");
-            free(name);
-            return -1;
-        }
-        catalog_table_t *t = catalog_table_new(name);
-        free(name);
-        t->view_query = cv->query;
-        t->view_script = script;
-        t->temporary = cv->temporary;
-        catalog_add_table(&s->catalog, t);
-        return 0;
-    }
+    if (!vq) return create_query_view(s, script, cv, name, err, errlen);
     if (cv->ncols) aliases = cv->cols, naliases = cv->ncols;
     int ncols = vq->nrows ? vq->rows[0].n : 0;
     lit_col_t *cols = calloc((size_t)ncols + 1, sizeof *cols);
@@ -493,60 +426,23 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     free(name);
     t->is_values = true;
     t->temporary = cv->temporary;
-    for (int r = 0; r < vq->nrows; r++) {
-        if (vq->rows[r].n != ncols) {
-            ERR_AT(vq->rows[r].pos, "Values passed to VALUES operator must have compatible types: row %d has %d "
-                                    "values, row 1 has %d.", r + 1, vq->rows[r].n, ncols);
-            goto fail;
-        }
-        for (int c = 0; c < ncols; c++) {
-            int rc = literal_type(vq->rows[r].items[c], &cols[c]);
-            if (rc != 0) {
-                ERR_AT(vq->rows[r].items[c]->pos, rc == -1 ? "Unsupported value in VALUES: ptfhost accepts literals "
-                                                             "(numbers, strings, booleans, NULL, DATE/TIMESTAMP '...')."
-                                                           : "Values passed to VALUES operator must have compatible "
-                                                             "types.");
-                goto fail;
-            }
-        }
-    }
-    if (naliases && naliases != ncols) {
+    int rc = values_types(script, vq, ncols, cols, err, errlen);
+    if (rc == 0 && naliases && naliases != ncols) {
         ERR_AT(cv->name.pos, "The view's column list has %d names but the VALUES rows have %d columns.", naliases,
                ncols);
-        goto fail;
+        rc = -1;
     }
-    t->schema = type_new(TYPE_ROW, true);
-    for (int c = 0; c < ncols; c++) {
-        type_t *ty = type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, cols[c].nullable);
-        if (ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ)
-            ty->precision = cols[c].precision;
-        if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
-        if (ty->id == TYPE_DECIMAL) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
-        char def[16];
-        snprintf(def, sizeof def, "EXPR$%d", c);
-        type_add_field(t->schema, naliases ? aliases[c].name : def, ty, NULL);
-    }
-    /* The rows, as values of the derived types. */
-    t->nrows = (size_t)vq->nrows;
-    t->rows = calloc(t->nrows + 1, sizeof *t->rows);
-    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version};
-    for (int r = 0; r < vq->nrows; r++) {
-        row_t *row = &t->rows[r];
-        row->kind = ROW_INSERT;
-        row->n = (uint32_t)ncols;
-        row->fields = arena_calloc(&t->arena, (size_t)ncols + 1, sizeof(value_t));
-        for (int c = 0; c < ncols; c++)
-            if (plan_literal_value(&env, vq->rows[r].items[c], t->schema->fields[c].type, t->schema->fields[c].name,
-                                   &t->arena, &row->fields[c], err, errlen) != 0)
-                goto fail;
+    if (rc == 0) {
+        t->schema = values_schema(cols, ncols, aliases, naliases);
+        rc = values_rows(s, script, vq, t, err, errlen);
     }
     free(cols);
+    if (rc != 0) {
+        catalog_table_free(t);
+        return -1;
+    }
     catalog_add_table(&s->catalog, t);
     return 0;
-fail:
-    free(cols);
-    catalog_table_free(t);
-    return -1;
 }
 
 /* ---- functions ------------------------------------------------------------------ */
@@ -664,7 +560,7 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
         free(n);
         return -1;
     }
-    job_env_t env = {s, script, plan_describe, s};
+    job_env_t env = job_env(s, script);
     if (job_view_schema(&env, t, err, errlen) != 0) return -1;
     const char *h[6] = {"name", "type", "null", "key", "extras", "watermark"};
     int n = t->schema->nfields;
@@ -743,8 +639,7 @@ static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_
             ERR_AT(value->pos, "'ptfhost.processing-time' takes epoch milliseconds, got '%s'.", value->value);
             return -1;
         }
-        s->manual_clock = true;
-        s->clock_ms = ms;
+        proctime_set(&s->clock, ms);
     } else if (strcmp(key->value, "sql-client.execution.result-mode") == 0) {
         if (strcmp(value->value, "tableau") == 0 || strcmp(value->value, "TABLEAU") == 0) s->format = SESSION_TABLEAU;
         else s->format = SESSION_CHANGELOG;
@@ -755,48 +650,63 @@ static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_
 
 /* ---- the statement loop ------------------------------------------------------- */
 
-static void forget_uids(session_t *s)
-{
-    for (int i = 0; i < s->nstmt_uids; i++) {
-        free(s->stmt_uids[i]);
-        free(s->stmt_calls[i]);
-    }
-    free(s->stmt_uids);
-    free(s->stmt_calls);
-    s->stmt_uids = s->stmt_calls = NULL;
-    s->nstmt_uids = 0;
-}
-
-int session_claim_uid(session_t *s, const char *uid, const char *call_text, size_t call_len, char *err,
-                      size_t errlen)
-{
-    for (int i = 0; i < s->nstmt_uids; i++) {
-        if (strcmp(s->stmt_uids[i], uid) != 0) continue;
-        if (strlen(s->stmt_calls[i]) == call_len && memcmp(s->stmt_calls[i], call_text, call_len) == 0)
-            return 0;   /* the same call again: Flink merges it into one operator */
-        snprintf(err, errlen, "Duplicate unique identifier '%s' detected among process table functions. Make sure "
-                              "that all PTF calls have an identifier defined that is globally unique.", uid);
-        return -1;
-    }
-    s->stmt_uids = xrealloc(s->stmt_uids, (size_t)(s->nstmt_uids + 1) * sizeof *s->stmt_uids);
-    s->stmt_calls = xrealloc(s->stmt_calls, (size_t)(s->nstmt_uids + 1) * sizeof *s->stmt_calls);
-    s->stmt_uids[s->nstmt_uids] = xstrdup(uid);
-    char *text = xmalloc(call_len + 1);
-    memcpy(text, call_text, call_len);
-    text[call_len] = '\0';
-    s->stmt_calls[s->nstmt_uids++] = text;
-    return 0;
-}
-
 static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err,
                          size_t errlen);
 
 static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
 {
-    forget_uids(s);
+    job_uids_clear(&s->uids);
     int rc = run_stmt_body(s, script, st, err, errlen);
-    forget_uids(s);
+    job_uids_clear(&s->uids);
     return rc;
+}
+
+static int drop_table(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, char *err, size_t errlen)
+{
+    char *name = plan_name_string(&d->name);
+    int rc = catalog_drop_table(&s->catalog, name);
+    if (rc != 0 && !d->if_exists) ERR_AT(d->name.pos, "Table or view with identifier '%s' doesn't exist.", name);
+    free(name);
+    return rc != 0 && !d->if_exists ? -1 : 0;
+}
+
+static int drop_function(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, char *err, size_t errlen)
+{
+    const char *name = sqlp_name_last(&d->name)->name;
+    if (catalog_drop_function(&s->catalog, name) != 0 && !d->if_exists) {
+        ERR_AT(d->name.pos, "Function '%s' doesn't exist.", name);
+        return -1;
+    }
+    return 0;
+}
+
+static int add_jar(session_t *s, const sqlp_script_t *script, const sqlp_str_t *path, char *err, size_t errlen)
+{
+    char *jar = resolve_jar(s, script, path, err, errlen);
+    if (!jar) return -1;
+    catalog_add_jar(&s->catalog, jar);
+    free(jar);
+    return 0;
+}
+
+/* SET 'k' = 'v', or SET alone: the options set so far. */
+static int set_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
+{
+    if (st->u.set.key) return set_option(s, script, st->u.set.key, st->u.set.value, err, errlen);
+    for (int i = 0; i < s->catalog.nconfig; i++)
+        fprintf(s->out, "'%s' = '%s'\n", s->catalog.config[i].key, s->catalog.config[i].value);
+    return 0;
+}
+
+/* A query, an INSERT or a statement set: each query is a job. */
+static int run_jobs(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen)
+{
+    job_env_t env = job_env(s, script);
+    if (st->kind == SQLP_STMT_QUERY) return job_run_query(&env, st->u.query, NULL, err, errlen);
+    if (st->kind == SQLP_STMT_INSERT) return job_run_insert(&env, &st->u.insert, err, errlen);
+    for (int i = 0; i < st->u.statement_set.n; i++)
+        if (job_run_insert(&env, &st->u.statement_set.inserts[i]->u.insert, err, errlen) != 0) return -1;
+    return 0;
 }
 
 static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err,
@@ -807,58 +717,20 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     case SQLP_STMT_CREATE_VIEW: return create_view(s, script, &st->u.create_view, err, errlen);
     case SQLP_STMT_CREATE_FUNCTION: return create_function(s, script, &st->u.create_function, err, errlen);
     case SQLP_STMT_DROP_TABLE:
-    case SQLP_STMT_DROP_VIEW: {
-        char *name = plan_name_string(&st->u.drop.name);
-        int rc = catalog_drop_table(&s->catalog, name);
-        if (rc != 0 && !st->u.drop.if_exists) ERR_AT(st->u.drop.name.pos, "Table or view with identifier '%s' "
-                                                                          "doesn't exist.", name);
-        free(name);
-        return rc != 0 && !st->u.drop.if_exists ? -1 : 0;
-    }
-    case SQLP_STMT_DROP_FUNCTION: {
-        const char *name = sqlp_name_last(&st->u.drop.name)->name;
-        int rc = catalog_drop_function(&s->catalog, name);
-        if (rc != 0 && !st->u.drop.if_exists) {
-            ERR_AT(st->u.drop.name.pos, "Function '%s' doesn't exist.", name);
-            return -1;
-        }
-        return 0;
-    }
-    case SQLP_STMT_ADD_JAR: {
-        char *jar = resolve_jar(s, script, &st->u.add_jar, err, errlen);
-        if (!jar) return -1;
-        catalog_add_jar(&s->catalog, jar);
-        free(jar);
-        return 0;
-    }
+    case SQLP_STMT_DROP_VIEW: return drop_table(s, script, &st->u.drop, err, errlen);
+    case SQLP_STMT_DROP_FUNCTION: return drop_function(s, script, &st->u.drop, err, errlen);
+    case SQLP_STMT_ADD_JAR: return add_jar(s, script, &st->u.add_jar, err, errlen);
     case SQLP_STMT_SHOW: show(s, &st->u.show); return 0;
     case SQLP_STMT_DESCRIBE: return describe_table(s, script, &st->u.describe.name, err, errlen);
-    case SQLP_STMT_SET:
-        if (!st->u.set.key) {
-            for (int i = 0; i < s->catalog.nconfig; i++)
-                fprintf(s->out, "'%s' = '%s'\n", s->catalog.config[i].key, s->catalog.config[i].value);
-            return 0;
-        }
-        return set_option(s, script, st->u.set.key, st->u.set.value, err, errlen);
+    case SQLP_STMT_SET: return set_stmt(s, script, st, err, errlen);
     case SQLP_STMT_RESET:
         catalog_reset(&s->catalog, st->u.reset_key ? st->u.reset_key->value : NULL);
         return 0;
     case SQLP_STMT_USE:
     case SQLP_STMT_USE_CATALOG: return 0;   /* one flat namespace: qualified names resolve by their last part */
-    case SQLP_STMT_QUERY: {
-        job_env_t env = {s, script, plan_describe, s};
-        return job_run_query(&env, st->u.query, NULL, err, errlen);
-    }
-    case SQLP_STMT_INSERT: {
-        job_env_t env = {s, script, plan_describe, s};
-        return job_run_insert(&env, &st->u.insert, err, errlen);
-    }
-    case SQLP_STMT_STATEMENT_SET: {
-        job_env_t env = {s, script, plan_describe, s};
-        for (int i = 0; i < st->u.statement_set.n; i++)
-            if (job_run_insert(&env, &st->u.statement_set.inserts[i]->u.insert, err, errlen) != 0) return -1;
-        return 0;
-    }
+    case SQLP_STMT_QUERY:
+    case SQLP_STMT_INSERT:
+    case SQLP_STMT_STATEMENT_SET: return run_jobs(s, script, st, err, errlen);
     }
     snprintf(err, errlen, "unsupported statement");
     return -1;

@@ -7,9 +7,9 @@
  * (tcase_parse.c), compares actual output with an expectation and renders the
  * difference (tcase_compare.c), rewrites expectations for --update
  * (tcase_update.c), writes JUnit XML (tcase_junit.c) and runs a case through
- * the SQL session (tcase_run.c), seeding its PTF calls from '-- state'
- * sections (tcase_seed.h) and rendering their state for --dump-state
- * (tcase_dump.h).
+ * the SQL session (tcase_run.c), feeding its tables their input events
+ * (tcase_events.h), seeding its PTF calls from '-- state' sections
+ * (tcase_seed.h) and rendering their state for --dump-state (tcase_dump.h).
  *
  * Ownership: a tcase_file_t owns everything reachable from it (malloc);
  * tcase_file_free releases it. Nothing here is thread-safe. Errors are
@@ -58,7 +58,7 @@ typedef struct tcase_expect {
 typedef struct tcase_input {
     char *table;
     int line;
-    char *events_json;         /* a JSON array in session_set_events' form */
+    char *events_json;         /* a JSON array in tcase_events.h's form */
     int nevents;
 } tcase_input_t;
 

@@ -6,7 +6,10 @@
  * (JNI cannot create a second JVM, and starting one costs far more than a
  * case). Relative paths in the SQL resolve against the case file's folder.
  *
- * Seeding and --dump-state use the session's call hook: when a PTF call
+ * The case's input events replace its tables' input through the job's
+ * before_read hook (tcase_events.h).
+ *
+ * Seeding and --dump-state use the job's call hook: when a PTF call
  * starts, the '-- state' sections naming it are loaded into its operator;
  * after its input (before the end-of-input watermark fires the remaining
  * timers) and when it has finished, its state and timers are rendered
@@ -23,6 +26,7 @@
 #include "engine/session.h"
 #include "testrun/tcase.h"
 #include "testrun/tcase_dump.h"
+#include "testrun/tcase_events.h"
 #include "testrun/tcase_seed.h"
 
 #define ERRLEN 16384
@@ -38,12 +42,12 @@ typedef struct hook_ctx {
     char *before;              /* its state before the end of input, until END */
 } hook_ctx_t;
 
-static bool matches(const tcase_state_t *sec, const session_call_state_t *st)
+static bool matches(const tcase_state_t *sec, const job_call_state_t *st)
 {
     return strcasecmp(sec->target, st->function_name) == 0 || (st->uid && strcmp(sec->target, st->uid) == 0);
 }
 
-static int seed(hook_ctx_t *h, const tcase_state_t *sec, const session_call_state_t *st, char *err, size_t errlen)
+static int seed(hook_ctx_t *h, const tcase_state_t *sec, const job_call_state_t *st, char *err, size_t errlen)
 {
     tcase_seed_target_t t = {st->function_name, st->sig, st->nkeys, st->key_types, st->key_names};
     arena_t a;
@@ -66,7 +70,7 @@ static int seed(hook_ctx_t *h, const tcase_state_t *sec, const session_call_stat
     return rc;
 }
 
-static int render(const session_call_state_t *st, buf_t *out, char *err, size_t errlen)
+static int render(const job_call_state_t *st, buf_t *out, char *err, size_t errlen)
 {
     tcase_dump_info_t d = {
         .sig = st->sig,
@@ -103,11 +107,11 @@ static void finish_call(hook_ctx_t *h)
     h->before = h->label = NULL;
 }
 
-static int on_call(void *ctx, const session_call_state_t *st, char *err, size_t errlen)
+static int on_call(void *ctx, const job_call_state_t *st, char *err, size_t errlen)
 {
     hook_ctx_t *h = ctx;
     err[0] = 0;
-    if (st->phase == SESSION_CALL_START) {
+    if (st->phase == JOB_CALL_START) {
         finish_call(h);
         h->ncalls++;
         buf_printf(&h->calls, "%s%s", h->ncalls > 1 ? ", " : "", st->function_name);
@@ -137,7 +141,7 @@ static int on_call(void *ctx, const session_call_state_t *st, char *err, size_t 
         buf_free(&now);
         return -1;
     }
-    if (st->phase == SESSION_CALL_BEFORE_END) {
+    if (st->phase == JOB_CALL_BEFORE_END) {
         free(h->before);
         h->before = buf_steal(&now);
         return 0;
@@ -214,17 +218,21 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     h.seeded = calloc((size_t)c->nstates + 1, sizeof *h.seeded);
     if (!h.seeded) abort();
     if (dump || c->nstates) {
-        s.call_hook = on_call;
-        s.call_hook_ctx = &h;
+        s.hooks.on_call = on_call;
+        s.hooks.on_call_ctx = &h;
     }
+    tcase_events_t events = TCASE_EVENTS_INIT;
+    s.hooks.before_read = tcase_events_apply;
+    s.hooks.before_read_ctx = &events;
     int rc = 0;
     for (int i = 0; rc == 0 && i < c->ninputs; i++)
-        rc = session_set_events(&s, c->inputs[i].table, c->inputs[i].events_json, f->path, err, ERRLEN);
+        rc = tcase_events_add(&events, c->inputs[i].table, c->inputs[i].events_json, f->path, err, ERRLEN);
     if (rc == 0) rc = session_run_script(&s, c->sql, f->path, err, ERRLEN);
     if (rc == 0) rc = check_seeded(&h, err, ERRLEN);
     if (rc == 0) rc = check_inputs(f, c, &s, err, ERRLEN);
     finish_call(&h);
     session_free(&s);
+    tcase_events_free(&events);
     fclose(mem);
     if (dump && dump_text.len) *dump = buf_steal(&dump_text);
     buf_free(&dump_text);

@@ -26,7 +26,7 @@
 #include "types/value.h"
 #include "util/arena.h"
 
-/* The call a seed line is decoded for (what session_call_state_t says). */
+/* The call a seed line is decoded for (what job_call_state_t says). */
 typedef struct tcase_seed_target {
     const char *function_name;        /* for messages */
     const ptf_sig_t *sig;             /* state entries by name */

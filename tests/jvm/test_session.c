@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/session.h"
+#include "testrun/tcase_events.h"
 #include "jvm_main.h"
 
 static char seeds_jar[4096];
@@ -19,10 +20,14 @@ static char *run(const char *script, const char *table, const char *events, int 
     FILE *out = open_memstream(&text, &len);
     session_t s;
     session_init(&s, ".", out);
+    tcase_events_t ev = TCASE_EVENTS_INIT;
+    s.hooks.before_read = tcase_events_apply;
+    s.hooks.before_read_ctx = &ev;
     *rc = 0;
-    if (events) *rc = session_set_events(&s, table, events, "events.case", err, errlen);
+    if (events) *rc = tcase_events_add(&ev, table, events, "events.case", err, errlen);
     if (*rc == 0) *rc = session_run_script(&s, script, "case.sql", err, errlen);
     session_free(&s);
+    tcase_events_free(&ev);
     fclose(out);
     return text;
 }

@@ -105,6 +105,52 @@ START_TEST(retract_source_delivered_as_upsert_drops_update_before)
 }
 END_TEST
 
+START_TEST(function_changelog_mode_parses_into_kinds_and_flags)
+{
+    changelog_spec_t m;
+    ck_assert_int_eq(changelog_spec_parse("[INSERT]", &m), 0);
+    ck_assert_uint_eq(m.kinds, CHANGELOG_KINDS_INSERT_ONLY);
+    ck_assert(!m.key_only_deletes && changelog_spec_insert_only(m) && !changelog_spec_upsert(m));
+    ck_assert_int_eq(changelog_spec_parse("[INSERT, UPDATE_AFTER, ~DELETE]", &m), 0);
+    ck_assert_uint_eq(m.kinds, 0xD);
+    ck_assert(m.key_only_deletes && changelog_spec_upsert(m) && changelog_spec_has(m, ROW_DELETE));
+    ck_assert_int_eq(changelog_spec_parse("[INSERT, UPDATE_BEFORE, UPDATE_AFTER, DELETE]", &m), 0);
+    ck_assert_uint_eq(m.kinds, CHANGELOG_KINDS_ALL);
+    ck_assert(!m.key_only_deletes && !changelog_spec_upsert(m));
+    /* a delete is not an update: [INSERT, DELETE] is updating but not upsert */
+    ck_assert_int_eq(changelog_spec_parse("[INSERT, DELETE]", &m), 0);
+    ck_assert(!changelog_spec_insert_only(m) && !changelog_spec_upsert(m));
+    ck_assert_str_eq(changelog_kinds_string(m.kinds, m.key_only_deletes), "[INSERT, DELETE]");
+}
+END_TEST
+
+START_TEST(every_printed_mode_parses_back)
+{
+    for (unsigned kinds = 1; kinds <= CHANGELOG_KINDS_ALL; kinds++)
+        for (int key_only = 0; key_only <= (int)((kinds >> ROW_DELETE) & 1); key_only++) {
+            changelog_spec_t m;
+            const char *text = changelog_kinds_string(kinds, key_only);
+            ck_assert_msg(changelog_spec_parse(text, &m) == 0, "%s", text);
+            ck_assert_uint_eq(m.kinds, kinds);
+            ck_assert_int_eq(m.key_only_deletes, key_only);
+            unsigned back;
+            ck_assert_int_eq(changelog_kinds_parse(changelog_kinds_short_string(kinds), &back), 0);
+            ck_assert_uint_eq(back, kinds);
+        }
+    ck_assert_str_eq(changelog_kinds_short_string(0xD), "I,UA,D");
+}
+END_TEST
+
+START_TEST(malformed_changelog_modes_are_rejected)
+{
+    const char *bad[] = {"", "[]", "INSERT", "[INSERT", "[~INSERT]", "[INSERT,DELETE]", "[INSERT, ]",
+                         "[INSERT, INSERT]", "[UPSERT]", "[INSERT, DELETE] "};
+    changelog_spec_t m;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(changelog_spec_parse(bad[i], &m) == -1, "'%s' parsed", bad[i]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("changelog");
@@ -112,6 +158,9 @@ int main(void)
     tcase_add_test(tc, delivered_mode_follows_flink);
     tcase_add_test(tc, upsert_source_normalised_to_retract);
     tcase_add_test(tc, retract_source_delivered_as_upsert_drops_update_before);
+    tcase_add_test(tc, function_changelog_mode_parses_into_kinds_and_flags);
+    tcase_add_test(tc, every_printed_mode_parses_back);
+    tcase_add_test(tc, malformed_changelog_modes_are_rejected);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }

@@ -1,0 +1,97 @@
+/* inputs.h - the first stage of a query: reading its tables ("inputs_").
+ *
+ * The stage owns the sources of the tables a query reads (connectors/
+ * source.h), one watermark generator per table with a WATERMARK declaration
+ * (time/watermark.h: one on-event split, so a bounded source emits a
+ * watermark after every row) and the row read ahead of each table. It passes
+ * on one ordered stream of events to a consumer (the operator stage of a PTF
+ * call, or the output stage of a plain scan): rows, watermark advances,
+ * processing-time moves, the end of each table, and "flush" hints.
+ *
+ * Order: when every table declares a WATERMARK (and there are several),
+ * their rows are merged by event time (ties: the table given first wins);
+ * otherwise the tables are read one after another, in the order given (for
+ * a call: the order its arguments appear in). Either way the order is
+ * deterministic, so a test can rely on e.g. a control row arriving before
+ * the events it governs. Explicit watermarks and processing-time moves of
+ * test events (and of views over queries) reach the consumer in their
+ * place, before the row that follows them; a generated watermark follows
+ * the row that produced it.
+ *
+ * Where later stages plug in: an unbounded source (Kafka) is a table with
+ * several splits; its periodic watermark ticks and idleness (wm_on_timer,
+ * wm_next_wakeup) enter in this stage's read loop, between two rows, and
+ * reach the consumer as watermark events like the on-event ones. A
+ * checkpoint barrier enters here too: the stage snapshots its sources'
+ * positions and passes the barrier on between two rows. Parallel workers sit
+ * behind the consumer (keys hashed to workers); this stage stays one thread.
+ *
+ * Errors: a failing source or consumer stops the run with err set; rows
+ * before it were passed on (Flink streams them before it reaches a bad
+ * record). inputs_source_failed tells a bad source from a failing consumer.
+ *
+ * Ownership: inputs_open returns an object inputs_close frees; the tables
+ * and the clock are borrowed. A row given to the consumer, and what the
+ * consumer allocates in the arena passed with it, live until the callback
+ * returns. Not thread-safe. */
+#ifndef PTF_INPUTS_H
+#define PTF_INPUTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "catalog/catalog.h"
+#include "time/proctime.h"
+#include "types/value.h"
+#include "util/arena.h"
+
+/* A consumer's callbacks; id is the inputs_table_t.id of the table. Each
+ * returns 0, or -1 with err set to stop the run. */
+typedef struct inputs_consumer {
+    void *ctx;
+    /* A row of table id, read at processing time now_ms. */
+    int (*row)(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen);
+    /* Table id's watermark is wm (a generated or an explicit one). */
+    int (*watermark)(void *ctx, int id, int64_t wm, char *err, size_t errlen);
+    /* Test events move processing time to ms (the consumer moves its clock). */
+    int (*proctime)(void *ctx, int64_t ms, char *err, size_t errlen);
+    /* Table id has no more rows; last: every table has ended. */
+    int (*end)(void *ctx, int id, bool last, char *err, size_t errlen);
+    /* Rows have flowed for INPUTS_FLUSH_INTERVAL_MS since the last hint: a
+     * slow source (datagen with rows-per-second) must not wait for a full
+     * batch, so results should go out now. */
+    int (*flush)(void *ctx, char *err, size_t errlen);
+} inputs_consumer_t;
+
+#define INPUTS_FLUSH_INTERVAL_MS 200
+
+typedef struct inputs_table {
+    const catalog_table_t *table;
+    int id;                  /* the consumer's name for it, e.g. an operator's table index */
+} inputs_table_t;
+
+typedef struct inputs_config {
+    const char *base_dir;    /* relative paths resolve here */
+    const proctime_t *clock; /* the processing time rows are read at */
+    int64_t time_limit_ms;   /* reading longer than this fails (0 = no limit) */
+} inputs_config_t;
+
+typedef struct inputs inputs_t;
+
+/* Opens every table's source, in the order given. NULL with err set if one
+ * fails (nothing to free then). */
+inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t *cfg, char *err, size_t errlen);
+void inputs_close(inputs_t *ins);
+
+/* Reads every table to its end, passing events on to c. */
+int inputs_run(inputs_t *ins, const inputs_consumer_t *c, char *err, size_t errlen);
+/* After a failed run: a source failed (bad input, I/O), not the consumer. */
+bool inputs_source_failed(const inputs_t *ins);
+
+/* Writes one line per table whose source skipped malformed rows
+ * ('json.ignore-parse-errors'), with the count. */
+void inputs_report_skipped(const inputs_t *ins, FILE *to);
+
+#endif

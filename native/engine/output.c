@@ -1,0 +1,67 @@
+/* output.c - see output.h. */
+#include "engine/output.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, const type_t *in,
+                const catalog_table_t *sink_table, capture_t *capture, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->capture = capture;
+    o->err = err;
+    o->errlen = errlen;
+    int rc = project_init(&o->proj, penv, q, in, err, errlen);
+    if (rc == 0 && q->where && !(o->filter = filter_compile(penv, q->where, in, err, errlen))) rc = -1;
+    if (sink_fit_init(&o->fit, penv, q, o->proj.type, rc == 0 ? sink_table : NULL, err, errlen) != 0) rc = -1;
+    return rc;
+}
+
+int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *sink_table, const int *key,
+                     int nkey, char *err, size_t errlen)
+{
+    const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
+    if (o->capture) {
+        capture_set_schema(o->capture, o->proj.type, key, nkey);
+        o->sink = &o->capture->base;
+    } else if (sink_table && env->materialize && connector && strcmp(connector, "print") == 0) {
+        /* --materialize folds what a print sink receives on its PRIMARY KEY */
+        o->sink = conn_sink_stdout(env->out, sink_table->schema, env->format, true, sink_table->pk, sink_table->npk);
+    } else if (sink_table) {
+        o->sink = conn_sink_open(sink_table, env->base_dir, env->out, err, errlen);
+    } else {
+        o->sink = conn_sink_stdout(env->out, o->proj.type, env->format, env->materialize, key, nkey);
+    }
+    return o->sink ? 0 : -1;
+}
+
+void output_row(void *ctx, const row_t *row)
+{
+    output_t *o = ctx;
+    if (o->failed) return;
+    if (o->filter && !filter_eval(o->filter, row)) return;
+    row_t out = project_row(&o->proj, row);
+    int fit = sink_fit_row(&o->fit, &out, o->err, o->errlen);
+    if (fit < 0 || (fit > 0 && o->sink->write(o->sink, &out, o->err, o->errlen) != 0)) o->failed = true;
+}
+
+void output_watermark(void *ctx, int64_t wm)
+{
+    output_t *o = ctx;
+    if (o->capture) capture_watermark(o->capture, wm);
+}
+
+int output_close(output_t *o, int rc, char *err, size_t errlen)
+{
+    if (o->sink) {
+        char cerr[1024];
+        if (o->sink->close(o->sink, rc == 0, cerr, sizeof cerr) != 0 && rc == 0) {
+            snprintf(err, errlen, "%s", cerr);
+            rc = -1;
+        }
+    }
+    filter_free(o->filter);
+    sink_fit_free(&o->fit);
+    project_free(&o->proj);
+    return rc;
+}
