@@ -40,13 +40,10 @@ static const char *PLAN =
 static jb_vm_t *the_vm(void)
 {
     if (vm) return vm;
-    static char shim[4096];
-    jb_options_t o = {0};
     const char *b = getenv("PTFHOST_BUILD");
     ck_assert_msg(b != NULL, "PTFHOST_BUILD is not set");
-    snprintf(shim, sizeof shim, "%s/java/ptfhost-shim.jar", b);
     snprintf(jar, sizeof jar, "%s/compat/seeds.jar", b);
-    o.shim_jar = shim;
+    jb_options_t o = {.home = b};   /* the build folder is laid out like ptfhost's home */
     ck_assert_msg(jb_vm_start(&o, &vm, err, sizeof err) == 0, "jb_vm_start: %s", err);
     return vm;
 }
