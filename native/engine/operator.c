@@ -16,6 +16,7 @@
 
 #include "state/state.h"
 #include "time/timers.h"
+#include "time/watermark.h"
 #include "types/codec.h"
 #include "types/render.h"
 
@@ -51,9 +52,7 @@ struct ptf_op {
     uint32_t cap_key_rows;
     uint32_t global_key;     /* the single key without PARTITION BY */
 
-    int64_t *table_wm;       /* per input */
-    bool *table_ended;
-    int64_t combined_wm;
+    wm_combiner_t wm;        /* one partial per input; an ended input is at WM_END */
     int64_t now_ms;
 
     pending_t *pending;
@@ -108,13 +107,7 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     arena_init(&op->batch_arena, 0);
     arena_init(&op->out_arena, 0);
     int n = cfg->ntables > 0 ? cfg->ntables : 1;
-    op->table_wm = xrealloc(NULL, sizeof(int64_t) * (size_t)n);
-    op->table_ended = xrealloc(NULL, sizeof(bool) * (size_t)n);
-    for (int i = 0; i < n; i++) {
-        op->table_wm[i] = WATERMARK_NONE;
-        op->table_ended[i] = false;
-    }
-    op->combined_wm = WATERMARK_NONE;
+    wm_combiner_init(&op->wm, (uint32_t)n);
     op->sort = xrealloc(NULL, sizeof *op->sort * (size_t)n);
     memset(op->sort, 0, sizeof *op->sort * (size_t)n);
     for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
@@ -141,8 +134,7 @@ void ptf_op_free(ptf_op_t *op)
         arena_destroy(&op->sort[i].arena);
     }
     free(op->sort);
-    free(op->table_wm);
-    free(op->table_ended);
+    wm_combiner_free(&op->wm);
     free(op->pending);
     free(op->slot_of_key);
     free(op->slot_stamp);
@@ -154,7 +146,10 @@ void ptf_op_free(ptf_op_t *op)
 void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms) { op->now_ms = now_ms; }
 const struct state_store *ptf_op_state(const ptf_op_t *op) { return op->state; }
 const struct timer_service *ptf_op_timers(const ptf_op_t *op) { return &op->timers; }
-int64_t ptf_op_current_watermark(const ptf_op_t *op) { return op->combined_wm; }
+int64_t ptf_op_current_watermark(const ptf_op_t *op) { return wm_combiner_get(&op->wm); }
+
+/* The watermark of input i (WM_END once it ended). */
+static int64_t input_watermark(const ptf_op_t *op, int i) { return op->wm.parts[i].watermark; }
 uint64_t ptf_op_batches(const ptf_op_t *op) { return op->batches; }
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -700,7 +695,8 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
 static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
 {
     int64_t t = row ? row_time(op, table, row) : WATERMARK_NONE;
-    if (op->cfg.drop_late_rows && t != WATERMARK_NONE && op->combined_wm != WATERMARK_NONE && t <= op->combined_wm)
+    int64_t wm = wm_combiner_get(&op->wm);
+    if (op->cfg.drop_late_rows && t != WATERMARK_NONE && wm != WATERMARK_NONE && t <= wm)
         return 0;   /* Flink <= 2.2 drops late rows before eval */
     pending_t *p = push_pending(op);
     p->type = REC_EVAL;
@@ -708,13 +704,13 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t
     if (row) {
         p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         p->key = key_of(op, table, row);
-        p->table_watermark = op->table_wm[table];
+        p->table_watermark = input_watermark(op, table);
     } else {
         p->row.kind = ROW_INSERT;
         p->key = has_keyed_state(op) ? op->global_key : NO_SLOT;
         p->table_watermark = WATERMARK_NONE;
     }
-    p->watermark = op->combined_wm;
+    p->watermark = wm;
     p->time = t;
     if ((int)op->npending >= op->cfg.batch_rows) return ptf_op_flush(op, err, errlen);
     return 0;
@@ -786,7 +782,8 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
     const ptf_op_table_t *tab = row ? ordered(op, table) : NULL;
     if (!tab) return push_now(op, table, row, err, errlen);
     int64_t t = order_time(tab, row);
-    if (op->table_wm[table] != WATERMARK_NONE && t <= op->table_wm[table]) return 0;   /* late: dropped */
+    int64_t input_wm = input_watermark(op, table);
+    if (input_wm != WATERMARK_NONE && t <= input_wm) return 0;   /* late: dropped */
     struct sort_buffer *sb = &op->sort[table];
     if (sb->n == sb->cap) {
         sb->cap = sb->cap ? sb->cap * 2 : 64;
@@ -798,16 +795,9 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
     return 0;
 }
 
-static int advance(ptf_op_t *op, char *err, size_t errlen)
+/* The combined watermark advanced to w: what it makes visible, in Flink's order. */
+static int advance(ptf_op_t *op, int64_t w, char *err, size_t errlen)
 {
-    int64_t w = INT64_MAX;
-    int n = op->cfg.ntables > 0 ? op->cfg.ntables : 1;
-    for (int i = 0; i < n; i++) {
-        int64_t x = op->table_ended[i] ? INT64_MAX : op->table_wm[i];
-        if (x < w) w = x;
-    }
-    if (w <= op->combined_wm || w == WATERMARK_NONE) return 0;
-    op->combined_wm = w;
     if (op->cfg.on_watermark) {
         /* downstream sees the watermark only after everything it covers */
         if (ptf_op_flush(op, err, errlen) != 0 || fire_timers(op, w, err, errlen) != 0) return -1;
@@ -831,18 +821,23 @@ static int advance(ptf_op_t *op, char *err, size_t errlen)
     return 0;
 }
 
+/* Input i's watermark is wm (an ended input: WM_END); advances the combination. */
+static int set_input_watermark(ptf_op_t *op, int i, int64_t wm, char *err, size_t errlen)
+{
+    if (!wm_combiner_set_watermark(&op->wm, (uint32_t)i, wm)) return 0;
+    return advance(op, wm_combiner_get(&op->wm), err, errlen);
+}
+
 int ptf_op_watermark(ptf_op_t *op, int table, int64_t wm, char *err, size_t errlen)
 {
     int i = table < 0 ? 0 : table;
-    if (wm <= op->table_wm[i]) return 0;
+    if (wm <= input_watermark(op, i)) return 0;
     if (ordered(op, table) && release_sorted(op, table, wm, err, errlen) != 0) return -1;
-    op->table_wm[i] = wm;
-    return advance(op, err, errlen);
+    return set_input_watermark(op, i, wm, err, errlen);
 }
 
 int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen)
 {
-    if (ordered(op, table) && release_sorted(op, table, INT64_MAX, err, errlen) != 0) return -1;
-    op->table_ended[table < 0 ? 0 : table] = true;
-    return advance(op, err, errlen);
+    if (ordered(op, table) && release_sorted(op, table, WM_END, err, errlen) != 0) return -1;
+    return set_input_watermark(op, table < 0 ? 0 : table, WM_END, err, errlen);
 }
