@@ -6,9 +6,9 @@
  * process (JNI_GetCreatedJavaVMs) or creates one with -Xrs and the configured
  * heap, with the shim JAR (and ASM) on its class path, found in the home
  * folder the caller passes (the bridge knows nothing of the CLI that decides
- * where that is). Each thread that calls
- * into Java is attached once and stays attached until it exits or calls
- * jb_vm_stop(); threads ptfhost attached are detached at thread exit.
+ * where that is). Each thread that calls into Java is attached once and stays
+ * attached until it exits or calls jb_vm_stop(); threads ptfhost attached are
+ * detached at thread exit.
  *
  * Threads: create the JVM and call into Java only from threads with a known,
  * generous stack (main.c runs commands on a 64 MiB thread), never from the

@@ -60,7 +60,7 @@ final class BatchProtocol {
     static Header readHeader(ByteBuffer in, int nentries, String owner) {
         if (in.remaining() < HEADER_SIZE || in.getInt() != MAGIC) {
             throw new IllegalArgumentException("Corrupt batch for " + owner + ": it does not start with "
-                    + "the magic number 0x42465450 (\"PTFB\").");
+                    + String.format("the magic number 0x%08X (\"PTFB\").", MAGIC));
         }
         int nkeys = in.getInt();
         int nrecords = in.getInt();
