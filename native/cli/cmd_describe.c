@@ -3,8 +3,9 @@
  *
  * The extraction itself runs in Java (io.ptfhost.bridge.Bridge#describe, one
  * JNI call for all JARs); this file checks the input files, starts the JVM
- * with start-up-friendly options and renders the JSON answer (schema:
- * docs/internals.md) as text, or prints it as it came with --json. */
+ * with start-up-friendly options and renders the answer (schema:
+ * docs/internals.md) as text from the parsed signatures (engine/signature.h),
+ * or prints the JSON as it came with --json. */
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
@@ -16,9 +17,13 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "engine/layout.h"
+#include "engine/signature.h"
 #include "jb.h"
 #include "types/types.h"
 #include "util/buf.h"
+#include "util/table_print.h"
+#include "util/xalloc.h"
 
 #define SYNOPSIS "--jar FILE|FOLDER [--jar ...] [--class NAME] [--json]"
 
@@ -99,40 +104,15 @@ static int add_jar_arg(const char *arg, cli_strlist_t *jars)
     return rc;
 }
 
-/* --- JSON access --------------------------------------------------------- */
+/* --- rendering (from the parsed signature only) ---------------------------- */
 
-static const char *str(const cJSON *o, const char *key)
+static const char *or_unknown(const char *s) { return s ? s : "?"; }
+
+static bool has_trait(const ptf_arg_t *a, const char *trait)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    unsigned bit;
+    return ptf_trait_parse(trait, &bit) == 0 && (a->traits & bit);
 }
-
-static bool flag(const cJSON *o, const char *key)
-{
-    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
-}
-
-static const cJSON *arr(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsArray(v) ? v : NULL;
-}
-
-static bool has_trait(const cJSON *arg, const char *trait)
-{
-    const cJSON *t;
-    cJSON_ArrayForEach(t, arr(arg, "traits"))
-        if (cJSON_IsString(t) && strcmp(t->valuestring, trait) == 0) return true;
-    return false;
-}
-
-static bool is_table(const cJSON *arg)
-{
-    const char *k = str(arg, "kind");
-    return k && strcmp(k, "table") == 0;
-}
-
-/* --- rendering ----------------------------------------------------------- */
 
 /* Flink's StaticArgumentTrait order (2.1-2.3); a StaticArgument prints its
  * traits in this order with '_' as ' ', and table arguments always carry
@@ -143,13 +123,12 @@ static const char *const static_traits[] = {
     "REQUIRE_FULL_DELETE",
 };
 
-static void print_flink_argument(const cJSON *a)
+static void print_flink_argument(const ptf_arg_t *a)
 {
-    const char *type = str(a, "type");
-    printf("%s =>", str(a, "name") ? str(a, "name") : "?");
-    if (type) printf(" %s", type);
-    if (!is_table(a)) return;   /* a scalar's only trait is SCALAR, which Flink does not print */
-    bool set = has_trait(a, "SET_SEMANTIC_TABLE");
+    printf("%s =>", or_unknown(a->name));
+    if (a->type_text) printf(" %s", a->type_text);
+    if (a->kind != ARG_TABLE) return;   /* a scalar's only trait is SCALAR, which Flink does not print */
+    bool set = (a->traits & TRAIT_SET_SEMANTIC_TABLE) != 0;
     const char *sep = " {";
     for (size_t i = 0; i < sizeof static_traits / sizeof *static_traits; i++) {
         const char *t = static_traits[i];
@@ -171,213 +150,189 @@ static const char *simple_name(const char *cls)
 }
 
 /* "3 d", "45 min", "1500 ms": the largest unit that divides the value. */
-static void print_duration(buf_t *b, double ms)
+static void print_duration(buf_t *b, long long ms)
 {
     static const struct { long long ms; const char *unit; } units[] = {
         {86400000LL, "d"}, {3600000LL, "h"}, {60000LL, "min"}, {1000LL, "s"}, {1LL, "ms"},
     };
-    long long v = (long long)ms;
     for (size_t i = 0; i < sizeof units / sizeof *units; i++)
-        if (v % units[i].ms == 0) {
-            buf_printf(b, "%lld %s", v / units[i].ms, units[i].unit);
+        if (ms % units[i].ms == 0) {
+            buf_printf(b, "%lld %s", ms / units[i].ms, units[i].unit);
             return;
         }
 }
 
-/* ROW<`a` INT, `b` STRING> -> "a INT | b STRING"; an atomic output is one column EXPR$0. */
-static void print_output_columns(const cJSON *output)
+/* Output layout (engine/layout.h): <pass-through or PARTITION BY part> |
+ * function output | [rowtime], and the note on its rowtime. */
+static void print_columns(const ptf_sig_t *fn)
 {
-    const char *text = str(output, "type");
-    char err[256];
-    type_t *t = text ? type_parse(text, err, sizeof err) : NULL;
-    if (!t) {
-        printf("<columns of %s>", text ? text : "the output type");
-        return;
-    }
-    if (flag(output, "atomic") || !type_is_composite(t)) {
-        char *s = type_to_string(t);
-        printf("EXPR$0 %s", s);
-        free(s);
-    }
-    for (int i = 0; type_is_composite(t) && !flag(output, "atomic") && i < t->nfields; i++) {
-        char *s = type_to_string(t->fields[i].type);
-        printf("%s%s %s", i ? " | " : "", t->fields[i].name, s);
-        free(s);
-    }
-    type_free(t);
+    buf_t b = BUF_INIT;
+    const char *note = layout_describe_signature(&b, fn);
+    printf("%s\n             %s\n", buf_cstr(&b), note);
+    buf_free(&b);
 }
 
-/* Output layout: <pass-through or PARTITION BY part> | function output | [rowtime]. */
-static void print_columns(const cJSON *fn)
-{
-    bool require_time = false;
-    const cJSON *a;
-    cJSON_ArrayForEach(a, arr(fn, "arguments")) {
-        if (!is_table(a)) continue;
-        const char *name = str(a, "name") ? str(a, "name") : "?";
-        if (has_trait(a, "REQUIRE_ON_TIME")) require_time = true;
-        if (has_trait(a, "PASS_COLUMNS_THROUGH")) printf("<all columns of %s> | ", name);
-        else if (has_trait(a, "SET_SEMANTIC_TABLE"))
-            printf("<PARTITION BY columns of %s%s> | ", name,
-                   has_trait(a, "OPTIONAL_PARTITION_BY") ? ", if any" : "");
-    }
-    print_output_columns(cJSON_GetObjectItemCaseSensitive(fn, "output"));
-    fputs(require_time ? " | rowtime" : " | [rowtime]", stdout);
-    putchar('\n');
-    printf("             %s\n", require_time ? "(rowtime: the on_time column, which every call must give)"
-                                             : "([rowtime] only when the call gives on_time)");
-}
-
-/* A small aligned table: rows of up to NCOL cells, the first line labelled. */
+/* A labelled block of aligned columns (util/table_print.h): rows of up to
+ * NCOL cells, the label on the first line. */
 enum { NCOL = 5 };
-typedef struct { buf_t cell[NCOL]; } row_t;
-typedef struct { row_t *rows; int n, cap; } table_t;
+typedef struct { buf_t cell[NCOL]; } block_row_t;
+typedef struct { block_row_t *rows; int n, cap; } block_t;
 
-static row_t *table_row(table_t *t)
+static block_row_t *block_row(block_t *t)
 {
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 8;
-        t->rows = realloc(t->rows, (size_t)t->cap * sizeof *t->rows);
-        if (!t->rows) abort();
+        t->rows = xrealloc(t->rows, (size_t)t->cap * sizeof *t->rows);
     }
-    row_t *r = &t->rows[t->n++];
+    block_row_t *r = &t->rows[t->n++];
     memset(r, 0, sizeof *r);
     return r;
 }
 
-static void table_print(table_t *t, const char *label)
+static void block_print(block_t *t, const char *label)
 {
-    size_t w[NCOL] = {0};
-    for (int i = 0; i < t->n; i++)
-        for (int c = 0; c < NCOL; c++)
-            if (t->rows[i].cell[c].len > w[c]) w[c] = t->rows[i].cell[c].len;
+    tbl_t cols;
+    tbl_init(&cols, NCOL, 0);
+    const char *(*text)[NCOL] = xcalloc((size_t)t->n + 1, sizeof *text);
     for (int i = 0; i < t->n; i++) {
-        printf("  %-9s  ", i == 0 ? label : "");
-        int last = NCOL - 1;
-        while (last > 0 && t->rows[i].cell[last].len == 0) last--;
-        for (int c = 0; c <= last; c++)
-            printf("%-*s%s", c < last ? (int)w[c] : 0, buf_cstr(&t->rows[i].cell[c]), c < last ? "  " : "");
-        putchar('\n');
-        for (int c = 0; c < NCOL; c++) buf_free(&t->rows[i].cell[c]);
+        for (int c = 0; c < NCOL; c++) text[i][c] = buf_cstr(&t->rows[i].cell[c]);
+        tbl_fit(&cols, text[i]);
     }
+    buf_t out = BUF_INIT;
+    for (int i = 0; i < t->n; i++) {
+        buf_printf(&out, "  %-9s  ", i == 0 ? label : "");
+        tbl_aligned_line(&cols, text[i], &out);
+        buf_putc(&out, '\n');
+    }
+    fputs(buf_cstr(&out), stdout);
+    buf_free(&out);
+    for (int i = 0; i < t->n; i++)
+        for (int c = 0; c < NCOL; c++) buf_free(&t->rows[i].cell[c]);
+    free(text);
     free(t->rows);
+    tbl_free(&cols);
+}
+
+static void add_list_item(buf_t *cell, const char *item)
+{
+    buf_printf(cell, "%s%s", cell->len ? ", " : "", item);
 }
 
 /* name, kind, type, traits, Java class; then the system arguments Flink
  * appends to every PTF. */
-static void print_arguments(const cJSON *fn)
+static void print_arguments(const ptf_sig_t *fn)
 {
-    table_t t = {0};
-    const cJSON *a;
-    cJSON_ArrayForEach(a, arr(fn, "arguments")) {
-        row_t *row = table_row(&t);
-        const char *type = str(a, "type");
-        buf_puts(&row->cell[0], str(a, "name") ? str(a, "name") : "?");
-        buf_puts(&row->cell[1], is_table(a) ? "table" : "scalar");
-        buf_puts(&row->cell[2], type ? type : is_table(a) ? "untyped (any columns)" : "?");
-        const cJSON *tr;
-        cJSON_ArrayForEach(tr, arr(a, "traits"))
-            if (cJSON_IsString(tr) && (is_table(a) || strcmp(tr->valuestring, "SCALAR") != 0))
-                buf_printf(&row->cell[3], "%s%s", row->cell[3].len ? ", " : "", tr->valuestring);
-        if (flag(a, "optional")) buf_printf(&row->cell[3], "%soptional", row->cell[3].len ? ", " : "");
-        if (str(a, "conversion")) buf_puts(&row->cell[4], str(a, "conversion"));
+    block_t t = {0};
+    for (int i = 0; i < fn->nargs; i++) {
+        const ptf_arg_t *a = &fn->args[i];
+        bool table = a->kind == ARG_TABLE;
+        block_row_t *row = block_row(&t);
+        buf_puts(&row->cell[0], or_unknown(a->name));
+        buf_puts(&row->cell[1], table ? "table" : "scalar");
+        buf_puts(&row->cell[2], a->type_text ? a->type_text : table ? "untyped (any columns)" : "?");
+        for (int k = 0; k < a->ndeclared; k++)
+            if (table || a->declared[k] != TRAIT_SCALAR) add_list_item(&row->cell[3], ptf_trait_name(a->declared[k]));
+        if (a->optional) add_list_item(&row->cell[3], "optional");
+        if (a->conversion) buf_puts(&row->cell[4], a->conversion);
     }
     static const char *const system[2][NCOL] = {
         {"on_time", "system", "DESCRIPTOR", "optional", "the time column: on_time => DESCRIPTOR(col)"},
         {"uid", "system", "STRING", "optional", "names this call's state: uid => 'id'"},
     };
     for (int i = 0; i < 2; i++) {
-        row_t *row = table_row(&t);
+        block_row_t *row = block_row(&t);
         for (int c = 0; c < NCOL; c++) buf_puts(&row->cell[c], system[i][c]);
     }
-    table_print(&t, "arguments");
+    block_print(&t, "arguments");
+}
+
+static const char *state_kind_name(ptf_state_kind_t k)
+{
+    return k == STATE_LIST ? "list" : k == STATE_MAP ? "map" : "value";
 }
 
 /* name, kind, type, TTL, Java class. */
-static void print_state(const cJSON *fn)
+static void print_state(const ptf_sig_t *fn)
 {
-    const cJSON *list = arr(fn, "state");
-    if (!list || cJSON_GetArraySize(list) == 0) {
+    if (fn->nstate == 0) {
         puts("  state      none");
         return;
     }
-    table_t t = {0};
-    const cJSON *s;
-    cJSON_ArrayForEach(s, list) {
-        row_t *row = table_row(&t);
-        buf_puts(&row->cell[0], str(s, "name") ? str(s, "name") : "?");
-        buf_puts(&row->cell[1], str(s, "kind") ? str(s, "kind") : "?");
-        buf_puts(&row->cell[2], str(s, "type") ? str(s, "type") : "?");
-        const cJSON *ttl = cJSON_GetObjectItemCaseSensitive(s, "ttl_ms");
-        if (cJSON_IsNumber(ttl) && ttl->valuedouble == 0) buf_puts(&row->cell[3], "ttl: none");
-        else if (cJSON_IsNumber(ttl)) buf_puts(&row->cell[3], "ttl: "), print_duration(&row->cell[3], ttl->valuedouble);
+    block_t t = {0};
+    for (int i = 0; i < fn->nstate; i++) {
+        const ptf_state_t *s = &fn->state[i];
+        block_row_t *row = block_row(&t);
+        buf_puts(&row->cell[0], or_unknown(s->name));
+        buf_puts(&row->cell[1], state_kind_name(s->kind));
+        buf_puts(&row->cell[2], or_unknown(s->type_text));
+        if (s->ttl_ms == 0) buf_puts(&row->cell[3], "ttl: none");
+        else if (s->ttl_ms > 0) buf_puts(&row->cell[3], "ttl: "), print_duration(&row->cell[3], s->ttl_ms);
         else buf_puts(&row->cell[3], "ttl: table.exec.state.ttl");
-        if (str(s, "class")) buf_puts(&row->cell[4], str(s, "class"));
+        if (s->class_name) buf_puts(&row->cell[4], s->class_name);
     }
-    table_print(&t, "state");
+    block_print(&t, "state");
 }
 
-static void print_changelog(const cJSON *fn)
+static void print_changelog(const ptf_sig_t *fn)
 {
     fputs("  changelog  in: ", stdout);
     bool any = false;
-    const cJSON *a;
-    cJSON_ArrayForEach(a, arr(fn, "arguments")) {
-        if (!is_table(a)) continue;
-        printf("%s%s ", any ? ", " : "", str(a, "name") ? str(a, "name") : "?");
+    for (int i = 0; i < fn->nargs; i++) {
+        const ptf_arg_t *a = &fn->args[i];
+        if (a->kind != ARG_TABLE) continue;
+        printf("%s%s ", any ? ", " : "", or_unknown(a->name));
         any = true;
-        if (!has_trait(a, "SUPPORT_UPDATES")) {
+        if (!(a->traits & TRAIT_SUPPORT_UPDATES)) {
             fputs("insert-only", stdout);
             continue;
         }
         fputs("updates", stdout);
-        if (has_trait(a, "REQUIRE_UPDATE_BEFORE")) fputs(" with -U", stdout);
-        if (has_trait(a, "REQUIRE_FULL_DELETE")) fputs(", full -D rows", stdout);
+        if (a->traits & TRAIT_REQUIRE_UPDATE_BEFORE) fputs(" with -U", stdout);
+        if (a->traits & TRAIT_REQUIRE_FULL_DELETE) fputs(", full -D rows", stdout);
     }
     if (!any) fputs("no table", stdout);
-    printf("; out: %s\n", flag(fn, "changelog_function")
-                              ? "ChangelogFunction (getChangelogMode() decides at planning)"
-                              : "insert-only");
+    printf("; out: %s\n", fn->changelog_function ? "ChangelogFunction (getChangelogMode() decides at planning)"
+                                                 : "insert-only");
 }
 
-static void print_warnings(const cJSON *o, const char *indent)
+static void print_warnings(char *const *warnings, int n, const char *indent)
 {
-    const cJSON *w;
-    cJSON_ArrayForEach(w, arr(o, "warnings"))
-        if (cJSON_IsString(w)) printf("%swarning: %s\n", indent, w->valuestring);
+    for (int i = 0; i < n; i++) printf("%swarning: %s\n", indent, warnings[i]);
 }
 
-static void print_function(const cJSON *fn)
+static void print_signature(const ptf_sig_t *fn, const char *cls)
 {
-    const char *cls = str(fn, "class") ? str(fn, "class") : "?";
-    if (!flag(fn, "valid")) {
-        printf("%s  INVALID\n", cls);
-        printf("%s\n", str(fn, "error") ? str(fn, "error") : "(no message)");
-        if (str(fn, "fix")) printf("fix: %s\n", str(fn, "fix"));
-        print_warnings(fn, "");
-        return;
-    }
-    printf("%s\n", cls);
     printf("  signature  %s(", simple_name(cls));
-    const cJSON *a;
-    cJSON_ArrayForEach(a, arr(fn, "arguments")) {
-        print_flink_argument(a);
+    for (int i = 0; i < fn->nargs; i++) {
+        print_flink_argument(&fn->args[i]);
         fputs(", ", stdout);
     }
     puts("on_time => DESCRIPTOR, uid => STRING)");
-    if (str(fn, "eval")) printf("  eval       %s%s\n", str(fn, "eval"), flag(fn, "has_context") ? "  (with Context)" : "");
+    if (fn->eval) printf("  eval       %s%s\n", fn->eval, fn->has_context ? "  (with Context)" : "");
+}
+
+static void print_function(const ptf_sig_t *fn)
+{
+    const char *cls = or_unknown(fn->class_name);
+    if (!fn->valid) {
+        printf("%s  INVALID\n", cls);
+        printf("%s\n", fn->error ? fn->error : "(no message)");
+        if (fn->fix) printf("fix: %s\n", fn->fix);
+        print_warnings(fn->warnings, fn->nwarnings, "");
+        return;
+    }
+    printf("%s\n", cls);
+    print_signature(fn, cls);
     print_arguments(fn);
     print_state(fn);
-    const cJSON *out = cJSON_GetObjectItemCaseSensitive(fn, "output");
-    printf("  output     %s%s\n", str(out, "type") ? str(out, "type") : "?",
-           flag(out, "atomic") ? "  (atomic: one column EXPR$0)" : "");
-    const cJSON *timer = cJSON_GetObjectItemCaseSensitive(fn, "on_timer");
-    if (cJSON_IsObject(timer)) printf("  on_timer   yes%s\n", flag(timer, "has_context") ? " (with OnTimerContext)" : "");
+    printf("  output     %s%s\n", or_unknown(fn->output_text),
+           fn->output_atomic ? "  (atomic: one column EXPR$0)" : "");
+    if (fn->has_on_timer) printf("  on_timer   yes%s\n", fn->on_timer_has_context ? " (with OnTimerContext)" : "");
     else puts("  on_timer   no");
     print_changelog(fn);
     fputs("  columns    ", stdout);
     print_columns(fn);
-    print_warnings(fn, "  ");
+    print_warnings(fn->warnings, fn->nwarnings, "  ");
 }
 
 /* --- the command --------------------------------------------------------- */
@@ -385,51 +340,73 @@ static void print_function(const cJSON *fn)
 /* A class that is missing, or a JAR Java could not open, is a usage or I/O
  * error (exit 2), not an invalid function. Bridge.describe reports both as an
  * invalid entry; these are the message formats of io.ptfhost.bridge.extract.Describer. */
-static bool is_input_error(const cJSON *fn)
+static bool is_input_error(const ptf_sig_t *fn)
 {
-    const char *e = str(fn, "error");
-    const char *cls = str(fn, "class");
-    if (!e || flag(fn, "valid")) return false;
+    const char *e = fn->error;
+    const char *cls = fn->class_name;
+    if (!e || fn->valid) return false;
     if (strncmp(e, "JAR file '", 10) == 0 || strstr(e, "' is not a JAR file: ")) return true;
     if (!cls || strncmp(e, "Class '", 7) != 0) return false;
     size_t n = strlen(cls);
     return strncmp(e + 7, cls, n) == 0 && strncmp(e + 7 + n, "' not found in ", 15) == 0;
 }
 
-static int exit_code(const cJSON *doc, const char *class_name, bool report)
+static int exit_code(const ptf_sig_doc_t *doc, const char *class_name, bool report)
 {
-    const cJSON *fns = arr(doc, "functions");
-    if (!fns || cJSON_GetArraySize(fns) == 0) {
+    if (doc->nfunctions == 0) {
         if (report && class_name)
             fprintf(stderr, "ptfhost describe: class '%s' not found in the given JARs\n", class_name);
-        else if (report && cJSON_GetArraySize(arr(doc, "warnings")) == 0)   /* Java's warning says it already */
+        else if (report && doc->nwarnings == 0)   /* Java's warning says it already */
             fprintf(stderr, "ptfhost describe: no ProcessTableFunction classes found in the given JARs\n");
         return class_name ? 2 : 1;
     }
     int rc = 0;
-    const cJSON *fn;
-    cJSON_ArrayForEach(fn, fns) {
-        if (is_input_error(fn)) return 2;
-        if (!flag(fn, "valid")) rc = 1;
+    for (int i = 0; i < doc->nfunctions; i++) {
+        if (is_input_error(doc->functions[i])) return 2;
+        if (!doc->functions[i]->valid) rc = 1;
     }
     return rc;
 }
 
-static int print_text(const cJSON *doc, const char *class_name)
+static int print_text(const ptf_sig_doc_t *doc, const char *class_name)
 {
-    print_warnings(doc, "");
-    const cJSON *fns = arr(doc, "functions");
+    print_warnings(doc->warnings, doc->nwarnings, "");
     int nvalid = 0, ninvalid = 0;
-    const cJSON *fn;
-    cJSON_ArrayForEach(fn, fns) {
-        if (nvalid + ninvalid > 0 || cJSON_GetArraySize(arr(doc, "warnings")) > 0) putchar('\n');
+    for (int i = 0; i < doc->nfunctions; i++) {
+        const ptf_sig_t *fn = doc->functions[i];
+        if (nvalid + ninvalid > 0 || doc->nwarnings > 0) putchar('\n');
         print_function(fn);
-        if (flag(fn, "valid")) nvalid++;
+        if (fn->valid) nvalid++;
         else ninvalid++;
     }
     int rc = exit_code(doc, class_name, true);
     if (nvalid + ninvalid > 1) printf("\n%d function%s: %d valid, %d invalid\n", nvalid + ninvalid,
                                       nvalid + ninvalid == 1 ? "" : "s", nvalid, ninvalid);
+    return rc;
+}
+
+/* Prints Bridge.describe's answer: the JSON as it came (--json) or the text;
+ * returns the exit code. */
+static int print_answer(const char *answer, bool json, const char *class_name)
+{
+    cJSON *doc = cJSON_Parse(answer);
+    if (!doc) {
+        fprintf(stderr, "ptfhost describe: internal error: Bridge.describe returned malformed JSON near: %.80s\n",
+                cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : answer);
+        return 2;
+    }
+    ptf_sig_doc_t *sigs = ptf_sig_doc_from_json(doc);
+    int rc;
+    if (json) {
+        char *pretty = cJSON_Print(doc);
+        puts(pretty);
+        free(pretty);
+        rc = exit_code(sigs, class_name, false);
+    } else {
+        rc = print_text(sigs, class_name);
+    }
+    ptf_sig_doc_free(sigs);
+    cJSON_Delete(doc);
     return rc;
 }
 
@@ -470,22 +447,7 @@ int cmd_describe(int argc, char **argv)
         }
         jb_vm_stop(vm);
     }
-    if (rc == 0) {
-        cJSON *doc = cJSON_Parse(answer);
-        if (!doc) {
-            fprintf(stderr, "ptfhost describe: internal error: Bridge.describe returned malformed JSON near: %.80s\n",
-                    cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : answer);
-            rc = 2;
-        } else if (json) {
-            char *pretty = cJSON_Print(doc);
-            puts(pretty);
-            free(pretty);
-            rc = exit_code(doc, class_name, false);
-        } else {
-            rc = print_text(doc, class_name);
-        }
-        cJSON_Delete(doc);
-    }
+    if (rc == 0) rc = print_answer(answer, json, class_name);
     free(answer);
     for (int i = 0; i < jars.n; i++) free((char *)jars.items[i]);
     cli_strlist_free(&jars);

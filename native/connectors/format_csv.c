@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "connectors/format_text.h"
+#include "types/java_number.h"
 #include "types/render.h"
 
 struct conn_csv {
@@ -464,8 +465,8 @@ static void enc(const conn_csv_t *c, buf_t *b, const value_t *v, const type_t *t
     case TYPE_BINARY:
     case TYPE_VARBINARY: conn_text_base64_encode(b, (const unsigned char *)v->u.str.ptr, v->u.str.len); return;
     case TYPE_DECIMAL:
-        if (c->o.bigdecimal_scientific) render_big_decimal(b, v->u.dec, t->scale);
-        else render_big_decimal_plain(b, v->u.dec, t->scale);
+        if (c->o.bigdecimal_scientific) jnum_big_decimal(b, v->u.dec, t->scale);
+        else jnum_big_decimal_plain(b, v->u.dec, t->scale);
         return;
     case TYPE_DATE: conn_text_put_date(b, v->u.i64); return;
     case TYPE_TIME: {

@@ -12,7 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "types/render.h"
+#include "types/java_number.h"
+#include "util/utf8.h"
 
 /* ======================================================================== */
 /* Reading JSON                                                              */
@@ -53,22 +54,6 @@ static int jr_fail(jreader_t *r, const char *what)
         snprintf(r->err, sizeof r->err, "unexpected character (code %d) at column %ld (%s)", (unsigned char)*r->p,
                  col, what);
     return -1;
-}
-
-static void put_utf8(buf_t *b, uint32_t cp)
-{
-    if (cp < 0x80) buf_putc(b, (char)cp);
-    else if (cp < 0x800) { buf_putc(b, (char)(0xc0 | cp >> 6)); buf_putc(b, (char)(0x80 | (cp & 0x3f))); }
-    else if (cp < 0x10000) {
-        buf_putc(b, (char)(0xe0 | cp >> 12));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-    } else {
-        buf_putc(b, (char)(0xf0 | cp >> 18));
-        buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-    }
 }
 
 static int jr_hex4(jreader_t *r, uint32_t *v)
@@ -126,7 +111,7 @@ static int jr_string(jreader_t *r, const char **out, uint32_t *outlen)
                 else r->p = save;
             }
             if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;   /* a lone surrogate cannot be UTF-8 */
-            put_utf8(&b, cp);
+            utf8_put(&b, cp);
             break;
         }
         default:
@@ -311,12 +296,12 @@ static bool put_big_decimal_text(buf_t *b, const char *s, size_t n)
     long scale = frac - exp;
     if (scale < -1000 || scale > 1000) return false;
     if (scale >= 0) {
-        render_big_decimal(b, neg ? -u : u, (int)scale);
+        jnum_big_decimal(b, neg ? -u : u, (int)scale);
         return true;
     }
     /* negative scale: BigDecimal prints d.dddE+n */
     buf_t t = BUF_INIT;
-    render_int128(&t, u);
+    jnum_int128(&t, u);
     const char *digits = buf_cstr(&t);
     size_t len = t.len;
     long adjusted = -scale + (long)len - 1;
@@ -354,7 +339,7 @@ static void put_tree(buf_t *b, const jval_t *v, bool big_decimals)
             put_json_string(b, v->s, v->n);
             break;
         }
-        if (!big_decimals || !put_big_decimal_text(b, v->s, v->n)) render_java_double(b, d);
+        if (!big_decimals || !put_big_decimal_text(b, v->s, v->n)) jnum_double(b, d);
         break;
     }
     case JV_ARRAY:
@@ -1013,19 +998,19 @@ static int enc(conn_json_t *j, buf_t *b, const value_t *v, const type_t *t, char
         double d = t->id == TYPE_FLOAT ? (double)v->u.f32 : v->u.f64;
         if (d != d || d - d != 0) {   /* Jackson writes NaN/Infinity as strings */
             buf_putc(b, '"');
-            if (t->id == TYPE_FLOAT) render_java_float(b, v->u.f32);
-            else render_java_double(b, v->u.f64);
+            if (t->id == TYPE_FLOAT) jnum_float(b, v->u.f32);
+            else jnum_double(b, v->u.f64);
             buf_putc(b, '"');
         } else if (t->id == TYPE_FLOAT) {
-            render_java_float(b, v->u.f32);
+            jnum_float(b, v->u.f32);
         } else {
-            render_java_double(b, v->u.f64);
+            jnum_double(b, v->u.f64);
         }
         return 0;
     }
     case TYPE_DECIMAL:
-        if (j->o.encode_decimal_as_plain_number) render_big_decimal_plain(b, v->u.dec, t->scale);
-        else render_big_decimal(b, v->u.dec, t->scale);
+        if (j->o.encode_decimal_as_plain_number) jnum_big_decimal_plain(b, v->u.dec, t->scale);
+        else jnum_big_decimal(b, v->u.dec, t->scale);
         return 0;
     case TYPE_CHAR:
     case TYPE_VARCHAR: put_json_string(b, v->u.str.ptr, v->u.str.len); return 0;

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "types/render.h"
+#include "types/calendar.h"
+#include "types/java_time.h"
+#include "util/utf8.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, const char *s, size_t n)
 {
@@ -234,7 +236,7 @@ static bool parse_date_at(const char *s, size_t n, size_t *pos, int64_t *epoch_d
     if (i >= n || s[i] != '-' || !digits_at(s, n, i + 1, 2, &d)) return false;
     i += 3;
     if (m < 1 || m > 12 || d < 1 || d > days_in_month(y, m)) return false;
-    *epoch_day = render_days_from_civil(y, m, d);
+    *epoch_day = cal_days_from_civil(y, m, d);
     *pos = i;
     return true;
 }
@@ -336,7 +338,7 @@ int conn_text_parse_timestamp(const char *s, size_t n, conn_ts_layout_t layout, 
     return 0;
 }
 
-void conn_text_put_date(buf_t *b, int64_t epoch_day) { render_local_date(b, epoch_day); }
+void conn_text_put_date(buf_t *b, int64_t epoch_day) { jtime_local_date(b, epoch_day); }
 
 void conn_text_put_time(buf_t *b, int64_t nano_of_day)
 {
@@ -348,7 +350,7 @@ void conn_text_put_timestamp(buf_t *b, int64_t millis, int32_t nanos, conn_ts_la
 {
     int64_t day = millis >= 0 ? millis / 86400000 : -((-millis + 86399999) / 86400000);
     int64_t ms = millis - day * 86400000;
-    render_local_date(b, day);
+    jtime_local_date(b, day);
     buf_putc(b, layout == CONN_TS_SQL ? ' ' : 'T');
     int64_t s = ms / 1000;
     buf_printf(b, "%02d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
@@ -426,8 +428,7 @@ void conn_text_put_excerpt(buf_t *b, const char *s, size_t n, size_t max)
         return;
     }
     /* do not cut a UTF-8 sequence */
-    size_t cut = max;
-    while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80) cut--;
+    size_t cut = utf8_floor_boundary(s, max);
     buf_append(b, s, cut);
     buf_printf(b, "... (%zu bytes)", n);
 }

@@ -23,9 +23,8 @@
  * Cells are CAST(v AS STRING) in printing mode (render_sql_value), a NULL
  * is <NULL>, values are right-aligned, and a cell wider than the max column
  * width (sql-client.display.max-column-width, default 30) is cut and ends
- * with "...". Widths count UTF-16 units plus one for each East Asian wide
- * or fullwidth character (approximated by the main CJK, Hangul, fullwidth
- * and emoji blocks rather than ICU's full table).
+ * with "...". Widths are display widths (util/table_print.h, which draws
+ * the table).
  *
  * Ownership: the schema is borrowed; rows are rendered when passed in (batch
  * mode keeps the rendered text, not the values). Output is appended to the
@@ -54,8 +53,5 @@ void conn_tableau_row(conn_tableau_t *t, const row_t *r, buf_t *out);
 /* Appends what is left: the batch table, the footer. */
 void conn_tableau_end(conn_tableau_t *t, buf_t *out);
 void conn_tableau_free(conn_tableau_t *t);
-
-/* TableauStyle.getStringDisplayWidth of a UTF-8 string. */
-int conn_tableau_display_width(const char *s, size_t n);
 
 #endif

@@ -690,6 +690,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         .tables = optables,
         .state_ttl_ms = ttl,
         .output_type = plan->output_type,
+        .layout = &plan->layout,
         .has_rowtime = plan->has_rowtime,
         .drop_late_rows = strcmp(plan->flink_version, "2.3") < 0,
         .batch_rows = plan->batch_rows,

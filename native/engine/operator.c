@@ -347,7 +347,7 @@ static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t 
 
 static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
 
-/* Builds and emits one output row for OUT of record p. */
+/* Builds and emits one output row for OUT of record p, walking the layout. */
 static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const unsigned char *data, size_t len,
                     char *err, size_t errlen)
 {
@@ -357,30 +357,33 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
     if (codec_decode_row(data, len, &used, op->fn_out_type, &op->out_arena, &fn, err, errlen) != 0) return -1;
     const type_t *ot = op->cfg.output_type;
     row_t r = {kind, (uint32_t)ot->nfields, arena_calloc(&op->out_arena, (size_t)ot->nfields, sizeof(value_t))};
+    /* Every table's key part gets the current key (Flink writes the current
+     * row's key into each co-partitioned table's columns). */
+    const row_t *key = p->key != NO_SLOT && p->key < op->cap_key_rows ? &op->key_rows[p->key] : NULL;
     uint32_t at = 0;
-    for (int t = 0; t < op->cfg.ntables; t++) {
-        const ptf_op_table_t *tab = &op->cfg.tables[t];
-        if (tab->pass_through) {
-            /* only one table when passing through; a timer row has no input row */
-            for (int c = 0; c < tab->row_type->nfields; c++)
-                r.fields[at++] = p->type == REC_EVAL ? p->row.fields[c] : value_null();
-        } else if (tab->set_semantics) {
-            /* Every table's key slot gets the current key (Flink writes the
-             * current row's key into each co-partitioned table's columns). */
-            const row_t *key = p->key != NO_SLOT && p->key < op->cap_key_rows ? &op->key_rows[p->key] : NULL;
-            for (int k = 0; k < tab->nkeys; k++)
-                r.fields[at++] = key && key->fields && (uint32_t)k < key->n ? key->fields[k] : value_null();
+    for (int i = 0; i < op->cfg.layout->nparts; i++) {
+        const layout_part_t *part = &op->cfg.layout->parts[i];
+        uint32_t n = part->source == LAYOUT_FIELDS ? fn.n : (uint32_t)part->ncols;
+        if (at + n > r.n) {
+            at += n;
+            break;
         }
-    }
-    for (uint32_t i = 0; i < fn.n; i++) r.fields[at++] = fn.fields[i];
-    if (op->cfg.has_rowtime) {
-        value_t rt = value_null();
-        if (p->time != WATERMARK_NONE) {
-            rt.is_null = false;
-            rt.u.ts.millis = p->time;
-            rt.u.ts.nanos = 0;
+        for (uint32_t c = 0; c < n; c++) {
+            value_t v = value_null();
+            switch (part->source) {
+            case LAYOUT_PASS_THROUGH:   /* only one table passes through; a timer row has no input row */
+                if (p->type == REC_EVAL) v = p->row.fields[c];
+                break;
+            case LAYOUT_KEYS:
+                if (key && key->fields && c < key->n) v = key->fields[c];
+                break;
+            case LAYOUT_FIELDS: v = fn.fields[c]; break;
+            case LAYOUT_ROWTIME:
+                if (p->time != WATERMARK_NONE) v = (value_t){.u.ts = {p->time, 0}};
+                break;
+            }
+            r.fields[at++] = v;
         }
-        r.fields[at++] = rt;
     }
     if (at != r.n) {
         snprintf(err, errlen, "internal: output row of %s has %u values for %u columns",

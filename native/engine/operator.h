@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/layout.h"
 #include "engine/signature.h"
 #include "types/value.h"
 #include "util/buf.h"
@@ -57,6 +58,7 @@ typedef struct ptf_op_config {
     const ptf_op_table_t *tables;
     const int64_t *state_ttl_ms;  /* per state entry, resolved; 0 = no TTL */
     const type_t *output_type;    /* the full output ROW (prefix ++ fields ++ rowtime) */
+    const layout_t *layout;       /* where each of its columns comes from (borrowed) */
     bool has_rowtime;
     bool drop_late_rows;          /* Flink <= 2.2: late rows dropped, past timers ignored */
     int batch_rows;               /* records per batch; 0 = 1024 */

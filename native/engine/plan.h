@@ -4,9 +4,12 @@
  * Flink infers for f, the planner resolves table arguments (PARTITION BY,
  * ORDER BY, on_time), coerces scalar literals to the declared types, checks
  * everything Flink's planner checks (with Flink's messages) and derives the
- * output row:
+ * output row by Flink's layout rule (layout.h):
  *     [pass-through columns | PARTITION BY keys per table] ++ function fields ++ [rowtime]
- * with Flink's de-duplication of names (later duplicates get 0, 1, ...).
+ * Planning runs in stages, in the order Flink checks (plan.c): load the
+ * signature, bind the arguments, resolve the table arguments, their
+ * changelog encoding, on_time, uid, coerce the scalars (literal.h), derive
+ * the output.
  *
  * Ownership: a plan_call_t owns its types, strings and the signature; it
  * borrows catalog tables (they must outlive it). plan_call_free releases it. */
@@ -19,6 +22,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/changelog.h"
+#include "engine/layout.h"
 #include "engine/signature.h"
 #include "sql/sql.h"
 #include "util/buf.h"
@@ -52,7 +56,8 @@ typedef struct plan_call {
     plan_table_t *tables;         /* signature order */
     type_t *scalars_type;         /* ROW of the scalar arguments, signature order */
     buf_t scalars;                /* one encoded row of scalars_type */
-    type_t *output_type;          /* the call's output ROW */
+    layout_t layout;              /* where each output column comes from */
+    type_t *output_type;          /* the call's output ROW (layout_row_type) */
     bool has_rowtime;
     char *flink_version;          /* "2.1" | "2.2" | "2.3" */
     int batch_rows;
@@ -79,8 +84,8 @@ void plan_call_free(plan_call_t *p);
 /* The JSON the Java half's Bridge.open expects (docs/internals.md). */
 char *plan_call_json(const plan_call_t *p, const char *required_changelog_mode);
 
-/* Coerces a literal (or -literal, or CAST(literal AS t)) to type t; values
- * that need memory go to arena a. -1 with err pointing at e otherwise. */
+/* literal_value (literal.h) against env's script, for callers that plan
+ * with a plan_env_t. */
 int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *t, const char *argname,
                        arena_t *a, value_t *out, char *err, size_t errlen);
 

@@ -22,6 +22,7 @@
 #include "jb.h"
 #include "sql/sql.h"
 #include "types/render.h"
+#include "util/table_print.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(script, (pos), 0, err, errlen, __VA_ARGS__)
 
@@ -615,30 +616,14 @@ static int create_function(session_t *s, const sqlp_script_t *script, const sqlp
 
 static void print_box(FILE *out, int ncols, const char *const *header, int nrows, char ***cells)
 {
-    int *w = calloc((size_t)ncols, sizeof(int));
-    for (int c = 0; c < ncols; c++) {
-        w[c] = (int)strlen(header[c]);
-        for (int r = 0; r < nrows; r++)
-            if ((int)strlen(cells[r][c]) > w[c]) w[c] = (int)strlen(cells[r][c]);
-    }
-    buf_t line = BUF_INIT;
-    for (int c = 0; c < ncols; c++) {
-        buf_putc(&line, '+');
-        for (int i = 0; i < w[c] + 2; i++) buf_putc(&line, '-');
-    }
-    buf_puts(&line, "+\n");
-    fputs(buf_cstr(&line), out);
-    for (int c = 0; c < ncols; c++) fprintf(out, "| %*s ", w[c], header[c]);
-    fputs("|\n", out);
-    fputs(buf_cstr(&line), out);
-    for (int r = 0; r < nrows; r++) {
-        for (int c = 0; c < ncols; c++) fprintf(out, "| %*s ", w[c], cells[r][c]);
-        fputs("|\n", out);
-    }
-    fputs(buf_cstr(&line), out);
-    fprintf(out, "%d row%s in set\n", nrows, nrows == 1 ? "" : "s");
-    buf_free(&line);
-    free(w);
+    tbl_t t;
+    tbl_init(&t, ncols, 0);
+    buf_t b = BUF_INIT;
+    tbl_box_print(&t, header, (const char *const *const *)cells, (size_t)nrows, &b);
+    buf_printf(&b, "%d row%s in set\n", nrows, nrows == 1 ? "" : "s");
+    fputs(buf_cstr(&b), out);
+    buf_free(&b);
+    tbl_free(&t);
 }
 
 static int cmp_cstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

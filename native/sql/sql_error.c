@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/utf8.h"
+
 #define EXCERPT_MAX 150   /* bytes of a source line shown around the column */
 
 /* Appends at most what fits; err is always NUL-terminated. */
@@ -28,11 +30,6 @@ static void put(char *err, size_t errlen, size_t *used, const char *s, size_t n)
     memcpy(err + *used, s, n);
     *used += n;
     err[*used] = '\0';
-}
-
-static bool is_cont(unsigned char c)
-{
-    return (c & 0xC0) == 0x80;
 }
 
 static void excerpt(const char *text, size_t textlen, sqlp_pos_t pos, size_t len, char *err, size_t errlen,
@@ -57,13 +54,13 @@ static void excerpt(const char *text, size_t textlen, sqlp_pos_t pos, size_t len
     if (we - ws > EXCERPT_MAX) {
         if (off - ws > EXCERPT_MAX / 2) {
             ws = off - EXCERPT_MAX / 2;
-            while (ws < off && is_cont((unsigned char)text[ws]))
+            while (ws < off && utf8_is_continuation((unsigned char)text[ws]))
                 ws++;
             cut_left = true;
         }
         if (we - ws > EXCERPT_MAX) {
             we = ws + EXCERPT_MAX;
-            while (we > off && we < le && is_cont((unsigned char)text[we]))
+            while (we > off && we < le && utf8_is_continuation((unsigned char)text[we]))
                 we--;
             cut_right = true;
         }
@@ -90,18 +87,18 @@ static void excerpt(const char *text, size_t textlen, sqlp_pos_t pos, size_t len
         unsigned char c = (unsigned char)text[k];
         if (c == '\t')
             put(err, errlen, used, "\t", 1);
-        else if (!is_cont(c))
+        else if (!utf8_is_continuation(c))
             put(err, errlen, used, " ", 1);
     }
     put(err, errlen, used, "^", 1);
     /* Underline the rest of the span, up to the end of the shown line. */
     size_t k = off;
     if (k < we)
-        for (k++; k < we && is_cont((unsigned char)text[k]); k++)
+        for (k++; k < we && utf8_is_continuation((unsigned char)text[k]); k++)
             ;
     for (size_t n = 1; n < len && k < we; n++) {
         put(err, errlen, used, "~", 1);
-        for (k++; k < we && is_cont((unsigned char)text[k]); k++)
+        for (k++; k < we && utf8_is_continuation((unsigned char)text[k]); k++)
             ;
     }
 }
@@ -165,7 +162,7 @@ sqlp_pos_t sqlp_pos_advance(const sqlp_script_t *script, sqlp_pos_t from, size_t
         } else {
             p.col++;
         }
-        while (p.offset < script->len && is_cont((unsigned char)script->text[p.offset]))
+        while (p.offset < script->len && utf8_is_continuation((unsigned char)script->text[p.offset]))
             p.offset++;
         nchars--;
     }

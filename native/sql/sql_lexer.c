@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utf8.h"
+
 typedef struct lexer {
     const char *text;
     size_t len, i;
@@ -45,7 +47,7 @@ static void step(lexer_t *lx)
     if (c == '\n') {
         lx->line++;
         lx->col = 1;
-    } else if ((c & 0xC0) != 0x80) {
+    } else if (!utf8_is_continuation(c)) {
         lx->col++;
     }
     /* A continuation byte stays in the column its lead byte opened; the

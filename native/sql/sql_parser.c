@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utf8.h"
+
 #define MAX_DEPTH 100     /* nesting of expressions/queries; deeper input is refused, not a stack overflow */
 #define MAX_EXPECT 24
 
@@ -179,15 +181,6 @@ static bool at_ident(parser_t *p)
 
 /* ---- errors ------------------------------------------------------------- */
 
-static size_t utf8_chars(const char *s, size_t n)
-{
-    size_t c = 0;
-    for (size_t k = 0; k < n; k++)
-        if (((unsigned char)s[k] & 0xC0) != 0x80)
-            c++;
-    return c;
-}
-
 static _Noreturn void fail_at(parser_t *p, sqlp_pos_t pos, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
@@ -202,7 +195,7 @@ static _Noreturn void fail_at(parser_t *p, sqlp_pos_t pos, size_t len, const cha
 
 static size_t tok_chars(const sqlp_token_t *t)
 {
-    return t->kind == SQLP_TK_EOF ? 1 : utf8_chars(t->text, t->len);
+    return t->kind == SQLP_TK_EOF ? 1 : utf8_count_chars(t->text, t->len);
 }
 
 static int edit_distance(const char *a, size_t la, const char *b, size_t lb)
@@ -693,7 +686,7 @@ static sqlp_expr_t *parse_interval(parser_t *p)
                 "DAY TO HOUR|MINUTE|SECOND, HOUR TO MINUTE|SECOND, MINUTE TO SECOND)",
                 qualifier);
     if (!interval_value(str.value, pattern, &iv.year_month, &iv.value))
-        fail_at(p, str.pos, utf8_chars(str.value, strlen(str.value)) + 2,
+        fail_at(p, str.pos, utf8_count_chars(str.value, strlen(str.value)) + 2,
                 "Illegal interval literal format '%s' for INTERVAL %s (write e.g. INTERVAL %s %s)", str.value,
                 qualifier, interval_example(iv.start, iv.end), qualifier);
     if (negate)
@@ -1690,12 +1683,12 @@ static void analyse_watermark(parser_t *p, sqlp_watermark_t *wm)
         e = e->u.op.a;
     }
     if (e->kind != SQLP_E_COLUMN || e->u.name.nparts != 1)
-        fail_at(p, wm->expr->pos, utf8_chars(wm->expr_text.text, wm->expr_text.len),
+        fail_at(p, wm->expr->pos, utf8_count_chars(wm->expr_text.text, wm->expr_text.len),
                 "unsupported watermark expression: %s (supported: WATERMARK FOR %s AS %s, or "
                 "WATERMARK FOR %s AS %s - INTERVAL 'n' unit, e.g. INTERVAL '5' SECOND)",
                 wm->expr_text.text, wm->column.name, wm->column.name, wm->column.name, wm->column.name);
     if (delay < 0)
-        fail_at(p, wm->expr->pos, utf8_chars(wm->expr_text.text, wm->expr_text.len),
+        fail_at(p, wm->expr->pos, utf8_count_chars(wm->expr_text.text, wm->expr_text.len),
                 "unsupported watermark expression: %s is ahead of the column by %lld ms; a watermark may only "
                 "lag behind it (subtract a positive interval)",
                 wm->expr_text.text, (long long)-delay);
@@ -1894,7 +1887,7 @@ static void parse_create_table(parser_t *p, sqlp_stmt_t *s, bool temporary)
         unsupported(p, cur(p), "CREATE TABLE ... AS SELECT",
                     "create the table with its columns, then INSERT INTO it");
     if (!has_columns)
-        fail_at(p, ct->name.pos, utf8_chars(ct->name.parts[0].name, strlen(ct->name.parts[0].name)),
+        fail_at(p, ct->name.pos, utf8_count_chars(ct->name.parts[0].name, strlen(ct->name.parts[0].name)),
                 "CREATE TABLE %s has no columns: declare them, e.g. CREATE TABLE %s (id INT, name STRING) "
                 "WITH (...)",
                 ct->name.parts[ct->name.nparts - 1].name, ct->name.parts[ct->name.nparts - 1].name);

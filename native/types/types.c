@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/utf8.h"
 
 /* Deeper nesting than this is certainly a mistake, and would otherwise let a
  * hostile string exhaust the stack. */
@@ -389,10 +390,7 @@ typedef struct parser {
 /* Characters (UTF-8 code points) before byte offset off, plus one. */
 static int char_pos(const parser_t *p, size_t off)
 {
-    int n = 1;
-    for (size_t i = 0; i < off && i < p->len; i++)
-        if (((unsigned char)p->s[i] & 0xC0) != 0x80) n++;
-    return n;
+    return 1 + (int)utf8_count_chars(p->s, off < p->len ? off : p->len);
 }
 
 static void fail_at(parser_t *p, size_t off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -414,8 +412,8 @@ static void fail_at(parser_t *p, size_t off, const char *fmt, ...)
     if (p->len > 80) {
         from = off > 40 ? off - 40 : 0;
         to = off + 40 < p->len ? off + 40 : p->len;
-        while (from > 0 && ((unsigned char)p->s[from] & 0xC0) == 0x80) from--;
-        while (to < p->len && ((unsigned char)p->s[to] & 0xC0) == 0x80) to++;
+        from = utf8_floor_boundary(p->s, from);
+        while (to < p->len && utf8_is_continuation((unsigned char)p->s[to])) to++;
     }
     if (from > 0) buf_puts(&b, "...");
     for (size_t i = from; i < to; i++)

@@ -197,6 +197,7 @@ typedef struct fixture {
     int key_col;
     int64_t ttl;
     type_t *output;
+    layout_t layout;
     ptf_op_t *op;
     collected_t out;
 } fixture_t;
@@ -211,8 +212,8 @@ static void setup_version(fixture_t *fx, int batch_rows, bool legacy)
     fx->fake.out_type = type_parse("ROW<`c` BIGINT>", err, sizeof err);
     fx->output = type_parse("ROW<`k` INT, `c` BIGINT, `rowtime` TIMESTAMP(3) NOT NULL>", err, sizeof err);
     ck_assert_ptr_nonnull(fx->output);
-    fx->arg = (ptf_arg_t){"input", ARG_TABLE, TRAIT_SET_SEMANTIC_TABLE, NULL, false};
-    fx->st = (ptf_state_t){"s", STATE_VALUE, fx->fake.state_type, NULL, -1};
+    fx->arg = (ptf_arg_t){.name = "input", .kind = ARG_TABLE, .traits = TRAIT_SET_SEMANTIC_TABLE};
+    fx->st = (ptf_state_t){.name = "s", .kind = STATE_VALUE, .type = fx->fake.state_type, .ttl_ms = -1};
     fx->sig.class_name = "Fake";
     fx->sig.valid = true;
     fx->sig.nargs = 1;
@@ -222,7 +223,10 @@ static void setup_version(fixture_t *fx, int batch_rows, bool legacy)
     fx->sig.output = fx->fake.out_type;
     fx->key_col = 0;
     fx->table = (ptf_op_table_t){fx->fake.row_type, 1, &fx->key_col, 1, false, true, 0, NULL, NULL};
-    ptf_op_config_t cfg = {&fx->sig, 1, &fx->table, &fx->ttl, fx->output, true, false, batch_rows, "Fake", NULL, NULL};
+    layout_table_t lt = {false, true, fx->fake.row_type, 1, &fx->key_col};
+    layout_of_call(&fx->layout, &(layout_call_t){1, &lt, fx->fake.out_type, false, fx->fake.row_type->fields[1].type});
+    ptf_op_config_t cfg = {&fx->sig,   1,     &fx->table, &fx->ttl, fx->output, &fx->layout,
+                           true,       false, batch_rows, "Fake",   NULL,       NULL};
     cfg.drop_late_rows = legacy;
     fx->op = ptf_op_new(&cfg, (ptf_invoker_t){&fx->fake, fake_process}, collect, &fx->out);
 }
@@ -235,6 +239,7 @@ static void setup(fixture_t *fx, int batch_rows)
 static void teardown(fixture_t *fx)
 {
     ptf_op_free(fx->op);
+    layout_free(&fx->layout);
     type_free(fx->fake.state_type);
     type_free(fx->fake.row_type);
     type_free(fx->fake.out_type);

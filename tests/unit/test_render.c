@@ -14,40 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
+#include "render_vectors.h"
 #include "types/render.h"
 #include "types/types.h"
 #include "types/value.h"
 #include "util/arena.h"
 #include "util/buf.h"
+#include "util/utf8.h"
 
 /* ---- vector files -------------------------------------------------------- */
-
-static char *vector_path(const char *name)
-{
-    const char *root = getenv("PTFHOST_ROOT");
-    static char path[4096];
-    snprintf(path, sizeof path, "%s/tests/vectors/render/%s", root ? root : ".", name);
-    return path;
-}
-
-/* Next non-comment line split at tabs; returns the number of columns or -1 at EOF. */
-static int next_line(FILE *f, char *line, size_t cap, char **cols, int maxcols, int *lineno)
-{
-    while (fgets(line, (int)cap, f)) {
-        (*lineno)++;
-        line[strcspn(line, "\n")] = 0;
-        if (line[0] == '#' || line[0] == 0) continue;
-        int n = 0;
-        char *p = line;
-        cols[n++] = p;
-        while (n < maxcols && (p = strchr(p, '\t')) != NULL) {
-            *p++ = 0;
-            cols[n++] = p;
-        }
-        return n;
-    }
-    return -1;
-}
 
 static void unescape_expected(char *s)
 {
@@ -80,22 +56,6 @@ static bool lit_token(lit_t *l, char *tok, size_t cap)
     while (*l->p && !strchr(",]})= \t", *l->p) && n + 1 < cap) tok[n++] = *l->p++;
     tok[n] = 0;
     return n > 0;
-}
-
-static void put_utf8(buf_t *b, uint32_t cp)
-{
-    if (cp < 0x80) buf_putc(b, (char)cp);
-    else if (cp < 0x800) { buf_putc(b, (char)(0xc0 | cp >> 6)); buf_putc(b, (char)(0x80 | (cp & 0x3f))); }
-    else if (cp < 0x10000) {
-        buf_putc(b, (char)(0xe0 | cp >> 12));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-    } else {
-        buf_putc(b, (char)(0xf0 | cp >> 18));
-        buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-        buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-    }
 }
 
 static bool lit_value(lit_t *l, const type_t *t, value_t *out);
@@ -162,7 +122,7 @@ static bool lit_value(lit_t *l, const type_t *t, value_t *out)
                 if (*l->p == 'u') {
                     uint32_t cp = (uint32_t)strtoul((char[]){l->p[1], l->p[2], l->p[3], l->p[4], 0}, NULL, 16);
                     l->p += 5;
-                    put_utf8(&b, cp);
+                    utf8_put(&b, cp);
                     continue;
                 }
             }
@@ -239,56 +199,6 @@ static bool lit_value(lit_t *l, const type_t *t, value_t *out)
 
 /* ---- Java-generated vectors ----------------------------------------------- */
 
-START_TEST(double_to_string_equals_jdk17)
-{
-    FILE *f = fopen(vector_path("double.txt"), "r");
-    ck_assert_msg(f, "cannot open %s", vector_path("double.txt"));
-    char line[512], *cols[4];
-    int lineno = 0, n, checked = 0, bad = 0;
-    buf_t b = BUF_INIT;
-    while ((n = next_line(f, line, sizeof line, cols, 4, &lineno)) >= 0) {
-        ck_assert_int_eq(n, 2);
-        uint64_t bits = strtoull(cols[0], NULL, 16);
-        double d;
-        memcpy(&d, &bits, 8);
-        buf_clear(&b);
-        render_java_double(&b, d);
-        if (strcmp(buf_cstr(&b), cols[1]) != 0 && bad++ < 10)
-            fprintf(stderr, "double.txt:%d bits %s: java %s, c %s\n", lineno, cols[0], cols[1], buf_cstr(&b));
-        checked++;
-    }
-    fclose(f);
-    buf_free(&b);
-    ck_assert_int_gt(checked, 8000);
-    ck_assert_msg(bad == 0, "%d of %d doubles differ from Java", bad, checked);
-}
-END_TEST
-
-START_TEST(float_to_string_equals_jdk17)
-{
-    FILE *f = fopen(vector_path("float.txt"), "r");
-    ck_assert_msg(f, "cannot open %s", vector_path("float.txt"));
-    char line[512], *cols[4];
-    int lineno = 0, n, checked = 0, bad = 0;
-    buf_t b = BUF_INIT;
-    while ((n = next_line(f, line, sizeof line, cols, 4, &lineno)) >= 0) {
-        ck_assert_int_eq(n, 2);
-        uint32_t bits = (uint32_t)strtoul(cols[0], NULL, 16);
-        float x;
-        memcpy(&x, &bits, 4);
-        buf_clear(&b);
-        render_java_float(&b, x);
-        if (strcmp(buf_cstr(&b), cols[1]) != 0 && bad++ < 10)
-            fprintf(stderr, "float.txt:%d bits %s: java %s, c %s\n", lineno, cols[0], cols[1], buf_cstr(&b));
-        checked++;
-    }
-    fclose(f);
-    buf_free(&b);
-    ck_assert_int_gt(checked, 2500);
-    ck_assert_msg(bad == 0, "%d of %d floats differ from Java", bad, checked);
-}
-END_TEST
-
 START_TEST(values_equal_java_external_objects)
 {
     FILE *f = fopen(vector_path("values.txt"), "r");
@@ -361,109 +271,6 @@ START_TEST(rows_equal_java_row_to_string)
 END_TEST
 
 /* ---- direct checks -------------------------------------------------------- */
-
-static const char *r_double(double d)
-{
-    static buf_t b = BUF_INIT;
-    buf_clear(&b);
-    render_java_double(&b, d);
-    return buf_cstr(&b);
-}
-
-START_TEST(double_examples_from_design_notes)
-{
-    ck_assert_str_eq(r_double(1e10), "1.0E10");
-    ck_assert_str_eq(r_double(1e-5), "1.0E-5");
-    ck_assert_str_eq(r_double(0.0 / 0.0), "NaN");
-    ck_assert_str_eq(r_double(1.0 / 0.0), "Infinity");
-    ck_assert_str_eq(r_double(-0.0), "-0.0");
-    ck_assert_str_eq(r_double(100.0), "100.0");
-    ck_assert_str_eq(r_double(0.001), "0.001");
-    /* JDK 17 keeps "insignificant" digits of large integers: not the shortest text */
-    ck_assert_str_eq(r_double(1152921504606846976.0), "1.15292150460684698E18");
-    ck_assert_str_eq(r_double(2e23), "1.9999999999999998E23");   /* JDK-4511638 */
-    ck_assert_str_eq(r_double(1e23), "9.999999999999999E22");
-}
-END_TEST
-
-static const char *r_dec(__int128 u, int scale, bool plain)
-{
-    static buf_t b = BUF_INIT;
-    buf_clear(&b);
-    if (plain) render_big_decimal_plain(&b, u, scale);
-    else render_big_decimal(&b, u, scale);
-    return buf_cstr(&b);
-}
-
-START_TEST(big_decimal_to_string)
-{
-    ck_assert_str_eq(r_dec(10850, 4, false), "1.0850");
-    ck_assert_str_eq(r_dec(1, 8, false), "1E-8");
-    ck_assert_str_eq(r_dec(0, 8, false), "0E-8");
-    ck_assert_str_eq(r_dec(10, 8, false), "1.0E-7");
-    ck_assert_str_eq(r_dec(-5, 7, false), "-5E-7");
-    ck_assert_str_eq(r_dec(1, 6, false), "0.000001");
-    ck_assert_str_eq(r_dec(1, 8, true), "0.00000001");
-    ck_assert_str_eq(r_dec(-123, 0, true), "-123");
-}
-END_TEST
-
-START_TEST(java_hash_codes)
-{
-    char err[128];
-    type_t *s = type_parse("STRING", err, sizeof err), *bi = type_parse("BIGINT", err, sizeof err),
-           *by = type_parse("BYTES", err, sizeof err), *bo = type_parse("BOOLEAN", err, sizeof err);
-    value_t v = {0};
-    int32_t h;
-    v.u.str.ptr = "hello";
-    v.u.str.len = 5;
-    ck_assert(render_java_hash(&v, s, &h));
-    ck_assert_int_eq(h, 99162322);               /* "hello".hashCode() */
-    v.u.str.ptr = "\xf0\x9d\x84\x9e";             /* U+1D11E: two UTF-16 units */
-    v.u.str.len = 4;
-    ck_assert(render_java_hash(&v, s, &h));
-    ck_assert_int_eq(h, 0xd834 * 31 + 0xdd1e);
-    v.u.i64 = -1;
-    ck_assert(render_java_hash(&v, bi, &h));
-    ck_assert_int_eq(h, 0);                       /* Long.hashCode(-1L) */
-    v.u.b = true;
-    ck_assert(render_java_hash(&v, bo, &h));
-    ck_assert_int_eq(h, 1231);
-    v.u.str.ptr = "ab";
-    v.u.str.len = 2;
-    ck_assert(!render_java_hash(&v, by, &h));     /* byte[]: identity hash */
-    value_t nul = value_null();
-    ck_assert(render_java_hash(&nul, s, &h));
-    ck_assert_int_eq(h, 0);
-    type_free(s);
-    type_free(bi);
-    type_free(by);
-    type_free(bo);
-}
-END_TEST
-
-START_TEST(map_with_identity_hashed_keys_keeps_insertion_order)
-{
-    char err[128];
-    type_t *t = type_parse("MAP<BYTES, INT>", err, sizeof err);
-    value_t keys[3] = {0}, vals[3] = {0};
-    const char *k[3] = {"z", "a", "m"};
-    for (int i = 0; i < 3; i++) {
-        keys[i].u.str.ptr = k[i];
-        keys[i].u.str.len = 1;
-        vals[i].u.i64 = i;
-    }
-    value_t m = {0};
-    m.u.map.keys = keys;
-    m.u.map.vals = vals;
-    m.u.map.n = 3;
-    buf_t b = BUF_INIT;
-    render_value(&b, &m, t);
-    ck_assert_str_eq(buf_cstr(&b), "{[122]=0, [97]=1, [109]=2}");
-    buf_free(&b);
-    type_free(t);
-}
-END_TEST
 
 /* ---- SQL cast-to-string (tableau cells), from Flink's cast rules --------- */
 
@@ -549,36 +356,14 @@ START_TEST(sql_cast_to_string_printing_mode)
 }
 END_TEST
 
-START_TEST(calendar_round_trip)
-{
-    for (int64_t d = -800000; d < 3000000; d += 37) {
-        int64_t y;
-        int m, dd;
-        render_civil_from_days(d, &y, &m, &dd);
-        ck_assert_int_eq(render_days_from_civil(y, m, dd), d);
-    }
-}
-END_TEST
-
 int main(void)
 {
     Suite *s = suite_create("render");
     TCase *tc = tcase_create("render");
     tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, double_to_string_equals_jdk17);
-    tcase_add_test(tc, float_to_string_equals_jdk17);
     tcase_add_test(tc, values_equal_java_external_objects);
     tcase_add_test(tc, rows_equal_java_row_to_string);
-    tcase_add_test(tc, double_examples_from_design_notes);
-    tcase_add_test(tc, big_decimal_to_string);
-    tcase_add_test(tc, java_hash_codes);
-    tcase_add_test(tc, map_with_identity_hashed_keys_keeps_insertion_order);
     tcase_add_test(tc, sql_cast_to_string_printing_mode);
-    tcase_add_test(tc, calendar_round_trip);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return check_main_run(s);
 }

@@ -112,16 +112,6 @@ START_TEST(batch_sizes_columns_by_content)
 }
 END_TEST
 
-START_TEST(display_width_counts_wide_characters)
-{
-    ck_assert_int_eq(conn_tableau_display_width("abc", 3), 3);
-    ck_assert_int_eq(conn_tableau_display_width("\xe4\xb8\xad", 3), 2);          /* U+4E2D */
-    ck_assert_int_eq(conn_tableau_display_width("\xc3\xa9", 2), 1);              /* U+00E9 */
-    ck_assert_int_eq(conn_tableau_display_width("\xf0\x9f\x98\x80", 4), 3);      /* U+1F600: 2 units + wide */
-    ck_assert_int_eq(conn_tableau_display_width("\xef\xbc\xa1", 3), 2);          /* U+FF21 fullwidth A */
-}
-END_TEST
-
 int main(void)
 {
     Suite *s = suite_create("tableau");
@@ -129,7 +119,6 @@ int main(void)
     tcase_add_test(tc, streaming_has_op_column_and_type_widths);
     tcase_add_test(tc, streaming_without_rows);
     tcase_add_test(tc, batch_sizes_columns_by_content);
-    tcase_add_test(tc, display_width_counts_wide_characters);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
