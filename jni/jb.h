@@ -4,9 +4,11 @@
  * Life cycle: jb_vm_start() finds libjvm (JAVA_HOME, then Debian's
  * default-java) and dlopen()s it, reuses a JVM already created in this
  * process (JNI_GetCreatedJavaVMs) or creates one with -Xrs and the configured
- * heap, with the shim JAR (and ASM) on its class path. Each thread that calls
- * into Java is attached once and stays attached until it exits or calls
- * jb_vm_stop(); threads ptfhost attached are detached at thread exit.
+ * heap, with the shim JAR (and ASM) on its class path, found in the home
+ * folder the caller passes (the bridge knows nothing of the CLI that decides
+ * where that is). Each thread that calls into Java is attached once and stays
+ * attached until it exits or calls jb_vm_stop(); threads ptfhost attached are
+ * detached at thread exit.
  *
  * Threads: create the JVM and call into Java only from threads with a known,
  * generous stack (main.c runs commands on a 64 MiB thread), never from the
@@ -29,9 +31,13 @@
 typedef struct jb_vm jb_vm_t;
 
 typedef struct jb_options {
-    const char *shim_jar;     /* path of ptfhost-shim.jar; NULL = <cli_home>/java/ptfhost-shim.jar */
+    const char *home;         /* ptfhost's home folder, holding java/ptfhost-shim.jar and
+                                 java/lib/asm.jar (the CLI passes cli_home()); may be NULL
+                                 when shim_jar is given */
+    const char *shim_jar;     /* path of ptfhost-shim.jar; NULL = <home>/java/ptfhost-shim.jar */
     const char *extra_cp;     /* extra class path entries (':'-separated), e.g. ASM;
-                                 NULL = <home>/java/lib/asm.jar */
+                                 NULL = <home>/java/lib/asm.jar, else Debian's
+                                 /usr/share/java/asm.jar */
     const char *max_heap;     /* e.g. "512m"; NULL = JVM default */
     const char *const *jvm_args;  /* extra -X/-D options, NULL-terminated, may be NULL */
 } jb_options_t;

@@ -10,8 +10,8 @@
 #include "jb_calls.h"
 
 /* The version string io.ptfhost.bridge.Version.bridgeVersion() must return;
- * bump both together when the Java entry points change. */
-#define JB_BRIDGE_VERSION "1"
+ * bump both together when the Java entry points or the batch protocol change. */
+#define JB_BRIDGE_VERSION "2"
 
 struct jb_vm {
     JavaVM *jvm;

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 #include "util/buf.h"
 
 #define DEBIAN_JAVA_HOME "/usr/lib/jvm/default-java"
@@ -175,11 +174,20 @@ static char *str_printf(const char *fmt, ...)
     return buf_steal(&b);
 }
 
+#define DEBIAN_ASM_JAR "/usr/share/java/asm.jar"
+
 static int build_options(const jb_options_t *o, option_list_t *l, char *err, size_t errlen)
 {
     char shim[PATH_MAX], asmjar[PATH_MAX];
-    if (o && o->shim_jar) snprintf(shim, sizeof shim, "%s", o->shim_jar);
-    else snprintf(shim, sizeof shim, "%s/java/ptfhost-shim.jar", cli_home());
+    const char *home = o ? o->home : NULL;
+    if (o && o->shim_jar) {
+        snprintf(shim, sizeof shim, "%s", o->shim_jar);
+    } else if (home) {
+        snprintf(shim, sizeof shim, "%s/java/ptfhost-shim.jar", home);
+    } else {
+        snprintf(err, errlen, "internal error: the JVM options name neither ptfhost's home folder nor the shim JAR");
+        return -1;
+    }
     if (access(shim, R_OK) != 0) {
         snprintf(err, errlen,
                  "the bridge's Java half is missing: cannot read %s (build it with ./build.sh, or set "
@@ -188,9 +196,9 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
     }
     const char *extra = o ? o->extra_cp : NULL;
     if (!extra) {
-        snprintf(asmjar, sizeof asmjar, "%s/java/lib/asm.jar", cli_home());
-        if (access(asmjar, R_OK) != 0 && access("/usr/share/java/asm.jar", R_OK) == 0)
-            snprintf(asmjar, sizeof asmjar, "/usr/share/java/asm.jar");
+        if (home) snprintf(asmjar, sizeof asmjar, "%s/java/lib/asm.jar", home);
+        if (!home || (access(asmjar, R_OK) != 0 && access(DEBIAN_ASM_JAR, R_OK) == 0))
+            snprintf(asmjar, sizeof asmjar, DEBIAN_ASM_JAR);
         extra = asmjar;
     }
     add_owned(l, str_printf("-Djava.class.path=%s%s%s", shim, *extra ? ":" : "", extra));

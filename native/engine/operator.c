@@ -5,7 +5,8 @@
  * advance makes a known timer due, or at the end. A WATERMARK record marks
  * each advance inside a batch, so that Java can stop where a timer it
  * registered earlier in the same batch becomes due; we then fire timers and
- * resend the rest. */
+ * resend the rest. The bytes of a batch and of Java's answer are
+ * protocol/batch.h's; here records are built and decoded messages applied. */
 #include "engine/operator.h"
 #include "util/xalloc.h"
 
@@ -14,18 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/batch.h"
 #include "state/state.h"
 #include "time/timers.h"
+#include "time/watermark.h"
 #include "types/codec.h"
 #include "types/render.h"
 
-#define NO_SLOT UINT32_MAX
-#define NO_TABLE 0xFFFFu
-#define UNNAMED_LEN 0xFFFFu
+#define NO_SLOT UINT32_MAX   /* pending.key of a record without a key */
 
-enum { REC_EVAL = 1, REC_TIMER = 2, REC_WATERMARK = 3 };
-enum { MSG_END = 0, MSG_OUT = 1, MSG_TIMER_SET = 2, MSG_TIMER_CLEAR = 3, MSG_TIMERS_CLEAR_ALL = 4,
-       MSG_STATE = 5, MSG_ERROR = 6 };
+/* What a pending record is (encode_record writes each as its batch record). */
+enum { REC_EVAL = 1, REC_TIMER, REC_WATERMARK };
 
 typedef struct pending {
     uint8_t type;
@@ -51,15 +51,14 @@ struct ptf_op {
     uint32_t cap_key_rows;
     uint32_t global_key;     /* the single key without PARTITION BY */
 
-    int64_t *table_wm;       /* per input */
-    bool *table_ended;
-    int64_t combined_wm;
+    wm_combiner_t wm;        /* one partial per input; an ended input is at WM_END */
     int64_t now_ms;
 
     pending_t *pending;
     size_t npending, cap_pending;
     arena_t batch_arena;
     buf_t in, out, keybuf;
+    batch_answer_t answer;   /* op->out decoded */
     uint32_t *slot_of_key;   /* key id -> slot in the current batch, stamped */
     uint32_t *slot_stamp;
     uint32_t cap_slots, stamp;
@@ -107,14 +106,9 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     arena_init(&op->key_arena, 0);
     arena_init(&op->batch_arena, 0);
     arena_init(&op->out_arena, 0);
+    batch_answer_init(&op->answer);
     int n = cfg->ntables > 0 ? cfg->ntables : 1;
-    op->table_wm = xrealloc(NULL, sizeof(int64_t) * (size_t)n);
-    op->table_ended = xrealloc(NULL, sizeof(bool) * (size_t)n);
-    for (int i = 0; i < n; i++) {
-        op->table_wm[i] = WATERMARK_NONE;
-        op->table_ended[i] = false;
-    }
-    op->combined_wm = WATERMARK_NONE;
+    wm_combiner_init(&op->wm, (uint32_t)n);
     op->sort = xrealloc(NULL, sizeof *op->sort * (size_t)n);
     memset(op->sort, 0, sizeof *op->sort * (size_t)n);
     for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
@@ -134,6 +128,7 @@ void ptf_op_free(ptf_op_t *op)
     buf_free(&op->in);
     buf_free(&op->out);
     buf_free(&op->keybuf);
+    batch_answer_free(&op->answer);
     free(op->key_rows);
     for (int i = 0; i < (op->cfg.ntables > 0 ? op->cfg.ntables : 1); i++) {
         free(op->sort[i].rows);
@@ -141,8 +136,7 @@ void ptf_op_free(ptf_op_t *op)
         arena_destroy(&op->sort[i].arena);
     }
     free(op->sort);
-    free(op->table_wm);
-    free(op->table_ended);
+    wm_combiner_free(&op->wm);
     free(op->pending);
     free(op->slot_of_key);
     free(op->slot_stamp);
@@ -154,7 +148,10 @@ void ptf_op_free(ptf_op_t *op)
 void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms) { op->now_ms = now_ms; }
 const struct state_store *ptf_op_state(const ptf_op_t *op) { return op->state; }
 const struct timer_service *ptf_op_timers(const ptf_op_t *op) { return &op->timers; }
-int64_t ptf_op_current_watermark(const ptf_op_t *op) { return op->combined_wm; }
+int64_t ptf_op_current_watermark(const ptf_op_t *op) { return wm_combiner_get(&op->wm); }
+
+/* The watermark of input i (WM_END once it ended). */
+static int64_t input_watermark(const ptf_op_t *op, int i) { return op->wm.parts[i].watermark; }
 uint64_t ptf_op_batches(const ptf_op_t *op) { return op->batches; }
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -275,7 +272,7 @@ static int64_t row_time(const ptf_op_t *op, int t, const row_t *row)
 
 static uint32_t slot_for(ptf_op_t *op, uint32_t key)
 {
-    if (key == NO_SLOT) return NO_SLOT;
+    if (key == NO_SLOT) return BATCH_NO_KEY;
     if (key >= op->cap_slots) {
         uint32_t cap = op->cap_slots ? op->cap_slots * 2 : 256;
         while (cap <= key) cap *= 2;
@@ -295,115 +292,58 @@ static uint32_t slot_for(ptf_op_t *op, uint32_t key)
     return op->nslots++;
 }
 
-static void put_i64(buf_t *b, int64_t v) { buf_put_u64(b, (uint64_t)v); }
-
-static void put_name(buf_t *b, const char *name)
+/* A new batch: forget the previous batch's slots. */
+static void new_stamp(ptf_op_t *op)
 {
-    if (!name) {
-        buf_put_u16(b, UNNAMED_LEN);
-        return;
-    }
-    size_t n = strlen(name);
-    buf_put_u16(b, (uint16_t)n);
-    buf_append(b, name, n);
-}
-
-/* Encodes pending[from, to) into op->in. */
-static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t errlen)
-{
-    buf_t *b = &op->in;
-    buf_clear(b);
     if (++op->stamp == 0) {   /* wrapped: forget all stamps */
         memset(op->slot_stamp, 0, op->cap_slots * sizeof *op->slot_stamp);
         op->stamp = 1;
     }
-    op->nslots = 0;
-    uint32_t *slots = xrealloc(NULL, sizeof(uint32_t) * (to - from + 1));
-    for (size_t i = from; i < to; i++) slots[i - from] = slot_for(op, op->pending[i].key);
+}
 
-    buf_put_u32(b, 0x42465450u);
-    buf_put_u32(b, op->nslots);
-    buf_put_u32(b, (uint32_t)(to - from));
-    for (uint32_t s = 0; s < op->nslots; s++) {
+/* The key table: each slot's state entries as the store holds them now. */
+static void encode_key_table(ptf_op_t *op)
+{
+    for (uint32_t s = 0; s < op->nslots; s++)
         for (int e = 0; e < op->cfg.sig->nstate; e++) {
             const state_value_t *v = state_get(op->state, op->slot_keys[s], e, op->now_ms);
-            buf_put_u8(b, v != NULL);
-            if (v) {
-                buf_put_u32(b, v->len);
-                buf_append(b, v->data, v->len);
-            }
+            batch_put_state(&op->in, v ? v->data : NULL, v ? v->len : 0);
         }
+}
+
+static int encode_record(ptf_op_t *op, const pending_t *p, uint32_t slot, char *err, size_t errlen)
+{
+    buf_t *b = &op->in;
+    if (p->type == REC_WATERMARK) {
+        batch_put_watermark(b, p->watermark);
+        return 0;
     }
-    for (size_t i = from; i < to; i++) {
-        const pending_t *p = &op->pending[i];
-        buf_put_u8(b, p->type);
-        if (p->type == REC_WATERMARK) {
-            put_i64(b, p->watermark);
-            continue;
-        }
-        buf_put_u32(b, slots[i - from]);
-        if (p->type == REC_TIMER) {
-            put_i64(b, p->time);
-            put_i64(b, p->watermark);
-            put_name(b, p->timer_name);
-            continue;
-        }
-        buf_put_u16(b, p->table < 0 ? NO_TABLE : (uint16_t)p->table);
-        buf_put_u8(b, (uint8_t)p->row.kind);
-        put_i64(b, p->watermark);
-        put_i64(b, p->table_watermark);
-        put_i64(b, p->time);
-        if (p->table < 0) {
-            buf_put_u32(b, 0);
-        } else {
-            size_t at = b->len;
-            buf_put_u32(b, 0);
-            if (codec_encode_row(b, &p->row, op->cfg.tables[p->table].row_type, err, errlen) != 0) {
-                free(slots);
-                return -1;
-            }
-            uint32_t len = (uint32_t)(b->len - at - 4);
-            for (int k = 0; k < 4; k++) b->data[at + k] = (unsigned char)(len >> (8 * k));
-        }
-    }
-    free(slots);
+    if (p->type == REC_TIMER) return batch_put_timer(b, slot, p->time, p->watermark, p->timer_name, err, errlen);
+    batch_eval_t e = {slot, p->table < 0 ? BATCH_NO_TABLE : (uint16_t)p->table, p->row.kind, p->watermark,
+                      p->table_watermark, p->time};
+    size_t mark = batch_put_eval(b, &e);
+    if (p->table >= 0 && codec_encode_row(b, &p->row, op->cfg.tables[p->table].row_type, err, errlen) != 0)
+        return -1;
+    batch_end_row(b, mark);
     return 0;
 }
 
-/* ---- decoding the answer -------------------------------------------------------- */
-
-typedef struct reader {
-    const unsigned char *p, *end;
-    bool bad;
-} reader_t;
-
-static bool need(reader_t *r, size_t n)
+/* Encodes pending[from, to) into op->in: slots first (the header counts them). */
+static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t errlen)
 {
-    if (r->bad || (size_t)(r->end - r->p) < n) {
-        r->bad = true;
-        return false;
-    }
-    return true;
+    new_stamp(op);
+    op->nslots = 0;
+    uint32_t *slots = xrealloc(NULL, sizeof(uint32_t) * (to - from + 1));
+    for (size_t i = from; i < to; i++) slots[i - from] = slot_for(op, op->pending[i].key);
+    batch_begin(&op->in, op->nslots, (uint32_t)(to - from));
+    encode_key_table(op);
+    int rc = 0;
+    for (size_t i = from; rc == 0 && i < to; i++) rc = encode_record(op, &op->pending[i], slots[i - from], err, errlen);
+    free(slots);
+    return rc;
 }
 
-static uint64_t get_le(reader_t *r, int n)
-{
-    if (!need(r, (size_t)n)) return 0;
-    uint64_t v = 0;
-    for (int i = 0; i < n; i++) v |= (uint64_t)r->p[i] << (8 * i);
-    r->p += n;
-    return v;
-}
-
-static const char *get_name(reader_t *r, arena_t *a)
-{
-    uint16_t n = (uint16_t)get_le(r, 2);
-    if (n == UNNAMED_LEN) return NULL;
-    if (!need(r, n)) return NULL;
-    const char *s = arena_strndup(a, (const char *)r->p, n);
-    r->p += n;
-    return s;
-}
+/* ---- applying the answer -------------------------------------------------------- */
 
 static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
 
@@ -454,105 +394,72 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
     return 0;
 }
 
-/* (Flink <= 2.2 ignored timers registered at or before the watermark; the
- * Java half drops those itself, knowing the watermark each call saw.) */
-static void apply_timer_set(ptf_op_t *op, uint32_t key, const char *name, int64_t time)
+/* TIMER_SET of record p. Flink <= 2.2 ignores a timer at or before the
+ * watermark the registering call saw, and registering a named one that way
+ * deletes the timer of that name; 2.3 fires it at the next advance. */
+static void apply_timer_set(ptf_op_t *op, const pending_t *p, const batch_msg_t *m)
 {
-    timer_set(&op->timers, key, name, time);
+    uint32_t key = op->slot_keys[m->key_slot];
+    bool past = p->watermark != WATERMARK_NONE && m->time <= p->watermark;
+    if (op->cfg.drop_late_rows && past) {
+        if (m->name) timer_clear_named(&op->timers, key, m->name);
+        return;
+    }
+    timer_set(&op->timers, key, m->name, m->time);
 }
 
-/* Applies Java's answer for pending[from, to). Returns consumed count or -1. */
+static void apply_timer_clear(ptf_op_t *op, const batch_msg_t *m)
+{
+    uint32_t key = op->slot_keys[m->key_slot];
+    if (m->name) timer_clear_named(&op->timers, key, m->name);
+    else timer_clear_unnamed(&op->timers, key, m->time);
+}
+
+/* STATE: the entry's final value after the batch. */
+static void apply_state(ptf_op_t *op, const batch_msg_t *m)
+{
+    uint32_t key = op->slot_keys[m->key_slot];
+    if (m->present) state_put(op->state, key, m->entry, m->data, m->len, op->now_ms);
+    else state_clear(op->state, key, m->entry);
+}
+
+/* ERROR of record p: the run fails with the function, the record and Java's text. */
+static int report_error(ptf_op_t *op, const pending_t *p, const batch_msg_t *m, char *err, size_t errlen)
+{
+    char where[1024];
+    describe_row(op, p, where, sizeof where);
+    snprintf(err, errlen, "function '%s' failed %s:\n%.*s", op->cfg.function_name, where, (int)m->len,
+             (const char *)m->data);
+    return -1;
+}
+
+/* Applies Java's answer (op->out) for pending[from, to) in message order.
+ * Returns the records consumed, or -1. */
 static long apply_answer(ptf_op_t *op, size_t from, size_t to, char *err, size_t errlen)
 {
-    reader_t r = {op->out.data, op->out.data + op->out.len, false};
-    if (get_le(&r, 4) != 0x42465450u) {
-        snprintf(err, errlen, "internal: the bridge answered a batch of %s without the batch magic",
-                 op->cfg.function_name);
+    batch_shape_t shape = {op->nslots, (uint32_t)(to - from), (uint32_t)op->cfg.sig->nstate};
+    char why[512];
+    if (batch_decode_answer(op->out.data, op->out.len, &shape, &op->answer, why, sizeof why) != 0) {
+        snprintf(err, errlen, "internal: malformed answer from the bridge for a batch of %s: %s",
+                 op->cfg.function_name, why);
         return -1;
     }
-    for (;;) {
-        uint8_t tag = (uint8_t)get_le(&r, 1);
-        if (r.bad) break;
-        switch (tag) {
-        case MSG_END: {
-            uint32_t consumed = (uint32_t)get_le(&r, 4);
-            if (r.bad || consumed > to - from) break;
-            return (long)consumed;
-        }
-        case MSG_OUT: {
-            uint32_t idx = (uint32_t)get_le(&r, 4);
-            row_kind_t kind = (row_kind_t)get_le(&r, 1);
-            uint32_t len = (uint32_t)get_le(&r, 4);
-            if (!need(&r, len) || idx >= to - from || kind > ROW_DELETE) {
-                r.bad = true;
-                break;
-            }
-            if (emit_out(op, &op->pending[from + idx], kind, r.p, len, err, errlen) != 0) return -1;
-            r.p += len;
+    const pending_t *batch = &op->pending[from];
+    for (size_t i = 0; i < op->answer.n; i++) {
+        const batch_msg_t *m = &op->answer.msgs[i];
+        switch (m->type) {
+        case BATCH_MSG_OUT:
+            if (emit_out(op, &batch[m->record], m->kind, m->data, m->len, err, errlen) != 0) return -1;
             break;
+        case BATCH_MSG_TIMER_SET: apply_timer_set(op, &batch[m->record], m); break;
+        case BATCH_MSG_TIMER_CLEAR: apply_timer_clear(op, m); break;
+        case BATCH_MSG_TIMERS_CLEAR_ALL: timer_clear_all(&op->timers, op->slot_keys[m->key_slot]); break;
+        case BATCH_MSG_STATE: apply_state(op, m); break;
+        case BATCH_MSG_ERROR: return report_error(op, &batch[m->record], m, err, errlen);
+        case BATCH_MSG_END: return (long)m->consumed;
         }
-        case MSG_TIMER_SET:
-        case MSG_TIMER_CLEAR: {
-            uint32_t slot = (uint32_t)get_le(&r, 4);
-            int64_t time = (int64_t)get_le(&r, 8);
-            const char *name = get_name(&r, &op->batch_arena);
-            if (r.bad || slot >= op->nslots) {
-                r.bad = true;
-                break;
-            }
-            uint32_t key = op->slot_keys[slot];
-            if (tag == MSG_TIMER_SET) apply_timer_set(op, key, name, time);
-            else if (name) timer_clear_named(&op->timers, key, name);
-            else timer_clear_unnamed(&op->timers, key, time);
-            break;
-        }
-        case MSG_TIMERS_CLEAR_ALL: {
-            uint32_t slot = (uint32_t)get_le(&r, 4);
-            if (r.bad || slot >= op->nslots) {
-                r.bad = true;
-                break;
-            }
-            timer_clear_all(&op->timers, op->slot_keys[slot]);
-            break;
-        }
-        case MSG_STATE: {
-            uint32_t slot = (uint32_t)get_le(&r, 4);
-            uint16_t entry = (uint16_t)get_le(&r, 2);
-            uint8_t present = (uint8_t)get_le(&r, 1);
-            if (r.bad || slot >= op->nslots || entry >= op->cfg.sig->nstate) {
-                r.bad = true;
-                break;
-            }
-            if (!present) {
-                state_clear(op->state, op->slot_keys[slot], entry);
-                break;
-            }
-            uint32_t len = (uint32_t)get_le(&r, 4);
-            if (!need(&r, len)) break;
-            state_put(op->state, op->slot_keys[slot], entry, r.p, len, op->now_ms);
-            r.p += len;
-            break;
-        }
-        case MSG_ERROR: {
-            uint32_t idx = (uint32_t)get_le(&r, 4);
-            uint32_t len = (uint32_t)get_le(&r, 4);
-            if (!need(&r, len) || idx >= to - from) {
-                r.bad = true;
-                break;
-            }
-            char where[1024];
-            describe_row(op, &op->pending[from + idx], where, sizeof where);
-            snprintf(err, errlen, "function '%s' failed %s:\n%.*s", op->cfg.function_name, where, (int)len,
-                     (const char *)r.p);
-            return -1;
-        }
-        default:
-            r.bad = true;
-        }
-        if (r.bad) break;
     }
-    snprintf(err, errlen, "internal: malformed answer from the bridge for a batch of %s", op->cfg.function_name);
-    return -1;
+    return -1;   /* not reached: a decoded answer ends with END */
 }
 
 /* ---- describing a record for error messages ------------------------------------ */
@@ -673,10 +580,7 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
         timer_fired_t f;
         /* An onTimer call may clear or replace its key's other timers, so a
          * batch holds at most one timer per key. */
-        if (++op->stamp == 0) {
-            memset(op->slot_stamp, 0, op->cap_slots * sizeof *op->slot_stamp);
-            op->stamp = 1;
-        }
+        new_stamp(op);
         while ((int)op->npending < op->cfg.batch_rows && timer_peek_key_fresh(op, wm) &&
                timer_pop_due(&op->timers, wm, &f)) {
             mark_key(op, f.key);
@@ -703,7 +607,8 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
 static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
 {
     int64_t t = row ? row_time(op, table, row) : WATERMARK_NONE;
-    if (op->cfg.drop_late_rows && t != WATERMARK_NONE && op->combined_wm != WATERMARK_NONE && t <= op->combined_wm)
+    int64_t wm = wm_combiner_get(&op->wm);
+    if (op->cfg.drop_late_rows && t != WATERMARK_NONE && wm != WATERMARK_NONE && t <= wm)
         return 0;   /* Flink <= 2.2 drops late rows before eval */
     pending_t *p = push_pending(op);
     p->type = REC_EVAL;
@@ -711,13 +616,13 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t
     if (row) {
         p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         p->key = key_of(op, table, row);
-        p->table_watermark = op->table_wm[table];
+        p->table_watermark = input_watermark(op, table);
     } else {
         p->row.kind = ROW_INSERT;
         p->key = has_keyed_state(op) ? op->global_key : NO_SLOT;
         p->table_watermark = WATERMARK_NONE;
     }
-    p->watermark = op->combined_wm;
+    p->watermark = wm;
     p->time = t;
     if ((int)op->npending >= op->cfg.batch_rows) return ptf_op_flush(op, err, errlen);
     return 0;
@@ -789,7 +694,8 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
     const ptf_op_table_t *tab = row ? ordered(op, table) : NULL;
     if (!tab) return push_now(op, table, row, err, errlen);
     int64_t t = order_time(tab, row);
-    if (op->table_wm[table] != WATERMARK_NONE && t <= op->table_wm[table]) return 0;   /* late: dropped */
+    int64_t input_wm = input_watermark(op, table);
+    if (input_wm != WATERMARK_NONE && t <= input_wm) return 0;   /* late: dropped */
     struct sort_buffer *sb = &op->sort[table];
     if (sb->n == sb->cap) {
         sb->cap = sb->cap ? sb->cap * 2 : 64;
@@ -801,16 +707,9 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
     return 0;
 }
 
-static int advance(ptf_op_t *op, char *err, size_t errlen)
+/* The combined watermark advanced to w: what it makes visible, in Flink's order. */
+static int advance(ptf_op_t *op, int64_t w, char *err, size_t errlen)
 {
-    int64_t w = INT64_MAX;
-    int n = op->cfg.ntables > 0 ? op->cfg.ntables : 1;
-    for (int i = 0; i < n; i++) {
-        int64_t x = op->table_ended[i] ? INT64_MAX : op->table_wm[i];
-        if (x < w) w = x;
-    }
-    if (w <= op->combined_wm || w == WATERMARK_NONE) return 0;
-    op->combined_wm = w;
     if (op->cfg.on_watermark) {
         /* downstream sees the watermark only after everything it covers */
         if (ptf_op_flush(op, err, errlen) != 0 || fire_timers(op, w, err, errlen) != 0) return -1;
@@ -834,18 +733,23 @@ static int advance(ptf_op_t *op, char *err, size_t errlen)
     return 0;
 }
 
+/* Input i's watermark is wm (an ended input: WM_END); advances the combination. */
+static int set_input_watermark(ptf_op_t *op, int i, int64_t wm, char *err, size_t errlen)
+{
+    if (!wm_combiner_set_watermark(&op->wm, (uint32_t)i, wm)) return 0;
+    return advance(op, wm_combiner_get(&op->wm), err, errlen);
+}
+
 int ptf_op_watermark(ptf_op_t *op, int table, int64_t wm, char *err, size_t errlen)
 {
     int i = table < 0 ? 0 : table;
-    if (wm <= op->table_wm[i]) return 0;
+    if (wm <= input_watermark(op, i)) return 0;
     if (ordered(op, table) && release_sorted(op, table, wm, err, errlen) != 0) return -1;
-    op->table_wm[i] = wm;
-    return advance(op, err, errlen);
+    return set_input_watermark(op, i, wm, err, errlen);
 }
 
 int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen)
 {
-    if (ordered(op, table) && release_sorted(op, table, INT64_MAX, err, errlen) != 0) return -1;
-    op->table_ended[table < 0 ? 0 : table] = true;
-    return advance(op, err, errlen);
+    if (ordered(op, table) && release_sorted(op, table, WM_END, err, errlen) != 0) return -1;
+    return set_input_watermark(op, table < 0 ? 0 : table, WM_END, err, errlen);
 }

@@ -62,6 +62,7 @@ static void assert_echo_works(void)
 
 START_TEST(start_twice_reuses_the_jvm)
 {
+    the_vm();   /* the first start creates the JVM; the second needs no options */
     jb_vm_t *second = NULL;
     ck_assert_msg(jb_vm_start(NULL, &second, err, sizeof err) == 0, "second start: %s", err);
     char *out = NULL;

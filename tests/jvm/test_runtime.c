@@ -1,9 +1,10 @@
 /* test_runtime.c - the runner's hand-off (jni/jb_runtime.c + the Java
  * runtime) proven end to end through JNI with a real JVM and the seed JAR:
  * open seed PTFs (Median, InactivityAlert, RunningMax), send batches encoded
- * with the C codec, decode Java's answer (OUT rows with their kinds, timer
- * requests, STATE values, ERROR, END), keep the state C-side between batches
- * as the engine does, fire a timer, grow the output buffer, close.
+ * with the C protocol module and codec, decode Java's answer with the
+ * protocol module (OUT rows with their kinds, timer requests, STATE values,
+ * ERROR, END), keep the state C-side between batches as the engine does,
+ * fire a timer, grow the output buffer, close.
  *
  * Runs on a 64 MiB thread with -Xcheck:jni (CK_FORK=no: a JVM does not
  * survive fork()); the last test asserts the JVM printed nothing. */
@@ -16,13 +17,12 @@
 
 #include "jb.h"
 #include "jvm_main.h"
+#include "protocol/batch.h"
 #include "types/codec.h"
 #include "types/types.h"
 #include "util/arena.h"
 #include "util/buf.h"
 
-#define MAGIC 0x42465450u
-#define NO_SLOT 0xFFFFFFFFu
 #define WM_NONE INT64_MIN
 
 static jb_vm_t *vm;
@@ -40,13 +40,10 @@ static const char *PLAN =
 static jb_vm_t *the_vm(void)
 {
     if (vm) return vm;
-    static char shim[4096];
-    jb_options_t o = {0};
     const char *b = getenv("PTFHOST_BUILD");
     ck_assert_msg(b != NULL, "PTFHOST_BUILD is not set");
-    snprintf(shim, sizeof shim, "%s/java/ptfhost-shim.jar", b);
     snprintf(jar, sizeof jar, "%s/compat/seeds.jar", b);
-    o.shim_jar = shim;
+    jb_options_t o = {.home = b};   /* the build folder is laid out like ptfhost's home */
     ck_assert_msg(jb_vm_start(&o, &vm, err, sizeof err) == 0, "jb_vm_start: %s", err);
     return vm;
 }
@@ -76,11 +73,6 @@ static jb_function_t *open_median(int num_trailing)
 
 /* ---- batches: what the engine does -------------------------------------- */
 
-static void put_i64(buf_t *b, int64_t v)
-{
-    buf_put_u64(b, (uint64_t)v);
-}
-
 /* C's store for the test: per key slot, the one state entry of Median. */
 typedef struct store {
     unsigned char *data[4];
@@ -89,36 +81,17 @@ typedef struct store {
 
 static void begin_batch(buf_t *b, const store_t *s, uint32_t nkeys, uint32_t nrecords)
 {
-    buf_clear(b);
-    buf_put_u32(b, MAGIC);
-    buf_put_u32(b, nkeys);
-    buf_put_u32(b, nrecords);
-    for (uint32_t k = 0; k < nkeys; k++) {
-        if (s->data[k]) {
-            buf_put_u8(b, 1);
-            buf_put_u32(b, s->len[k]);
-            buf_append(b, s->data[k], s->len[k]);
-        } else {
-            buf_put_u8(b, 0);
-        }
-    }
+    batch_begin(b, nkeys, nrecords);
+    for (uint32_t k = 0; k < nkeys; k++) batch_put_state(b, s->data[k], s->len[k]);
 }
 
-/* EVAL header + row of the given type; time is the record's on_time value. */
+/* EVAL of table 0 with a row of the given type; time is the record's on_time value. */
 static void add_eval_row(buf_t *b, uint32_t slot, const row_t *r, const type_t *rt, int64_t wm, int64_t time)
 {
-    buf_put_u8(b, 1);
-    buf_put_u32(b, slot);
-    buf_put_u16(b, 0);
-    buf_put_u8(b, (uint8_t)r->kind);
-    put_i64(b, wm);
-    put_i64(b, wm);
-    put_i64(b, time);
-    size_t at = b->len;
-    buf_put_u32(b, 0);
+    batch_eval_t e = {slot, 0, r->kind, wm, wm, time};
+    size_t mark = batch_put_eval(b, &e);
     ck_assert_msg(codec_encode_row(b, r, rt, err, sizeof err) == 0, "%s", err);
-    uint32_t len = (uint32_t)(b->len - at - 4);
-    memcpy(b->data + at, &len, 4);   /* little-endian host */
+    batch_end_row(b, mark);
 }
 
 /* EVAL of a Median input row, without watermark or time. */
@@ -143,19 +116,11 @@ typedef struct answer {
     bool state_present[8];
     int ntimer;
     char timer[8][128];   /* "SET slot time name" / "CLEAR slot time name" / "CLEAR_ALL slot" */
+    uint32_t timer_record[8];   /* SET: the registering record */
     char *error;
     uint32_t error_record;
     uint32_t consumed;
 } answer_t;
-
-static uint64_t get(const unsigned char **p, const unsigned char *end, int n)
-{
-    ck_assert_msg(*p + n <= end, "answer truncated");
-    uint64_t v = 0;
-    for (int i = 0; i < n; i++) v |= (uint64_t)(*p)[i] << (8 * i);
-    *p += n;
-    return v;
-}
 
 static answer_t *answer_new(void)
 {
@@ -172,80 +137,77 @@ static void answer_free(answer_t *a)
     free(a);
 }
 
-static void decode_answer(const buf_t *out, const char *output_type, store_t *s, answer_t *a)
+/* One STATE message applied to C's store for the test. */
+static void apply_state(store_t *s, const batch_msg_t *m)
+{
+    ck_assert_uint_lt(m->key_slot, 4);
+    free(s->data[m->key_slot]);
+    s->data[m->key_slot] = NULL;
+    if (!m->present) return;
+    s->data[m->key_slot] = malloc(m->len);
+    memcpy(s->data[m->key_slot], m->data, m->len);
+    s->len[m->key_slot] = m->len;
+}
+
+static void add_timer(answer_t *a, const batch_msg_t *m)
+{
+    ck_assert_int_lt(a->ntimer, 8);
+    char *line = a->timer[a->ntimer];
+    a->timer_record[a->ntimer++] = m->record;
+    if (m->type == BATCH_MSG_TIMERS_CLEAR_ALL) {
+        snprintf(line, sizeof a->timer[0], "CLEAR_ALL %u", m->key_slot);
+        return;
+    }
+    snprintf(line, sizeof a->timer[0], "%s %u %" PRId64 " %s", m->type == BATCH_MSG_TIMER_SET ? "SET" : "CLEAR",
+             m->key_slot, m->time, m->name ? m->name : "(unnamed)");
+}
+
+static void add_out(answer_t *a, const batch_msg_t *m, const type_t *ot)
+{
+    ck_assert_int_lt(a->nout, 4096);
+    row_t *r = &a->out[a->nout];
+    size_t used;
+    ck_assert_msg(codec_decode_row(m->data, m->len, &used, ot, &a->arena, r, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(used, m->len);
+    ck_assert_int_eq((int)m->kind, (int)r->kind);
+    a->out_record[a->nout++] = m->record;
+}
+
+/* Java's answer for a batch of nkeys keys and nrecords records (the functions
+ * here have one state entry), decoded by the protocol module. */
+static void decode_answer(const buf_t *out, const char *output_type, uint32_t nkeys, uint32_t nrecords, store_t *s,
+                          answer_t *a)
 {
     arena_reset(&a->arena);
     free(a->error);
     a->error = NULL;
     a->nout = a->nstate = a->ntimer = 0;
     type_t *ot = parse(output_type);
-    const unsigned char *p = out->data, *end = out->data + out->len;
-    ck_assert_uint_eq(get(&p, end, 4), MAGIC);
-    for (;;) {
-        int tag = (int)get(&p, end, 1);
-        if (tag == 0) {
-            a->consumed = (uint32_t)get(&p, end, 4);
-            ck_assert_msg(p == end, "%td bytes after END", end - p);
+    batch_answer_t msgs;
+    batch_answer_init(&msgs);
+    batch_shape_t shape = {nkeys, nrecords, 1};
+    ck_assert_msg(batch_decode_answer(out->data, out->len, &shape, &msgs, err, sizeof err) == 0, "%s", err);
+    for (size_t i = 0; i < msgs.n; i++) {
+        const batch_msg_t *m = &msgs.msgs[i];
+        switch (m->type) {
+        case BATCH_MSG_END: a->consumed = m->consumed; break;
+        case BATCH_MSG_OUT: add_out(a, m, ot); break;
+        case BATCH_MSG_TIMER_SET:
+        case BATCH_MSG_TIMER_CLEAR:
+        case BATCH_MSG_TIMERS_CLEAR_ALL: add_timer(a, m); break;
+        case BATCH_MSG_STATE:
+            apply_state(s, m);
+            ck_assert_int_lt(a->nstate, 8);
+            a->state_slot[a->nstate] = m->key_slot;
+            a->state_present[a->nstate++] = m->present;
+            break;
+        case BATCH_MSG_ERROR:
+            a->error_record = m->record;
+            a->error = strndup((const char *)m->data, m->len);
             break;
         }
-        if (tag == 1) {
-            uint32_t rec = (uint32_t)get(&p, end, 4);
-            int kind = (int)get(&p, end, 1);
-            uint32_t len = (uint32_t)get(&p, end, 4);
-            ck_assert_msg(p + len <= end, "OUT row truncated");
-            ck_assert_int_lt(a->nout, 4096);
-            row_t *r = &a->out[a->nout];
-            size_t used;
-            ck_assert_msg(codec_decode_row(p, len, &used, ot, &a->arena, r, err, sizeof err) == 0, "%s", err);
-            ck_assert_uint_eq(used, len);
-            ck_assert_int_eq(kind, (int)r->kind);
-            a->out_record[a->nout++] = rec;
-            p += len;
-        } else if (tag == 2 || tag == 3) {
-            uint32_t slot = (uint32_t)get(&p, end, 4);
-            int64_t time = (int64_t)get(&p, end, 8);
-            uint16_t nl = (uint16_t)get(&p, end, 2);
-            char name[64] = "(unnamed)";
-            if (nl != 0xFFFF) {
-                ck_assert_msg(p + nl <= end && nl < sizeof name, "timer name");
-                memcpy(name, p, nl);
-                name[nl] = 0;
-                p += nl;
-            }
-            ck_assert_int_lt(a->ntimer, 8);
-            snprintf(a->timer[a->ntimer++], sizeof a->timer[0], "%s %u %" PRId64 " %s", tag == 2 ? "SET" : "CLEAR",
-                     slot, time, name);
-        } else if (tag == 4) {
-            ck_assert_int_lt(a->ntimer, 8);
-            snprintf(a->timer[a->ntimer++], sizeof a->timer[0], "CLEAR_ALL %u", (unsigned)get(&p, end, 4));
-        } else if (tag == 5) {
-            uint32_t slot = (uint32_t)get(&p, end, 4);
-            ck_assert_uint_eq(get(&p, end, 2), 0);   /* the functions here have one state entry */
-            bool present = get(&p, end, 1) == 1;
-            ck_assert_uint_lt(slot, 4);
-            free(s->data[slot]);
-            s->data[slot] = NULL;
-            if (present) {
-                uint32_t len = (uint32_t)get(&p, end, 4);
-                ck_assert_msg(p + len <= end, "STATE value truncated");
-                s->data[slot] = malloc(len);
-                memcpy(s->data[slot], p, len);
-                s->len[slot] = len;
-                p += len;
-            }
-            ck_assert_int_lt(a->nstate, 8);
-            a->state_slot[a->nstate] = slot;
-            a->state_present[a->nstate++] = present;
-        } else if (tag == 6) {
-            a->error_record = (uint32_t)get(&p, end, 4);
-            uint32_t len = (uint32_t)get(&p, end, 4);
-            ck_assert_msg(p + len <= end, "ERROR text truncated");
-            a->error = strndup((const char *)p, len);
-            p += len;
-        } else {
-            ck_abort_msg("unexpected message tag %d", tag);
-        }
     }
+    batch_answer_free(&msgs);
     type_free(ot);
 }
 
@@ -265,7 +227,10 @@ static void store_free(store_t *s)
 static void process_batch(jb_function_t *f, const buf_t *in, buf_t *out, store_t *s, answer_t *a)
 {
     ck_assert_msg(jb_function_process(f, in, out, err, sizeof err) == 0, "%s", err);
-    decode_answer(out, jb_function_output_type(f), s, a);
+    uint32_t nkeys, nrecords;
+    memcpy(&nkeys, in->data + 4, 4);      /* the header, little-endian host */
+    memcpy(&nrecords, in->data + 8, 4);
+    decode_answer(out, jb_function_output_type(f), nkeys, nrecords, s, a);
 }
 
 /* The end of a test that sent batches: everything freed, f closed. */
@@ -416,17 +381,13 @@ START_TEST(inactivity_alert_timers_and_on_timer)
     ck_assert_int_eq(a->ntimer, 2);
     ck_assert_str_eq(a->timer[0], "CLEAR 0 -9223372036854775808 inactivity");
     ck_assert_str_eq(a->timer[1], "SET 0 61000 inactivity");
+    ck_assert_uint_eq(a->timer_record[1], 0);   /* registered by record 0 */
     ck_assert_int_eq(a->nstate, 1);
     ck_assert(a->state_present[0]);
 
     /* the timer fires: onTimer(state) without a context sees the stored lastSeenMs */
     begin_batch(&in, &s, 1, 1);
-    buf_put_u8(&in, 2);
-    buf_put_u32(&in, 0);
-    put_i64(&in, 61000);
-    put_i64(&in, 61000);
-    buf_put_u16(&in, 10);
-    buf_append(&in, "inactivity", 10);
+    ck_assert_int_eq(batch_put_timer(&in, 0, 61000, 61000, "inactivity", err, sizeof err), 0);
     process_batch(f, &in, &out, &s, a);
     ck_assert_ptr_null(a->error);
     ck_assert_int_eq(a->nout, 1);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/operator.h"
+#include "protocol/batch.h"
 #include "state/state.h"
 #include "time/timers.h"
 #include "types/codec.h"
@@ -17,8 +18,11 @@
 /* ---- a fake Java half: a per-key counter ----------------------------------------
  * eval: count = state.count + 1; emits ROW<c BIGINT>(count); the second row of
  *       a key registers an unnamed timer at its time + 10; a row whose key is
- *       13 throws.
- * onTimer: emits ROW<c BIGINT>(-timer time). */
+ *       13 throws; key 20 registers the named timer 'n' and key 21 an unnamed
+ *       one at the watermark the call sees (a past timer).
+ * onTimer: emits ROW<c BIGINT>(-timer time).
+ * Like the Java half it stops at a WATERMARK record that makes a timer it was
+ * asked to register due, whatever C will make of the registration. */
 
 typedef struct fake {
     type_t *state_type, *row_type, *out_type;
@@ -46,7 +50,7 @@ static void put_out(buf_t *o, uint32_t idx, int64_t c, const type_t *out_type)
     value_t v = {0};
     v.u.i64 = c;
     row_t r = {ROW_INSERT, 1, &v};
-    buf_put_u8(o, 1);
+    buf_put_u8(o, BATCH_MSG_OUT);
     buf_put_u32(o, idx);
     buf_put_u8(o, ROW_INSERT);
     size_t at = o->len;
@@ -63,7 +67,7 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
     arena_t a;
     arena_init(&a, 0);
     rd_t r = {in->data, in->data + in->len};
-    ck_assert_uint_eq(le(&r, 4), 0x42465450u);
+    ck_assert_uint_eq(le(&r, 4), BATCH_MAGIC);
     uint32_t nkeys = (uint32_t)le(&r, 4), nrec = (uint32_t)le(&r, 4);
     int64_t *count = calloc(nkeys + 1, sizeof *count);
     bool *dirty = calloc(nkeys + 1, sizeof *dirty);
@@ -76,12 +80,12 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
         count[k] = st.fields[0].u.i64;
         r.p += len;
     }
-    buf_put_u32(out, 0x42465450u);
+    buf_put_u32(out, BATCH_MAGIC);
     int64_t min_registered = INT64_MAX;
     uint32_t consumed = nrec;
     for (uint32_t i = 0; i < nrec; i++) {
         uint8_t type = (uint8_t)le(&r, 1);
-        if (type == 3) {
+        if (type == BATCH_REC_WATERMARK) {
             int64_t w = (int64_t)le(&r, 8);
             if (min_registered <= w) {
                 consumed = i;
@@ -91,18 +95,18 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
             continue;
         }
         uint32_t slot = (uint32_t)le(&r, 4);
-        if (type == 2) {
+        if (type == BATCH_REC_TIMER) {
             int64_t t = (int64_t)le(&r, 8);
             le(&r, 8);
             uint16_t nl = (uint16_t)le(&r, 2);
-            if (nl != 0xFFFF) r.p += nl;
+            if (nl != BATCH_UNNAMED) r.p += nl;
             f->timers++;
             put_out(out, i, -t, f->out_type);
             continue;
         }
         le(&r, 2);
         le(&r, 1);
-        le(&r, 8);
+        int64_t wm = (int64_t)le(&r, 8);
         le(&r, 8);
         int64_t time = (int64_t)le(&r, 8);
         uint32_t len = (uint32_t)le(&r, 4);
@@ -113,7 +117,7 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
         f->evals++;
         if (row.fields[0].u.i64 == 13) {
             const char *msg = "java.lang.IllegalStateException: unlucky\n\tat Fake.eval(Fake.java:1)";
-            buf_put_u8(out, 6);
+            buf_put_u8(out, BATCH_MSG_ERROR);
             buf_put_u32(out, i);
             buf_put_u32(out, (uint32_t)strlen(msg));
             buf_append(out, msg, strlen(msg));
@@ -124,11 +128,25 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
         dirty[slot] = true;
         put_out(out, i, count[slot], f->out_type);
         if (count[slot] == 2) {
-            buf_put_u8(out, 2);
+            buf_put_u8(out, BATCH_MSG_TIMER_SET);
+            buf_put_u32(out, i);
             buf_put_u32(out, slot);
             buf_put_u64(out, (uint64_t)(time + 10));
-            buf_put_u16(out, 0xFFFF);
+            buf_put_u16(out, BATCH_UNNAMED);
             if (time + 10 < min_registered) min_registered = time + 10;
+        }
+        if (row.fields[0].u.i64 == 20 || row.fields[0].u.i64 == 21) {
+            buf_put_u8(out, BATCH_MSG_TIMER_SET);
+            buf_put_u32(out, i);
+            buf_put_u32(out, slot);
+            buf_put_u64(out, (uint64_t)wm);
+            if (row.fields[0].u.i64 == 20) {
+                buf_put_u16(out, 1);
+                buf_put_u8(out, 'n');
+            } else {
+                buf_put_u16(out, BATCH_UNNAMED);
+            }
+            if (wm < min_registered) min_registered = wm;
         }
     }
     for (uint32_t k = 0; k < nkeys; k++) {
@@ -136,7 +154,7 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
         value_t v = {0};
         v.u.i64 = count[k];
         row_t st = {ROW_INSERT, 1, &v};
-        buf_put_u8(out, 5);
+        buf_put_u8(out, BATCH_MSG_STATE);
         buf_put_u32(out, k);
         buf_put_u16(out, 0);
         buf_put_u8(out, 1);
@@ -146,7 +164,7 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
         uint32_t len = (uint32_t)(out->len - at - 4);
         for (int b = 0; b < 4; b++) out->data[at + b] = (unsigned char)(len >> (8 * b));
     }
-    buf_put_u8(out, 0);
+    buf_put_u8(out, BATCH_MSG_END);
     buf_put_u32(out, consumed);
     free(count);
     free(dirty);
@@ -184,7 +202,8 @@ typedef struct fixture {
     collected_t out;
 } fixture_t;
 
-static void setup(fixture_t *fx, int batch_rows)
+/* legacy: Flink <= 2.2 rules (drop_late_rows) */
+static void setup_version(fixture_t *fx, int batch_rows, bool legacy)
 {
     char err[256];
     memset(fx, 0, sizeof *fx);
@@ -208,7 +227,13 @@ static void setup(fixture_t *fx, int batch_rows)
     layout_of_call(&fx->layout, &(layout_call_t){1, &lt, fx->fake.out_type, false, fx->fake.row_type->fields[1].type});
     ptf_op_config_t cfg = {&fx->sig,   1,     &fx->table, &fx->ttl, fx->output, &fx->layout,
                            true,       false, batch_rows, "Fake",   NULL,       NULL};
+    cfg.drop_late_rows = legacy;
     fx->op = ptf_op_new(&cfg, (ptf_invoker_t){&fx->fake, fake_process}, collect, &fx->out);
+}
+
+static void setup(fixture_t *fx, int batch_rows)
+{
+    setup_version(fx, batch_rows, false);
 }
 
 static void teardown(fixture_t *fx)
@@ -342,6 +367,66 @@ START_TEST(many_keys_many_batches)
 }
 END_TEST
 
+static void count_timer(void *ctx, uint32_t key, const char *name, int64_t time)
+{
+    (void)key, (void)name, (void)time;
+    ++*(int *)ctx;
+}
+
+static int live_timers(const fixture_t *fx)
+{
+    int n = 0;
+    timer_visit(ptf_op_timers(fx->op), count_timer, &n);
+    return n;
+}
+
+/* Keys 20 and 21 register timers at the watermark their call sees, after a
+ * named timer 'n' of key 20 was seeded at 1000. */
+static void push_past_timers(fixture_t *fx, char *err, size_t errlen)
+{
+    value_t k = {0};
+    k.u.i64 = 20;
+    row_t key = {ROW_INSERT, 1, &k};
+    ck_assert_int_eq(ptf_op_seed_timer(fx->op, &key, "n", 1000, err, errlen), 0);
+    ck_assert_int_eq(push(fx, 1, 5, err, errlen), 0);
+    ck_assert_int_eq(push(fx, 20, 6, err, errlen), 0);   /* sees watermark 5: 'n' at 5 */
+    ck_assert_int_eq(push(fx, 21, 7, err, errlen), 0);   /* sees watermark 6: unnamed at 6 */
+    ck_assert_int_eq(ptf_op_flush(fx->op, err, errlen), 0);
+}
+
+START_TEST(flink_2_3_fires_past_timers_at_the_next_advance)
+{
+    fixture_t fx;
+    char err[1024];
+    setup(&fx, 1024);
+    push_past_timers(&fx, err, sizeof err);
+    ck_assert_int_eq(fx.out.n, 5);
+    ck_assert_str_eq(fx.out.lines[0], "1,1,5");
+    ck_assert_str_eq(fx.out.lines[1], "20,1,6");
+    ck_assert_str_eq(fx.out.lines[2], "20,-5,5");   /* 'n' replaced the seeded one */
+    ck_assert_str_eq(fx.out.lines[3], "21,1,7");
+    ck_assert_str_eq(fx.out.lines[4], "21,-6,6");
+    ck_assert_int_eq(live_timers(&fx), 0);
+    teardown(&fx);
+}
+END_TEST
+
+START_TEST(flink_2_2_drops_past_timers_and_a_past_named_one_deletes_its_name)
+{
+    fixture_t fx;
+    char err[1024];
+    setup_version(&fx, 1024, true);
+    push_past_timers(&fx, err, sizeof err);
+    ck_assert_int_eq(live_timers(&fx), 0);   /* the seeded 'n' at 1000 is gone too */
+    ck_assert_int_eq(ptf_op_end_input(fx.op, 0, err, sizeof err), 0);
+    ck_assert_int_eq(fx.out.n, 3);
+    ck_assert_str_eq(fx.out.lines[0], "1,1,5");
+    ck_assert_str_eq(fx.out.lines[1], "20,1,6");
+    ck_assert_str_eq(fx.out.lines[2], "21,1,7");
+    teardown(&fx);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("operator");
@@ -352,6 +437,8 @@ int main(void)
     tcase_add_test(tc, known_timer_cuts_the_batch);
     tcase_add_test(tc, java_exception_names_function_row_and_key);
     tcase_add_test(tc, many_keys_many_batches);
+    tcase_add_test(tc, flink_2_3_fires_past_timers_at_the_next_advance);
+    tcase_add_test(tc, flink_2_2_drops_past_timers_and_a_past_named_one_deletes_its_name);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }

@@ -12,7 +12,7 @@ final class Event {
     /** Index of the record in the batch (for OUT and ERROR messages). */
     int recordIndex;
 
-    /** The key's slot in the batch's key table, or {@link StateTable#NO_KEY}. */
+    /** The key's slot in the batch's key table, or {@link BatchProtocol#NO_KEY}. */
     int keySlot;
 
     /** eval: the row's on_time value; onTimer: the timer's time. */

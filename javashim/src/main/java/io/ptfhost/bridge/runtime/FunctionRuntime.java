@@ -27,7 +27,6 @@ import java.lang.reflect.Method;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -45,12 +44,6 @@ import java.util.Map;
  * as each Flink subtask has its own function instance).
  */
 public final class FunctionRuntime {
-
-    static final int MAGIC = 0x42465450; // "PTFB"
-    static final byte EVAL = 1;
-    static final byte TIMER = 2;
-    static final byte WATERMARK = 3;
-    private static final int NO_TABLE = 0xFFFF;
 
     private final String className;
     private final ClassLoader loader;
@@ -80,6 +73,7 @@ public final class FunctionRuntime {
     private final boolean[] cleared;
 
     private final Event event = new Event();
+    private final BatchProtocol.Record record = new BatchProtocol.Record();
     private final Messages messages = new Messages();
     private final Timers timers;
     private Batch.Out pending;
@@ -215,8 +209,7 @@ public final class FunctionRuntime {
             throw new IllegalArgumentException(className + ".getChangelogMode returned null.");
         }
 
-        boolean legacyTimers = "2.1".equals(plan.flinkVersion) || "2.2".equals(plan.flinkVersion);
-        timers = new Timers(plan.timersAllowed, legacyTimers, event, messages);
+        timers = new Timers(plan.timersAllowed, event, messages);
         RuntimeContext ctx = new RuntimeContext(semantics, stateIndex, cleared, event, timers, changelogMode);
         if (sig.evalHasContext) {
             evalArgs[0] = ctx;
@@ -304,35 +297,22 @@ public final class FunctionRuntime {
             pending = null;
             ByteBuffer in = Batch.in(inBuffer);
             Batch.Out out = new Batch.Out(outBuffer);
-            out.putInt(MAGIC);
+            out.putInt(BatchProtocol.MAGIC);
             messages.begin(out);
-            if (in.remaining() < 12 || in.getInt() != MAGIC) {
-                throw new IllegalArgumentException("Corrupt batch for " + className + ": it does not start with "
-                        + "the magic number 0x42465450 (\"PTFB\").");
-            }
-            int nkeys = in.getInt();
-            int nrecords = in.getInt();
-            if (nkeys < 0 || nrecords < 0 || (long) nkeys * state.entries() > in.remaining()) {
-                throw new IllegalArgumentException("Corrupt batch for " + className + ": "
-                        + Integer.toUnsignedString(nkeys) + " keys and " + Integer.toUnsignedString(nrecords)
-                        + " records do not fit its " + in.limit() + " bytes.");
-            }
-            state.begin(in, nkeys);
+            BatchProtocol.Header header = BatchProtocol.readHeader(in, state.entries(), className);
+            state.begin(in, header.nkeys);
             timers.beginBatch();
+            int nrecords = header.nrecords;
             int consumed = nrecords;
             for (int i = 0; i < nrecords; i++) {
-                int at = in.position();
-                byte type = in.get();
+                BatchProtocol.readRecord(in, i, record, className);
                 boolean ok;
-                if (type == EVAL) {
+                if (record.type == BatchProtocol.EVAL) {
                     ok = evalRecord(in, i);
-                } else if (type == TIMER) {
-                    ok = timerRecord(in, i);
-                } else if (type == WATERMARK) {
-                    ok = !timers.dueAt(in.getLong());
+                } else if (record.type == BatchProtocol.TIMER) {
+                    ok = timerRecord(i);
                 } else {
-                    throw new IllegalArgumentException("Corrupt batch for " + className + ": record " + i
-                            + " at byte " + at + " has type " + (type & 0xff) + " (expected 1, 2 or 3).");
+                    ok = !timers.dueAt(record.watermark);
                 }
                 if (!ok) {
                     consumed = i;
@@ -377,32 +357,29 @@ public final class FunctionRuntime {
         }
     }
 
+    /** The EVAL record just read: decodes its row (in place in the batch) and calls eval. */
     private boolean evalRecord(ByteBuffer in, int index) {
-        int keySlot = in.getInt();
-        int table = in.getShort() & 0xFFFF;
-        byte kind = in.get();
+        int table = record.table;
         event.recordIndex = index;
-        event.keySlot = keySlot;
-        event.watermark = in.getLong();
-        event.tableWatermark = in.getLong();
-        event.time = in.getLong();
+        event.keySlot = record.keySlot;
+        event.watermark = record.watermark;
+        event.tableWatermark = record.tableWatermark;
+        event.time = record.time;
         event.timerName = null;
-        int len = in.getInt();
-        int start = in.position();
-        if (len < 0 || len > in.remaining()) {
-            throw new IllegalArgumentException("Corrupt batch for " + className + ": the row of record " + index
-                    + " claims " + Integer.toUnsignedString(len) + " bytes but " + in.remaining() + " remain.");
-        }
+        int start = record.rowOffset;
+        int len = record.rowLength;
+        int after = in.position();
         for (int p : tableParam) {
             evalArgs[p] = null;
         }
-        if (table != NO_TABLE) {
+        if (table != BatchProtocol.NO_TABLE) {
             if (table >= tableCodecs.length) {
                 throw new IllegalArgumentException("Corrupt batch for " + className + ": record " + index
                         + " names table " + table + " but the function has " + tableCodecs.length + ".");
             }
             // decode in place, bounded by the row's length
             int limit = in.limit();
+            in.position(start);
             in.limit(start + len);
             Object value = tableCodecs[table].readRecord(in);
             int used = in.position() - start;
@@ -412,31 +389,25 @@ public final class FunctionRuntime {
                         + " is " + len + " bytes but decoding it used " + used + ".");
             }
             if (value instanceof Row) {
-                ((Row) value).setKind(RowKind.fromByteValue(kind));
+                ((Row) value).setKind(RowKind.fromByteValue(record.kind));
                 if (internalTables[table] != null) {
                     value = InternalRows.toRowData((Row) value, internalTables[table]);
                 }
             }
             evalArgs[tableParam[table]] = value;
         }
-        in.position(start + len);
+        in.position(after);
         return call(eval, evalArgs, evalStateBase);
     }
 
-    private boolean timerRecord(ByteBuffer in, int index) {
+    /** The TIMER record just read: calls onTimer. */
+    private boolean timerRecord(int index) {
         event.recordIndex = index;
-        event.keySlot = in.getInt();
-        event.time = in.getLong();
-        event.watermark = in.getLong();
+        event.keySlot = record.keySlot;
+        event.time = record.time;
+        event.watermark = record.watermark;
         event.tableWatermark = Event.NONE;
-        int nameLen = in.getShort() & 0xFFFF;
-        if (nameLen == Messages.UNNAMED) {
-            event.timerName = null;
-        } else {
-            byte[] name = new byte[nameLen];
-            in.get(name);
-            event.timerName = new String(name, StandardCharsets.UTF_8);
-        }
+        event.timerName = record.timerName;
         // Without onTimer Flink calls nothing (and we change no state).
         return onTimer == null || call(onTimer, timerArgs, timerStateBase);
     }

@@ -1,26 +1,25 @@
 package io.ptfhost.bridge.runtime;
 
+import static io.ptfhost.bridge.runtime.BatchProtocol.END;
+import static io.ptfhost.bridge.runtime.BatchProtocol.ERROR;
+import static io.ptfhost.bridge.runtime.BatchProtocol.NAME_MAX;
+import static io.ptfhost.bridge.runtime.BatchProtocol.OUT;
+import static io.ptfhost.bridge.runtime.BatchProtocol.STATE;
+import static io.ptfhost.bridge.runtime.BatchProtocol.TIMERS_CLEAR_ALL;
+import static io.ptfhost.bridge.runtime.BatchProtocol.TIMER_CLEAR;
+import static io.ptfhost.bridge.runtime.BatchProtocol.TIMER_SET;
+import static io.ptfhost.bridge.runtime.BatchProtocol.UNNAMED;
+
 import io.ptfhost.bridge.Batch;
 
 import java.nio.charset.StandardCharsets;
 
 /**
  * Writes the {@code out} side of a batch: the tagged messages of docs/internals.md ("The runtime
- * hand-off"), in the order they happen. One instance per function; {@link #begin} binds it to a
- * batch's buffer.
+ * hand-off", tags in {@link BatchProtocol}), in the order they happen. One instance per function;
+ * {@link #begin} binds it to a batch's buffer.
  */
 final class Messages {
-
-    static final byte END = 0;
-    static final byte OUT = 1;
-    static final byte TIMER_SET = 2;
-    static final byte TIMER_CLEAR = 3;
-    static final byte TIMERS_CLEAR_ALL = 4;
-    static final byte STATE = 5;
-    static final byte ERROR = 6;
-
-    /** u16 name_len value of an unnamed timer. */
-    static final int UNNAMED = 0xFFFF;
 
     private Batch.Out out;
 
@@ -33,9 +32,10 @@ final class Messages {
         out.put(OUT).putInt(recordIndex).put(kind).putInt(len).put(row, off, len);
     }
 
-    void timerSet(int keySlot, long time, String name) {
+    /** A registration by the call of record recordIndex (C applies Flink's rules to it). */
+    void timerSet(int recordIndex, int keySlot, long time, String name) {
         byte[] utf8 = nameBytes(name);
-        out.put(TIMER_SET).putInt(keySlot).putLong(time);
+        out.put(TIMER_SET).putInt(recordIndex).putInt(keySlot).putLong(time);
         putName(utf8);
     }
 
@@ -68,13 +68,13 @@ final class Messages {
         out.put(END).putInt(consumed);
     }
 
-    /** Timer names are UTF-8 with a u16 length; 0xFFFF is reserved for "unnamed" (null). */
+    /** Timer names are UTF-8 with a u16 length; {@link BatchProtocol#UNNAMED} is reserved for null. */
     private static byte[] nameBytes(String name) {
         if (name == null) {
             return null;
         }
         byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
-        if (utf8.length >= UNNAMED) {
+        if (utf8.length > NAME_MAX) {
             throw new IllegalArgumentException("Timer names are limited to 65534 UTF-8 bytes, but '"
                     + name.substring(0, 40) + "...' has " + utf8.length + ".");
         }

@@ -21,12 +21,10 @@ import java.util.Map;
  * ({@link #writeValue}). List and map views keep one decoded collection per key for the batch,
  * like a state backend, and are encoded once at the end if they were written.
  *
- * <p>Records without a key ({@link #NO_KEY}) use a scratch slot that starts empty for every call
- * and is never sent back: Flink has no keyed state there.
+ * <p>Records without a key ({@link BatchProtocol#NO_KEY}) use a scratch slot that starts empty for
+ * every call and is never sent back: Flink has no keyed state there.
  */
 final class StateTable {
-
-    static final int NO_KEY = -1;
 
     private static final byte IN = 0;
     private static final byte ARENA = 1;
@@ -73,7 +71,7 @@ final class StateTable {
     void begin(ByteBuffer batch, int nkeys) {
         this.in = batch.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         this.nkeys = nkeys;
-        int cells = (nkeys + 1) * nentries; // + the scratch slot for NO_KEY
+        int cells = (nkeys + 1) * nentries; // + the scratch slot for BatchProtocol.NO_KEY
         if (off.length < cells) {
             int cap = Math.max(cells, off.length * 2);
             off = new int[cap];
@@ -89,33 +87,18 @@ final class StateTable {
         int c = 0;
         for (int k = 0; k < nkeys; k++) {
             for (int e = 0; e < nentries; e++, c++) {
-                int at = batch.position();
-                byte present = batch.get();
+                int n = BatchProtocol.readStateCell(batch, k, e);
                 where[c] = IN;
-                if (present == 0) {
-                    off[c] = -1;
-                } else if (present == 1) {
-                    int n = batch.getInt();
-                    if (n < 0 || n > batch.remaining()) {
-                        throw new IllegalArgumentException("Corrupt batch: state value of key slot " + k + ", entry "
-                                + e + " at byte " + at + " claims " + Integer.toUnsignedString(n) + " bytes but "
-                                + batch.remaining() + " remain.");
-                    }
-                    off[c] = batch.position();
-                    len[c] = n;
-                    batch.position(batch.position() + n);
-                } else {
-                    throw new IllegalArgumentException("Corrupt batch: presence byte " + (present & 0xff)
-                            + " of key slot " + k + ", entry " + e + " at byte " + at + " is neither 0 nor 1.");
-                }
+                off[c] = n < 0 ? -1 : batch.position() - n;
+                len[c] = Math.max(n, 0);
             }
         }
-        select(NO_KEY);
+        select(BatchProtocol.NO_KEY);
     }
 
     /** Makes the given key slot current; the scratch slot is emptied for each call. */
     void select(int keySlot) {
-        if (keySlot == NO_KEY) {
+        if (keySlot == BatchProtocol.NO_KEY) {
             slot = nkeys;
             int base = nkeys * nentries;
             for (int e = 0; e < nentries; e++) {

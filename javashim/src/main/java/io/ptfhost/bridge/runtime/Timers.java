@@ -2,16 +2,14 @@ package io.ptfhost.bridge.runtime;
 
 /**
  * Timer requests of the current call, forwarded to C as TIMER_* messages for the current key
- * (C owns the timers: replace for named, merge for unnamed, firing order). Remembers the earliest
- * time registered in this batch, which decides where the batch must stop so that C can fire it
- * in Flink's order (docs/internals.md, WATERMARK records).
+ * and record (C owns the timers and every rule about them: replace for named, merge for
+ * unnamed, firing order, Flink 2.1/2.2 ignoring a timer at or before the watermark). Remembers
+ * the earliest time registered in this batch, which decides where the batch must stop so that
+ * C can fire it in Flink's order (docs/internals.md, WATERMARK records).
  */
 final class Timers {
 
     private final boolean allowed;
-    /** Flink 2.1/2.2: a timer at or before the current watermark is ignored (and replacing a
-     * named timer that way deletes the old one); 2.3 fires it at the next watermark. */
-    private final boolean ignorePastTimers;
     private final Event event;
     private final Messages messages;
 
@@ -19,9 +17,8 @@ final class Timers {
     private long earliest = Long.MAX_VALUE;
     private boolean any;
 
-    Timers(boolean allowed, boolean ignorePastTimers, Event event, Messages messages) {
+    Timers(boolean allowed, Event event, Messages messages) {
         this.allowed = allowed;
-        this.ignorePastTimers = ignorePastTimers;
         this.event = event;
         this.messages = messages;
     }
@@ -41,13 +38,7 @@ final class Timers {
     }
 
     void set(String name, long time) {
-        if (ignorePastTimers && event.watermark != Event.NONE && time <= event.watermark) {
-            if (name != null) {
-                messages.timerClear(event.keySlot, time, name);
-            }
-            return;
-        }
-        messages.timerSet(event.keySlot, time, name);
+        messages.timerSet(event.recordIndex, event.keySlot, time, name);
         any = true;
         earliest = Math.min(earliest, time);
     }

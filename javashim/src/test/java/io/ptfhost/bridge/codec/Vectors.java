@@ -2,6 +2,7 @@ package io.ptfhost.bridge.codec;
 
 import io.ptfhost.bridge.types.SqlType;
 import io.ptfhost.bridge.types.TypeParser;
+import io.ptfhost.testkit.VectorFiles;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -54,15 +54,7 @@ final class Vectors {
     }
 
     static Path file() {
-        String root = System.getenv("PTFHOST_ROOT");
-        Path p = root != null ? Paths.get(root) : Paths.get("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("tests/vectors/values.vec"))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("tests/vectors/values.vec not found; set PTFHOST_ROOT");
-        }
-        return p.resolve("tests/vectors/values.vec");
+        return VectorFiles.path("values.vec");
     }
 
     static List<Vectors> load() throws IOException {

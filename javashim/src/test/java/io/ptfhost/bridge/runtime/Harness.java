@@ -114,19 +114,19 @@ final class Harness {
         @Override
         public String toString() {
             switch (type) {
-                case Messages.OUT:
+                case BatchProtocol.OUT:
                     return "OUT " + record + " " + row;
-                case Messages.TIMER_SET:
+                case BatchProtocol.TIMER_SET:
                     return "TIMER_SET " + key + " " + time + " " + name;
-                case Messages.TIMER_CLEAR:
+                case BatchProtocol.TIMER_CLEAR:
                     return "TIMER_CLEAR " + key + " " + (name == null ? Long.toString(time) : name);
-                case Messages.TIMERS_CLEAR_ALL:
+                case BatchProtocol.TIMERS_CLEAR_ALL:
                     return "TIMERS_CLEAR_ALL " + key;
-                case Messages.STATE:
+                case BatchProtocol.STATE:
                     return "STATE " + key + " " + entry + " " + (value == null ? "absent" : value.length + " bytes");
-                case Messages.ERROR:
+                case BatchProtocol.ERROR:
                     return "ERROR " + record + " " + text.split("\n")[0];
-                case Messages.END:
+                case BatchProtocol.END:
                     return "END " + consumed;
                 default:
                     return "? " + type;
@@ -143,7 +143,7 @@ final class Harness {
 
         private int slot(String key) {
             if (key == null) {
-                return -1;
+                return BatchProtocol.NO_KEY;
             }
             return slots.computeIfAbsent(key, k -> {
                 slotKeys.add(k);
@@ -165,8 +165,8 @@ final class Harness {
                 bytes = new byte[b.remaining()];
                 b.get(bytes);
             }
-            put(1 + 4 + 2 + 1 + 24 + 4 + bytes.length).put(FunctionRuntime.EVAL).putInt(slot(key))
-                    .putShort((short) (row == null ? 0xFFFF : table))
+            put(1 + 4 + 2 + 1 + 24 + 4 + bytes.length).put(BatchProtocol.EVAL).putInt(slot(key))
+                    .putShort((short) (row == null ? BatchProtocol.NO_TABLE : table))
                     .put(row == null ? 0 : row.getKind().toByteValue()).putLong(watermark).putLong(tableWatermark)
                     .putLong(time).putInt(bytes.length).put(bytes);
             nrecords++;
@@ -176,14 +176,14 @@ final class Harness {
         Batch timer(String key, long time, long watermark, String name) {
             byte[] n = name == null ? new byte[0] : name.getBytes(StandardCharsets.UTF_8);
             ByteBuffer b = put(1 + 4 + 16 + 2 + n.length);
-            b.put(FunctionRuntime.TIMER).putInt(slot(key)).putLong(time).putLong(watermark)
-                    .putShort((short) (name == null ? 0xFFFF : n.length)).put(n);
+            b.put(BatchProtocol.TIMER).putInt(slot(key)).putLong(time).putLong(watermark)
+                    .putShort((short) (name == null ? BatchProtocol.UNNAMED : n.length)).put(n);
             nrecords++;
             return this;
         }
 
         Batch watermark(long watermark) {
-            put(9).put(FunctionRuntime.WATERMARK).putLong(watermark);
+            put(9).put(BatchProtocol.WATERMARK).putLong(watermark);
             nrecords++;
             return this;
         }
@@ -219,7 +219,7 @@ final class Harness {
             keyTable.flip();
             ByteBuffer in = ByteBuffer.allocateDirect(12 + keyTable.remaining() + rec.remaining())
                     .order(ByteOrder.LITTLE_ENDIAN);
-            in.putInt(FunctionRuntime.MAGIC).putInt(slotKeys.size()).putInt(nrecords).put(keyTable).put(rec);
+            in.putInt(BatchProtocol.MAGIC).putInt(slotKeys.size()).putInt(nrecords).put(keyTable).put(rec);
             ByteBuffer out = ByteBuffer.allocateDirect(outCapacity);
             long t0 = System.nanoTime();
             int n = runtime.process(in, out);
@@ -238,7 +238,7 @@ final class Harness {
         }
 
         private List<Msg> parse(ByteBuffer out) {
-            if (out.getInt() != FunctionRuntime.MAGIC) {
+            if (out.getInt() != BatchProtocol.MAGIC) {
                 throw new AssertionError("out does not start with the batch magic");
             }
             List<Msg> msgs = new ArrayList<>();
@@ -246,14 +246,14 @@ final class Harness {
                 Msg m = new Msg();
                 m.type = out.get();
                 switch (m.type) {
-                    case Messages.END:
+                    case BatchProtocol.END:
                         m.consumed = out.getInt();
                         msgs.add(m);
                         if (out.hasRemaining()) {
                             throw new AssertionError(out.remaining() + " bytes after END");
                         }
                         return msgs;
-                    case Messages.OUT: {
+                    case BatchProtocol.OUT: {
                         m.record = out.getInt();
                         m.kind = out.get();
                         int len = out.getInt();
@@ -269,22 +269,25 @@ final class Harness {
                         out.position(out.position() + len);
                         break;
                     }
-                    case Messages.TIMER_SET:
-                    case Messages.TIMER_CLEAR: {
+                    case BatchProtocol.TIMER_SET:
+                    case BatchProtocol.TIMER_CLEAR: {
+                        if (m.type == BatchProtocol.TIMER_SET) {
+                            m.record = out.getInt();
+                        }
                         m.key = slotKeys.get(out.getInt());
                         m.time = out.getLong();
                         int nl = out.getShort() & 0xFFFF;
-                        if (nl != 0xFFFF) {
+                        if (nl != BatchProtocol.UNNAMED) {
                             byte[] b = new byte[nl];
                             out.get(b);
                             m.name = new String(b, StandardCharsets.UTF_8);
                         }
                         break;
                     }
-                    case Messages.TIMERS_CLEAR_ALL:
+                    case BatchProtocol.TIMERS_CLEAR_ALL:
                         m.key = slotKeys.get(out.getInt());
                         break;
-                    case Messages.STATE: {
+                    case BatchProtocol.STATE: {
                         m.key = slotKeys.get(out.getInt());
                         m.entry = out.getShort();
                         if (out.get() == 1) {
@@ -294,7 +297,7 @@ final class Harness {
                         store.computeIfAbsent(m.key, k -> new byte[nentries][])[m.entry] = m.value;
                         break;
                     }
-                    case Messages.ERROR: {
+                    case BatchProtocol.ERROR: {
                         m.record = out.getInt();
                         byte[] b = new byte[out.getInt()];
                         out.get(b);

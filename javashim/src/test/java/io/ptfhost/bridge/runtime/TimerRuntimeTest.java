@@ -104,6 +104,25 @@ public final class TimerRuntimeTest {
                 + "END 7\n", Harness.show(m));
     }
 
+    /** Each TIMER_SET names the record whose call registered it, so C can apply Flink's rules for
+     * that call's watermark; past timers are forwarded too, whatever the Flink version. */
+    public static void testTimerSetCarriesItsRecordInEveryVersion() throws Exception {
+        for (String version : new String[] {"2.2", "2.3"}) {
+            String plan = Harness.plan("input", ROW, "\"timers_allowed\": true")
+                    .replace("\"flink_version\": \"2.3\"", "\"flink_version\": \"" + version + "\"");
+            Harness h = new Harness(Timers.class, plan);
+            List<Harness.Msg> m = h.batch()
+                    .eval("k", 0, Row.of("x", 0L), 8, 8, Long.MIN_VALUE)
+                    .eval("k", 0, Row.of("named", 5L), 8, 8, Long.MIN_VALUE) // at or before the watermark
+                    .eval("j", 0, Row.of("unnamed", 9L), 8, 8, Long.MIN_VALUE)
+                    .run();
+            assertEquals("TIMER_SET k 5 n", m.get(1).toString());
+            assertEquals(1, m.get(1).record);
+            assertEquals("TIMER_SET j 9 null", m.get(3).toString());
+            assertEquals(2, m.get(3).record);
+        }
+    }
+
     public static void testOnTimerSeesTimerTimeNameAndState() throws Exception {
         Harness h = timers(true);
         List<Harness.Msg> m = h.batch()
