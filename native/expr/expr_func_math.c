@@ -1,7 +1,8 @@
 /* expr_func_math.c - numeric functions: ABS, MOD, ROUND, TRUNCATE, FLOOR,
  * CEIL, SIGN (type-preserving, DECIMAL exact) and the DOUBLE functions
- * (POWER, SQRT, EXP, LN, LOG, trigonometry, ...) as Java's Math computes
- * them. ROUND of a DOUBLE rounds its Double.toString digits HALF_UP, as
+ * (POWER, SQRT, EXP, LN, LOG, trigonometry, ...) with the C library's
+ * libm: Java computes some of them with fdlibm (StrictMath), which can differ
+ * in the last digit (COSH(-1) is 1.543080634815244 in Java, ...437 here). ROUND of a DOUBLE rounds its Double.toString digits HALF_UP, as
  * Flink's BigDecimal.valueOf(d).setScale(n, HALF_UP) does. */
 #include "expr/expr_int.h"
 
@@ -116,7 +117,8 @@ static const type_t *infer_round(expr_cc_t *c, expr_node_t *n, const expr_func_t
 {
     const type_t *t = n->args[0]->type;
     if (n->nargs > 1 && !expr_is_const(n->args[1]) && t->id == TYPE_DECIMAL)
-        return expr_error(c, n->args[1]->pos, "%s of a DECIMAL needs a literal number of digits", f->name);
+        return expr_error(c, n->args[1]->pos, "%s of a DECIMAL with a non-literal number of digits is not supported by ptfhost yet",
+                          f->name);
     if (t->id != TYPE_DECIMAL) return expr_with_null(c, t, expr_any_nullable(n));
     int digits = n->nargs > 1 && !n->args[1]->value.is_null ? (int)n->args[1]->value.u.i64 : 0;
     int p = t->precision, s = t->scale;
