@@ -356,7 +356,7 @@ static bool comparable(expr_cc_t *c, expr_node_t *n, int from)
                 if (!(n->args[i] = expr_cast(c, n->args[i], to, false, false, n->args[i]->pos))) return false;
             }
     const type_t *t = expr_coerce_args(c, n, from);
-    return t && t->id != TYPE_MAP && t->id != TYPE_MULTISET && t->id != TYPE_RAW;
+    return t && t->id != TYPE_RAW;   /* MAP compares as a set of entries (value_compare) */
 }
 
 static expr_node_t *comparison(expr_cc_t *c, expr_node_t *n, const char *opname)
