@@ -373,39 +373,70 @@ static const type_t *infer_extract(expr_cc_t *c, expr_node_t *n, const expr_func
 
 /* ---- FLOOR / CEIL (x TO unit) ------------------------------------------------------------------ */
 
+/* The first day of the period of `unit` holding day c (weeks start on
+ * Sunday; centuries and millennia on years 2001, 3001, ...), and the first
+ * day of the next period. */
+static void period_of(const civil_t *c, int unit, int64_t *start, int64_t *next)
+{
+    int64_t y = c->year;
+    int m = 1;
+    switch (unit) {
+    case U_WEEK: {
+        int64_t sunday = c->epoch_day - (c->epoch_day % 7 + 7 + 4) % 7;
+        *start = sunday;
+        *next = sunday + 7;
+        return;
+    }
+    case U_MONTH: m = c->month; break;
+    case U_QUARTER: m = (c->month - 1) / 3 * 3 + 1; break;
+    case U_DECADE: y = floor_div(y, 10) * 10; break;
+    case U_CENTURY: y = floor_div(y - 1, 100) * 100 + 1; break;
+    case U_MILLENNIUM: y = floor_div(y - 1, 1000) * 1000 + 1; break;
+    default: break;
+    }
+    int months = unit == U_MONTH ? 1 : unit == U_QUARTER ? 3 : 12;
+    int years = unit == U_DECADE ? 10 : unit == U_CENTURY ? 100 : unit == U_MILLENNIUM ? 1000 : 0;
+    *start = render_days_from_civil(y, m, 1);
+    int64_t total = y * 12 + m - 1 + (years ? 12 * years : months);
+    *next = render_days_from_civil(floor_div(total, 12), (int)(total - floor_div(total, 12) * 12) + 1, 1);
+}
+
+/* Flink's FLOOR / CEIL (x TO unit), including its CEIL quirks (kept from
+ * Calcite): CEIL to a month or longer looks at the date only (CEIL of
+ * 2018-03-01 21:00:01 TO MONTH is 2018-03-01), CEIL of a DATE TO DAY is the
+ * next day. */
 static value_t impl_time_floor(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
 {
     const type_t *t = n->args[0]->type;
     civil_t c = civil_of_value(cx, &argv[0], t);
     int unit = (int)n->value.u.i64;
-    int64_t day = c.epoch_day, ms_of_day = c.hour * 3600000LL + c.minute * 60000LL + c.second * 1000LL + c.millis;
-    int64_t local = day * 86400000 + ms_of_day, floored;
+    bool ceil_op = n->op;
+    int64_t ms_of_day = c.hour * 3600000LL + c.minute * 60000LL + c.second * 1000LL + c.millis;
+    int64_t local = c.epoch_day * 86400000 + ms_of_day, out;
     static const int64_t step[] = {[U_DAY] = 86400000, [U_HOUR] = 3600000, [U_MINUTE] = 60000, [U_SECOND] = 1000,
                                    [U_MILLISECOND] = 1};
-    if (unit <= U_MONTH) {
-        int month = unit == U_YEAR ? 1 : unit == U_QUARTER ? (c.month - 1) / 3 * 3 + 1 : c.month;
-        floored = render_days_from_civil(c.year, month, 1) * 86400000;
-        if (n->op && (floored != local || c.nanos)) {
-            int add = unit == U_YEAR ? 12 : unit == U_QUARTER ? 3 : 1;
-            int64_t total = c.year * 12 + month - 1 + add;
-            floored = render_days_from_civil(floor_div(total, 12), (int)(total - floor_div(total, 12) * 12) + 1, 1) *
-                      86400000;
-        }
+    if (unit >= U_DAY && unit <= U_MILLISECOND) {
+        out = floor_div(local, step[unit]) * step[unit];
+        if (ceil_op && (out != local || c.nanos || (t->id == TYPE_DATE && unit == U_DAY))) out += step[unit];
     } else {
-        floored = floor_div(local, step[unit]) * step[unit];
-        if (n->op && (floored != local || c.nanos)) floored += step[unit];
+        int64_t start, next;
+        period_of(&c, unit, &start, &next);
+        bool on_start = unit == U_WEEK ? start * 86400000 == local : start == c.epoch_day;
+        out = (ceil_op && !on_start ? next : start) * 86400000;
     }
-    if (t->id == TYPE_DATE) return expr_i64(floor_div(floored, 86400000));
-    return ts_value(t->id == TYPE_TIMESTAMP_LTZ ? local_to_utc(cx, floored) : floored, 0);
+    if (t->id == TYPE_DATE) return expr_i64(floor_div(out, 86400000));
+    if (t->id == TYPE_TIME) return expr_i64((out - floor_div(out, 86400000) * 86400000) * 1000000);
+    return ts_value(t->id == TYPE_TIMESTAMP_LTZ ? local_to_utc(cx, out) : out, 0);
 }
 
 const type_t *expr_time_floor_infer(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
 {
     int unit = unit_of(n->args[1]->aux);
     const type_t *t = n->args[0]->type;
-    bool ok = (t->id == TYPE_DATE || expr_is_timestamp(t)) &&
-              (unit == U_YEAR || unit == U_QUARTER || unit == U_MONTH ||
-               (unit >= U_DAY && unit <= U_MILLISECOND && (t->id != TYPE_DATE || unit == U_DAY)));
+    bool by_date = unit <= U_WEEK || unit == U_DAY || (unit >= U_DECADE && unit <= U_MILLENNIUM);
+    bool by_time = unit >= U_HOUR && unit <= U_MILLISECOND;
+    bool ok = unit >= 0 && (expr_is_timestamp(t) ? by_date || by_time
+                            : t->id == TYPE_DATE ? by_date : t->id == TYPE_TIME && by_time);
     if (!ok) return expr_error_apply(c, n->pos, f->name, false, n->args, 2);
     n->value.u.i64 = unit;
     n->op = strcmp(f->name, "FLOOR") != 0;
