@@ -20,7 +20,9 @@
  * ("/ by zero", as Java's ArithmeticException), DOUBLE division by zero
  * gives Infinity/NaN, a DECIMAL result beyond its precision is NULL, string
  * positions count code points and are 1-based, arr[i] and map[k] give NULL
- * when absent. Built-in functions are listed by expr_func_names().
+ * when absent. Built-in functions are listed by expr_func_names(); a Flink
+ * function that is not implemented yet fails to compile with "Function X is
+ * not supported by ptfhost yet".
  * The session time zone (TIMESTAMP_LTZ <-> local wall time) is env->zone,
  * UTC when NULL.
  *
@@ -68,7 +70,8 @@ int expr_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char 
 
 void expr_free(expr_t *x);
 
-/* Names of the built-in functions, NULL-terminated, in table order. */
-const char *const *expr_func_names(void);
+/* The names of the built-in functions, in table order: writes up to max of
+ * them to out and returns how many there are. */
+int expr_func_names(const char **out, int max);
 
 #endif

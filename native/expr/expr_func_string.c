@@ -369,6 +369,90 @@ static value_t impl_from_base64(const expr_node_t *n, expr_ctx_t *cx, const valu
     return v;
 }
 
+/* ---- INSTR, STARTSWITH / ENDSWITH, HEX, BIN, HASH_CODE ---------------------------------------- */
+
+/* INSTR(s, sub [, pos [, nth]]): the nth occurrence searching forward from
+ * pos, or backward from the end when pos is negative; 0 if none. */
+static value_t impl_instr(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)cx;
+    int64_t pos = n->nargs > 2 ? argv[2].u.i64 : 1, nth = n->nargs > 3 ? argv[3].u.i64 : 1;
+    int64_t len = (int64_t)expr_utf8_count(S(argv[0]));
+    if (pos == 0 || nth <= 0) return expr_i64(0);
+    if (pos > 0) {
+        int64_t at = pos - 2;
+        for (int64_t k = 0; k < nth; k++)
+            if ((at = index_of(&argv[0], &argv[1], at + 1)) < 0) return expr_i64(0);
+        return expr_i64(at + 1);
+    }
+    int64_t found = 0;
+    for (int64_t i = len + pos; i >= 0; i--) {
+        value_t rest = slice(&argv[0], i, len);
+        if (rest.u.str.len >= argv[1].u.str.len && memcmp(rest.u.str.ptr, S(argv[1])) == 0 && ++found == nth)
+            return expr_i64(i + 1);
+    }
+    return expr_i64(0);
+}
+
+static value_t impl_starts_with(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)cx;
+    uint32_t k = argv[1].u.str.len;
+    if (k > argv[0].u.str.len) return expr_bool(false);
+    const char *p = n->op ? argv[0].u.str.ptr + argv[0].u.str.len - k : argv[0].u.str.ptr;
+    return expr_bool(memcmp(p, argv[1].u.str.ptr, k) == 0);
+}
+
+/* HEX of a number is its two's-complement 64 bits; of a string its UTF-8 bytes. BIN: base 2. */
+static value_t impl_hex(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    buf_t out = BUF_INIT;
+    if (type_is_string(n->args[0]->type)) {
+        for (uint32_t i = 0; i < argv[0].u.str.len; i++) buf_printf(&out, "%02X", (unsigned char)argv[0].u.str.ptr[i]);
+        return expr_str_buf(cx, &out);
+    }
+    uint64_t v = (uint64_t)argv[0].u.i64;
+    if (n->op == 16) {
+        buf_printf(&out, "%llX", (unsigned long long)v);
+        return expr_str_buf(cx, &out);
+    }
+    int top = 63;
+    while (top > 0 && !(v >> top & 1)) top--;
+    for (int b = top; b >= 0; b--) buf_putc(&out, (char)('0' + (v >> b & 1)));
+    return expr_str_buf(cx, &out);
+}
+
+/* Java's String.hashCode over the UTF-16 code units. */
+static value_t impl_hash_code(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n, (void)cx;
+    const unsigned char *p = (const unsigned char *)argv[0].u.str.ptr;
+    uint32_t h = 0, len = argv[0].u.str.len;
+    for (uint32_t i = 0; i < len;) {
+        size_t k = cp_bytes((const char *)p + i, len - i);
+        uint32_t cp = k == 1 ? p[i] : k == 2 ? (p[i] & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu)
+                    : k == 3 ? (p[i] & 0x0Fu) << 12 | (p[i + 1] & 0x3Fu) << 6 | (p[i + 2] & 0x3Fu)
+                             : (p[i] & 0x07u) << 18 | (p[i + 1] & 0x3Fu) << 12 | (p[i + 2] & 0x3Fu) << 6 |
+                                   (p[i + 3] & 0x3Fu);
+        if (cp >= 0x10000) {
+            h = 31 * h + (0xD800 + ((cp - 0x10000) >> 10));
+            h = 31 * h + (0xDC00 + ((cp - 0x10000) & 0x3FF));
+        } else {
+            h = 31 * h + cp;
+        }
+        i += (uint32_t)k;
+    }
+    return expr_i64((int32_t)h);
+}
+
+static const type_t *infer_hex(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    const type_t *t = n->args[0]->type;
+    if (!expr_is_int(t) && !(f->op == 16 && type_is_string(t)) && t->id != TYPE_NULL)
+        return expr_error_apply(c, n->pos, f->name, false, n->args, 1);
+    return expr_string_type(c, t->nullable);
+}
+
 value_t expr_impl_hash(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv);   /* expr_hash.c */
 
 const expr_func_t expr_funcs_string[] = {
@@ -401,6 +485,12 @@ const expr_func_t expr_funcs_string[] = {
     {"MD5", 1, 1, "S", EXPR_R_STRING, NULL, expr_impl_hash, EXPR_F_STRICT, 5},
     {"SHA1", 1, 1, "S", EXPR_R_STRING, NULL, expr_impl_hash, EXPR_F_STRICT, 1},
     {"SHA256", 1, 1, "S", EXPR_R_STRING, NULL, expr_impl_hash, EXPR_F_STRICT, 256},
+    {"INSTR", 2, 4, "SSII", EXPR_R_INT, NULL, impl_instr, EXPR_F_STRICT, 0},
+    {"STARTSWITH", 2, 2, "S", EXPR_R_BOOL, NULL, impl_starts_with, EXPR_F_STRICT, 0},
+    {"ENDSWITH", 2, 2, "S", EXPR_R_BOOL, NULL, impl_starts_with, EXPR_F_STRICT, 1},
+    {"HEX", 1, 1, "A", EXPR_R_CUSTOM, infer_hex, impl_hex, EXPR_F_STRICT, 16},
+    {"BIN", 1, 1, "A", EXPR_R_CUSTOM, infer_hex, impl_hex, EXPR_F_STRICT, 2},
+    {"HASH_CODE", 1, 1, "S", EXPR_R_INT, NULL, impl_hash_code, EXPR_F_STRICT, 0},
     {"TO_BASE64", 1, 1, "S", EXPR_R_STRING, NULL, impl_to_base64, EXPR_F_STRICT, 0},
     {"FROM_BASE64", 1, 1, "S", EXPR_R_STRING, NULL, impl_from_base64, EXPR_F_STRICT, 0},
     {NULL, 0, 0, NULL, 0, NULL, NULL, 0, 0},
