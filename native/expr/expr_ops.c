@@ -249,24 +249,53 @@ static const type_t *arith_decimal_type(expr_cc_t *c, sqlp_op_t op, const type_t
     return expr_type_new(c, TYPE_DECIMAL, nullable, p, s);
 }
 
+/* INTERVAL +- INTERVAL of one family, INTERVAL * or / an integer. */
+static value_t eval_interval_arith(const expr_node_t *n, expr_ctx_t *cx)
+{
+    value_t x = EXPR_EVAL(n->args[0], cx), y = EXPR_EVAL(n->args[1], cx);
+    if (x.is_null || y.is_null) return value_null();
+    uint64_t a = (uint64_t)x.u.i64, b = (uint64_t)y.u.i64;
+    switch ((sqlp_op_t)n->op) {
+    case SQLP_OP_ADD: return expr_i64((int64_t)(a + b));
+    case SQLP_OP_SUB: return expr_i64((int64_t)(a - b));
+    case SQLP_OP_MUL: return expr_i64((int64_t)(a * b));
+    default:
+        if (y.u.i64 == 0) return expr_fail(cx, "java.lang.ArithmeticException: / by zero");
+        return expr_i64(y.u.i64 == -1 ? (int64_t)(0 - a) : x.u.i64 / y.u.i64);
+    }
+}
+
+static bool is_interval(const type_t *t) { return t->id == TYPE_INTERVAL_YM || t->id == TYPE_INTERVAL_DT; }
+
+static void swap_args(expr_node_t *n)
+{
+    expr_node_t *t = n->args[0];
+    n->args[0] = n->args[1];
+    n->args[1] = t;
+}
+
+/* TIMESTAMP / DATE +- INTERVAL (also INTERVAL + TIMESTAMP) and interval arithmetic. */
 static expr_node_t *temporal_arith(expr_cc_t *c, expr_node_t *n, const char *opname)
 {
+    sqlp_op_t op = (sqlp_op_t)n->op;
+    bool add_sub = op == SQLP_OP_ADD || op == SQLP_OP_SUB;
     const type_t *a = n->args[0]->type, *b = n->args[1]->type;
-    bool iv_b = b->id == TYPE_INTERVAL_YM || b->id == TYPE_INTERVAL_DT;
-    bool iv_a = a->id == TYPE_INTERVAL_YM || a->id == TYPE_INTERVAL_DT;
-    if (iv_a && !iv_b && n->op == SQLP_OP_ADD) {   /* INTERVAL + TIMESTAMP */
-        expr_node_t *t = n->args[0];
-        n->args[0] = n->args[1];
-        n->args[1] = t;
-        a = n->args[0]->type;
-        b = n->args[1]->type;
-        iv_b = true;
+    if (!is_interval(a) && is_interval(b) && op == SQLP_OP_MUL && expr_is_int(a)) swap_args(n);   /* 2 * INTERVAL */
+    else if (is_interval(a) && !is_interval(b) && op == SQLP_OP_ADD && (expr_is_timestamp(b) || b->id == TYPE_DATE))
+        swap_args(n);   /* INTERVAL + TIMESTAMP */
+    a = n->args[0]->type;
+    b = n->args[1]->type;
+    bool nullable = a->nullable || b->nullable;
+    if (is_interval(a) && ((add_sub && b->id == a->id) ||
+                           ((op == SQLP_OP_MUL || op == SQLP_OP_DIV) && expr_is_int(b)))) {
+        n->eval = eval_interval_arith;
+        n->type = expr_with_null(c, a, nullable);
+        return n;
     }
-    bool ok = iv_b && (n->op == SQLP_OP_ADD || n->op == SQLP_OP_SUB) &&
-              (expr_is_timestamp(a) || (a->id == TYPE_DATE));
-    if (!ok) return expr_error_apply(c, n->pos, opname, true, n->args, 2);
+    if (!(is_interval(b) && add_sub && (expr_is_timestamp(a) || a->id == TYPE_DATE)))
+        return expr_error_apply(c, n->pos, opname, true, n->args, 2);
     n->eval = eval_temporal_arith;
-    n->type = expr_with_null(c, a, a->nullable || b->nullable);
+    n->type = expr_with_null(c, a, nullable);
     return n;
 }
 
