@@ -371,7 +371,7 @@ static expr_node_t *column(expr_cc_t *c, const sqlp_expr_t *e)
     }
     if (col < 0)
         return expr_error(c, e->pos, "SQL validation failed. Column '%s' not found in any table",
-                          name->parts[name->nparts > 1 && first == 0 ? 0 : first].name);
+                          name->parts[first].name);
     expr_node_t *n = expr_node_new(c, eval_column, c->row->fields[col].type, e->pos, 0);
     n->op = col;
     for (int i = first + 1; n && i < name->nparts; i++) n = expr_field_access(c, n, name->parts[i].name, name->parts[i].pos);

@@ -133,17 +133,14 @@ expr_node_t *expr_compile_item(expr_cc_t *c, const sqlp_expr_t *e)
         n->type = expr_with_null(c, bt->elem, true);
         return n;
     }
-    if (bt->id == TYPE_MAP) {
-        const type_t *want = expr_with_null(c, bt->elem, kt->nullable);
-        expr_node_t *k = expr_cast(c, n->args[1], want, true, false, e->pos);
+    if (bt->id == TYPE_MAP) {   /* the key is cast to the map's key type (a failed cast is reported as ITEM) */
+        expr_node_t *k = expr_cast(c, n->args[1], expr_with_null(c, bt->elem, kt->nullable), true, false, e->pos);
         if (k) {
             n->args[1] = k;
             n->type = expr_with_null(c, bt->value, true);
             return n;
         }
-        if (!*c->err) return NULL;
     }
-    c->err[0] = '\0';
     return expr_error_apply(c, e->pos, "ITEM", false, n->args, 2);
 }
 
