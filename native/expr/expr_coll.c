@@ -1,6 +1,7 @@
 /* expr_coll.c - constructors and access for composite values: ROW(...),
  * ARRAY[...], MAP[...], arr[i] (1-based, NULL out of range), map[key] (NULL
- * when absent), row.field, CARDINALITY and ELEMENT. */
+ * when absent), row.field, and the collection functions CARDINALITY,
+ * ELEMENT, ARRAY_CONTAINS, ARRAY_JOIN, MAP_KEYS, MAP_VALUES. */
 #include "expr/expr_int.h"
 
 #include <stdio.h>
@@ -173,8 +174,81 @@ static value_t impl_element(const expr_node_t *n, expr_ctx_t *cx, const value_t 
     return argv[0].u.list.n ? argv[0].u.list.items[0] : value_null();
 }
 
+/* ---- ARRAY_CONTAINS, ARRAY_JOIN, MAP_KEYS, MAP_VALUES ----------------------------------------- */
+
+static const type_t *infer_array_contains(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    const type_t *at = n->args[0]->type;
+    if (at->id != TYPE_ARRAY) return expr_error_apply(c, n->pos, f->name, false, n->args, 2);
+    const type_t *ts[2] = {at->elem, n->args[1]->type};
+    const type_t *ct = expr_common_type(c, ts, 2);
+    if (!ct || !type_equals_ignore_null(ct, at->elem)) return expr_error_apply(c, n->pos, f->name, false, n->args, 2);
+    if (!(n->args[1] = expr_cast(c, n->args[1], expr_with_null(c, at->elem, true), true, false, n->pos))) return NULL;
+    return expr_type_new(c, TYPE_BOOLEAN, at->nullable, -1, -1);
+}
+
+/* A NULL needle finds a NULL element. */
+static value_t impl_array_contains(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)argv;
+    value_t arr = EXPR_EVAL(n->args[0], cx), x = EXPR_EVAL(n->args[1], cx);
+    if (arr.is_null) return arr;
+    for (uint32_t i = 0; i < arr.u.list.n; i++) {
+        const value_t *e = &arr.u.list.items[i];
+        if (e->is_null ? x.is_null : !x.is_null && expr_compare_values(e, &x, n->args[0]->type->elem) == 0)
+            return expr_bool(true);
+    }
+    return expr_bool(false);
+}
+
+static const type_t *infer_array_join(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    const type_t *at = n->args[0]->type;
+    if (at->id != TYPE_ARRAY || !type_is_string(at->elem))
+        return expr_error_apply(c, n->pos, f->name, false, n->args, n->nargs);
+    return expr_string_type(c, expr_any_nullable(n));
+}
+
+/* NULL elements are left out, or replaced by the third argument. */
+static value_t impl_array_join(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    buf_t out = BUF_INIT;
+    bool first = true;
+    for (uint32_t i = 0; i < argv[0].u.list.n; i++) {
+        const value_t *e = &argv[0].u.list.items[i];
+        if (e->is_null && n->nargs < 3) continue;
+        if (!first) buf_append(&out, argv[1].u.str.ptr, argv[1].u.str.len);
+        const value_t *v = e->is_null ? &argv[2] : e;
+        buf_append(&out, v->u.str.ptr, v->u.str.len);
+        first = false;
+    }
+    return expr_str_buf(cx, &out);
+}
+
+static const type_t *infer_map_part(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    const type_t *mt = n->args[0]->type;
+    if (mt->id != TYPE_MAP) return expr_error_apply(c, n->pos, f->name, false, n->args, 1);
+    type_t *t = type_new(TYPE_ARRAY, mt->nullable);
+    t->elem = type_clone(f->op ? mt->value : mt->elem);
+    return expr_own(c, t);
+}
+
+static value_t impl_map_part(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)cx;
+    value_t v = {0};
+    v.u.list.items = n->op ? argv[0].u.map.vals : argv[0].u.map.keys;
+    v.u.list.n = argv[0].u.map.n;
+    return v;
+}
+
 const expr_func_t expr_funcs_coll[] = {
     {"CARDINALITY", 1, 1, "A", EXPR_R_CUSTOM, infer_cardinality, impl_cardinality, EXPR_F_STRICT, 0},
     {"ELEMENT", 1, 1, "A", EXPR_R_CUSTOM, infer_element, impl_element, EXPR_F_NULLABLE, 0},
+    {"ARRAY_CONTAINS", 2, 2, "A", EXPR_R_CUSTOM, infer_array_contains, impl_array_contains, EXPR_F_LAZY, 0},
+    {"ARRAY_JOIN", 2, 3, "ASS", EXPR_R_CUSTOM, infer_array_join, impl_array_join, EXPR_F_STRICT, 0},
+    {"MAP_KEYS", 1, 1, "A", EXPR_R_CUSTOM, infer_map_part, impl_map_part, EXPR_F_STRICT, 0},
+    {"MAP_VALUES", 1, 1, "A", EXPR_R_CUSTOM, infer_map_part, impl_map_part, EXPR_F_STRICT, 1},
     {NULL, 0, 0, NULL, 0, NULL, NULL, 0, 0},
 };

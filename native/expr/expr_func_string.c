@@ -6,6 +6,7 @@
 #include "expr/expr_int.h"
 
 #include <string.h>
+#include <sys/random.h>
 
 #include "connectors/format_text.h"
 
@@ -453,6 +454,31 @@ static const type_t *infer_hex(expr_cc_t *c, expr_node_t *n, const expr_func_t *
     return expr_string_type(c, t->nullable);
 }
 
+/* UUID(): a random (version 4) UUID as Java's UUID.randomUUID().toString();
+ * not deterministic, so a re-run gives other values. */
+static value_t impl_uuid(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n, (void)argv;
+    unsigned char r[16];
+    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r) return expr_fail(cx, "UUID(): no random bytes");
+    r[6] = (unsigned char)((r[6] & 0x0F) | 0x40);
+    r[8] = (unsigned char)((r[8] & 0x3F) | 0x80);
+    char text[37];
+    int k = 0;
+    for (int i = 0; i < 16; i++) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) text[k++] = '-';
+        text[k++] = "0123456789abcdef"[r[i] >> 4];
+        text[k++] = "0123456789abcdef"[r[i] & 15];
+    }
+    return expr_str(cx, text, 36);
+}
+
+static const type_t *infer_uuid(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    (void)n, (void)f;
+    return expr_type_new(c, TYPE_CHAR, false, 36, -1);
+}
+
 value_t expr_impl_hash(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv);   /* expr_hash.c */
 
 const expr_func_t expr_funcs_string[] = {
@@ -491,6 +517,7 @@ const expr_func_t expr_funcs_string[] = {
     {"HEX", 1, 1, "A", EXPR_R_CUSTOM, infer_hex, impl_hex, EXPR_F_STRICT, 16},
     {"BIN", 1, 1, "A", EXPR_R_CUSTOM, infer_hex, impl_hex, EXPR_F_STRICT, 2},
     {"HASH_CODE", 1, 1, "S", EXPR_R_INT, NULL, impl_hash_code, EXPR_F_STRICT, 0},
+    {"UUID", 0, 0, "A", EXPR_R_CUSTOM, infer_uuid, impl_uuid, EXPR_F_STRICT, 0},
     {"TO_BASE64", 1, 1, "S", EXPR_R_STRING, NULL, impl_to_base64, EXPR_F_STRICT, 0},
     {"FROM_BASE64", 1, 1, "S", EXPR_R_STRING, NULL, impl_from_base64, EXPR_F_STRICT, 0},
     {NULL, 0, 0, NULL, 0, NULL, NULL, 0, 0},
