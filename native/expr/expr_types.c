@@ -139,11 +139,14 @@ const type_t *expr_common_type(expr_cc_t *c, const type_t *const *ts, int n)
     if (!first) return expr_type_new(c, TYPE_NULL, true, -1, -1);
     if (numeric) return common_numeric(c, ts, n, nullable);
     if (string || binary) return common_string(c, ts, n, nullable, binary);
-    if (!same) {
-        bool date_ts = true;
-        for (int i = 0; i < n; i++)
-            date_ts &= ts[i]->id == TYPE_NULL || ts[i]->id == TYPE_DATE || ts[i]->id == TYPE_TIMESTAMP;
-        if (date_ts && has_date && has_ts) return expr_type_new(c, TYPE_TIMESTAMP, nullable, prec, -1);
+    if (!same) {   /* DATE and TIMESTAMP meet in TIMESTAMP; with a TIMESTAMP_LTZ in TIMESTAMP_LTZ */
+        bool date_ts = true, ltz = false;
+        for (int i = 0; i < n; i++) {
+            date_ts &= ts[i]->id == TYPE_NULL || ts[i]->id == TYPE_DATE || expr_is_timestamp(ts[i]);
+            ltz |= ts[i]->id == TYPE_TIMESTAMP_LTZ;
+        }
+        if (date_ts && (ltz || (has_date && has_ts)))
+            return expr_type_new(c, ltz ? TYPE_TIMESTAMP_LTZ : TYPE_TIMESTAMP, nullable, prec, -1);
         return NULL;
     }
     switch (first->id) {
