@@ -53,7 +53,7 @@ static value_t cast_value_unchecked(const value_t *v, const type_t *from, const 
 
 /* A DECIMAL result beyond its precision is NULL, as Flink's casts give (a NOT
  * NULL sink column then rejects it like any NULL). */
-static value_t cast_value(const value_t *v, const type_t *from, const type_t *to, arena_t *a)
+value_t cast_value(const value_t *v, const type_t *from, const type_t *to, arena_t *a)
 {
     value_t out = cast_value_unchecked(v, from, to, a);
     if (!out.is_null && to->id == TYPE_DECIMAL && to->precision > 0 && to->precision <= 38) {

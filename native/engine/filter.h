@@ -1,15 +1,18 @@
 /* filter.h - a query's WHERE clause over the rows of its FROM item
  * ("filter_").
  *
- * ptfhost evaluates the conditions users put around a PTF call: column
- * references, literals, comparisons (= <> < <= > >=), IS [NOT] NULL,
- * AND / OR / NOT, with SQL's three-valued logic (a condition that is UNKNOWN
- * drops the row, like FALSE). A literal compared with a column takes the
- * column's type. Anything else is rejected when compiling, pointing at the
- * expression.
+ * The condition is any Flink SQL expression of type BOOLEAN, compiled and
+ * evaluated by the expression module (expr/expr.h): comparisons of any
+ * comparable types, IN, BETWEEN, LIKE, CASE, IS [NOT] DISTINCT FROM,
+ * built-in functions, field access (r.f, m['k'], a[1]), with SQL's
+ * three-valued logic (a condition that is UNKNOWN drops the row, like
+ * FALSE). A condition that is not BOOLEAN, or any expression error, is
+ * rejected when compiling, pointing at the expression.
  *
- * Ownership: the compiled filter owns its nodes and literal values;
- * filter_free releases it. The row type is borrowed. */
+ * Ownership: the compiled filter owns the compiled expression and a scratch
+ * arena for evaluation; filter_free releases it. The row type and env's
+ * script are borrowed and must outlive it. filter_eval reuses the scratch
+ * arena, so one filter is evaluated by one thread at a time. */
 #ifndef PTF_FILTER_H
 #define PTF_FILTER_H
 
@@ -24,8 +27,12 @@ typedef struct filter filter_t;
 
 filter_t *filter_compile(const plan_env_t *env, const sqlp_expr_t *where, const type_t *row_type, char *err,
                          size_t errlen);
-/* true if the row passes (the condition is TRUE). */
+/* true if the row passes (the condition is TRUE). An evaluation error (a
+ * CAST of text that is not a number, / by zero) drops the row and is kept:
+ * see filter_error. */
 bool filter_eval(const filter_t *f, const row_t *row);
+/* The first evaluation error, or NULL if there was none. */
+const char *filter_error(const filter_t *f);
 void filter_free(filter_t *f);
 
 #endif
