@@ -102,6 +102,13 @@ static int set_property(rd_kafka_conf_t *conf, const catalog_table_t *t, const c
     return set(conf, t, option, name, value, err, errlen);
 }
 
+/* librdkafka logs to stderr by default; a job reports its own errors, so
+ * the client's log shows only when the table asks ('properties.debug'). */
+static void quiet_log(const rd_kafka_t *rk, int level, const char *fac, const char *buf)
+{
+    (void)rk, (void)level, (void)fac, (void)buf;
+}
+
 rd_kafka_conf_t *conn_kafka_conf_new(const catalog_table_t *t, char *err, size_t errlen)
 {
     if (!catalog_table_option(t, "properties.bootstrap.servers")) {
@@ -111,6 +118,7 @@ rd_kafka_conf_t *conn_kafka_conf_new(const catalog_table_t *t, char *err, size_t
         return NULL;
     }
     rd_kafka_conf_t *conf = rd_kafka_conf_new();
+    if (!catalog_table_option(t, "properties.debug")) rd_kafka_conf_set_log_cb(conf, quiet_log);
     for (int i = 0; i < t->nopts; i++) {
         const char *key = t->opts[i].key;
         if (strncmp(key, "properties.", 11) != 0) continue;

@@ -6,41 +6,21 @@
 set -uo pipefail
 : "${PTFHOST:?}"
 W=$(mktemp -d)
-pid=""
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$W"' EXIT
+. "$(dirname "$0")/lib/kafka_lib.sh"
+trap 'stop_broker; rm -rf "$W"' EXIT
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-
-# start_broker ARGS...: runs the broker in the background; sets pid and BOOT
-# from its first line. Returns 1 if the broker ended instead.
-start_broker() {
-  : >"$W/out"
-  "$PTFHOST" broker "$@" >"$W/out" 2>"$W/err" &
-  pid=$!
-  for _ in $(seq 600); do   # hang guard: 60 s
-    if [ -s "$W/out" ] && [ "$(wc -l <"$W/out")" -ge 1 ]; then
-      BOOT=$(head -n 1 "$W/out"); BOOT=${BOOT#bootstrap.servers=}; return 0
-    fi
-    kill -0 "$pid" 2>/dev/null || { wait "$pid"; pid=""; return 1; }
-    sleep 0.1
-  done
-  return 1
-}
-
-stop_broker() {
-  kill -TERM "$pid"; wait "$pid"; local rc=$?; pid=""; return $rc
-}
 
 # 1. A fixed port (a random one; another is tried if it is taken).
 started=0
 for _ in 1 2 3 4 5; do
   port=$((20000 + RANDOM % 30000))
   if start_broker --port "$port" --partitions 3 --topics orders,clicks; then started=1; break; fi
-  grep -q "cannot listen" "$W/err" || break
+  grep -q "cannot listen" "$W/broker.err" || break
 done
 if [ "$started" = 1 ]; then
-  line=$(head -n 1 "$W/out")
+  line=$(head -n 1 "$W/broker.out")
   [ "$line" = "bootstrap.servers=127.0.0.1:$port" ] && ok || bad "first line is '$line', not bootstrap.servers=127.0.0.1:$port"
   meta=$(timeout 60 kcat -b "$BOOT" -L -t orders 2>&1)   # hang guard
   echo "$meta" | grep -q 'topic "orders" with 3 partitions' && ok || bad "orders does not have 3 partitions: $meta"
@@ -55,19 +35,19 @@ if [ "$started" = 1 ]; then
   [ "$got" = $'a\nb' ] && ok || bad "group consumer read '$got'"
   stop_broker && ok || bad "broker exited $? on SIGTERM"
 else
-  bad "broker did not start on a fixed port: $(cat "$W/err")"
+  bad "broker did not start on a fixed port: $(cat "$W/broker.err")"
 fi
 
 # 2. No --port: the kernel picks, and the first line says where.
 if start_broker --brokers 3; then
-  [[ "$(head -n 1 "$W/out")" =~ ^bootstrap\.servers=127\.0\.0\.1:[0-9]+(,127\.0\.0\.1:[0-9]+)*$ ]] \
-    && ok || bad "first line '$(head -n 1 "$W/out")'"
+  [[ "$(head -n 1 "$W/broker.out")" =~ ^bootstrap\.servers=127\.0\.0\.1:[0-9]+(,127\.0\.0\.1:[0-9]+)*$ ]] \
+    && ok || bad "first line '$(head -n 1 "$W/broker.out")'"
   meta=$(timeout 60 kcat -b "$BOOT" -L 2>&1)   # hang guard
   echo "$meta" | grep -q '3 brokers' && ok || bad "not 3 brokers: $meta"
-  kill -INT "$pid"; wait "$pid"; rc=$?; pid=""
+  stop_broker INT; rc=$?
   [ "$rc" = 0 ] && ok || bad "broker exited $rc on SIGINT"
 else
-  bad "broker did not start: $(cat "$W/err")"
+  bad "broker did not start: $(cat "$W/broker.err")"
 fi
 
 # 3. Bad arguments are usage errors.
