@@ -14,6 +14,8 @@
  *   kafka_codec.c  'key.format' / 'value.format' (or 'format') over the
  *                  table's columns, through format.h's codecs.
  *
+ * 'upsert-kafka' is the same code with the key taken from the PRIMARY KEY.
+ *
  * Threading: a source or sink is used by one thread; librdkafka runs its
  * own threads behind the handle. */
 #ifndef PTF_CONN_KAFKA_H
@@ -29,8 +31,12 @@
 #include "connectors/source.h"
 #include "util/buf.h"
 
-conn_source_t *conn_kafka_source_open(const catalog_table_t *t, char *err, size_t errlen);
-conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, char *err, size_t errlen);
+/* upsert: 'upsert-kafka' - the PRIMARY KEY columns are the record key, a
+ * record is an upsert of its key and a tombstone (null value) its DELETE;
+ * the source starts at the earliest offset; the sink writes +I/+U as
+ * records, -D as tombstones and drops -U. */
+conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
+conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
 
 /* ---- kafka_conf.c ---------------------------------------------------------- */
 
@@ -54,24 +60,26 @@ void conn_kafka_topics_free(char **names, int n);
 /* ---- kafka_codec.c ---------------------------------------------------------- */
 
 /* How a record's key and value map to the table's columns: 'key.fields'
- * (';'-separated; named with 'key.fields-prefix' in the table, without it
- * in the key), 'value.fields-include' ALL (default) or EXCEPT_KEY. */
+ * (';'-separated; upsert: the PRIMARY KEY columns; named with
+ * 'key.fields-prefix' in the table, without it in the key),
+ * 'value.fields-include' ALL (default) or EXCEPT_KEY. */
 typedef struct conn_kafka_codec conn_kafka_codec_t;
 
-conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, char *err, size_t errlen);
+conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
 void conn_kafka_codec_free(conn_kafka_codec_t *c);
 bool conn_kafka_codec_has_key(const conn_kafka_codec_t *c);
 
-/* Decodes one record into *nrows rows of the table (0 for a tombstone, a
- * bad record skipped by ignore-parse-errors (*skipped), or several for a
- * debezium-json update). where names the record for messages. 0, or -1 with
+/* Decodes one record into *nrows rows of the table (0 for a bad record
+ * skipped by ignore-parse-errors (*skipped) or a tombstone - upsert: one
+ * -D carrying the key -, several for a debezium-json update). where names the record for messages. 0, or -1 with
  * err = the decoder's message (field path and an excerpt of the bytes). */
 int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keylen, const void *value, size_t vallen,
                             const conn_where_t *where, row_t **rows, size_t *nrows, bool *skipped, arena_t *a,
                             char *err, size_t errlen);
 
-/* Encodes row's key (when the codec has one) and value, without newlines. */
-int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, char *err,
-                            size_t errlen);
+/* Encodes row's key (when the codec has one) and value, without newlines;
+ * upsert: a -D has no value (*tombstone). */
+int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, bool *tombstone,
+                            char *err, size_t errlen);
 
 #endif

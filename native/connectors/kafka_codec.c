@@ -18,6 +18,7 @@ struct conn_kafka_codec {
     conn_format_t *key, *value;
     int *key_cols, *value_cols;                 /* the table column of each field */
     int nkey, nvalue;
+    bool upsert;
 };
 
 static void add_option(catalog_table_t *t, const char *key, const char *value)
@@ -74,6 +75,30 @@ static int key_columns(conn_kafka_codec_t *c, const char *fields, const char *pr
     return rc;
 }
 
+/* upsert-kafka: the PRIMARY KEY columns, in their declared order. */
+static int key_columns_of_pk(conn_kafka_codec_t *c, const char *prefix, char *err, size_t errlen)
+{
+    const catalog_table_t *t = c->table;
+    if (t->npk == 0) {
+        snprintf(err, errlen, "table '%s': 'upsert-kafka' tables require to define a PRIMARY KEY constraint. The "
+                              "PRIMARY KEY specifies which columns should be read from or write to the Kafka message "
+                              "key. The PRIMARY KEY also defines records in the 'upsert-kafka' table should update or "
+                              "delete on which keys.", t->name);
+        return -1;
+    }
+    c->key_cols = xcalloc((size_t)t->npk, sizeof *c->key_cols);
+    for (int k = 0; k < t->npk; k++) {
+        const char *name = t->schema->fields[t->pk[k]].name;
+        if (prefix && strncmp(name, prefix, strlen(prefix)) != 0) {
+            snprintf(err, errlen, "table '%s': All fields in 'key.fields' must be prefixed with '%s' when option "
+                                  "'key.fields-prefix' is set but field '%s' is not prefixed.", t->name, prefix, name);
+            return -1;
+        }
+        c->key_cols[c->nkey++] = t->pk[k];
+    }
+    return 0;
+}
+
 static int value_columns(conn_kafka_codec_t *c, const char *include, char *err, size_t errlen)
 {
     const catalog_table_t *t = c->table;
@@ -109,8 +134,20 @@ static int check_key_options(const catalog_table_t *t, const char *kfmt, const c
     return -1;
 }
 
-conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, char *err, size_t errlen)
+/* upsert-kafka needs both formats spelt out. */
+static int check_upsert_formats(const catalog_table_t *t, char *err, size_t errlen)
 {
+    const char *missing = !catalog_table_option(t, "key.format") ? "key.format"
+                        : !catalog_table_option(t, "value.format") ? "value.format" : NULL;
+    if (!missing) return 0;
+    snprintf(err, errlen, "table '%s': One or more required options are missing.\n\nMissing required options are:"
+                          "\n\n%s", t->name, missing);
+    return -1;
+}
+
+conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, bool upsert, char *err, size_t errlen)
+{
+    if (upsert && check_upsert_formats(t, err, errlen) != 0) return NULL;
     const char *kfmt = catalog_table_option(t, "key.format"), *kfields = catalog_table_option(t, "key.fields");
     const char *prefix = catalog_table_option(t, "key.fields-prefix");
     const char *include = catalog_table_option(t, "value.fields-include");
@@ -121,10 +158,13 @@ conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, char *err, si
                               "'json', or 'value.format')", t->name);
         return NULL;
     }
-    if (check_key_options(t, kfmt, kfields, prefix, include, err, errlen) != 0) return NULL;
+    if (check_key_options(t, kfmt, upsert ? "" : kfields, prefix, include, err, errlen) != 0) return NULL;
     conn_kafka_codec_t *c = xcalloc(1, sizeof *c);
     c->table = t;
-    if ((kfields && key_columns(c, kfields, prefix && *prefix ? prefix : NULL, err, errlen) != 0) ||
+    c->upsert = upsert;
+    const char *kprefix = prefix && *prefix ? prefix : NULL;
+    if ((upsert && key_columns_of_pk(c, kprefix, err, errlen) != 0) ||
+        (!upsert && kfields && key_columns(c, kfields, kprefix, err, errlen) != 0) ||
         value_columns(c, include, err, errlen) != 0)
         goto fail;
     c->value_table = projection(t, c->value_cols, c->nvalue, 0, vfmt, vprefix);
@@ -154,29 +194,29 @@ void conn_kafka_codec_free(conn_kafka_codec_t *c)
 bool conn_kafka_codec_has_key(const conn_kafka_codec_t *c) { return c->key != NULL; }
 
 /* The key's fields first, the value's after (with ALL they overwrite the
- * key's, as in Flink's output projection). */
+ * key's, as in Flink's output projection); no value: a -D of the key. */
 static void compose(const conn_kafka_codec_t *c, const row_t *key, const row_t *value, row_t *out, arena_t *a)
 {
     int n = c->table->schema->nfields;
-    out->kind = value->kind;
+    out->kind = value ? value->kind : ROW_DELETE;
     out->n = (uint32_t)n;
     out->fields = arena_calloc(a, (size_t)n, sizeof(value_t));
     for (int i = 0; i < n; i++) out->fields[i] = value_null();
     for (int k = 0; key && k < c->nkey; k++) out->fields[c->key_cols[k]] = key->fields[k];
-    for (int v = 0; v < c->nvalue; v++) out->fields[c->value_cols[v]] = value->fields[v];
+    for (int v = 0; value && v < c->nvalue; v++) out->fields[c->value_cols[v]] = value->fields[v];
 }
 
 int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keylen, const void *value, size_t vallen,
                             const conn_where_t *where, row_t **rows, size_t *nrows, bool *skipped, arena_t *a,
                             char *err, size_t errlen)
 {
-    row_t *vrows, *krows = NULL;
-    size_t nv, nk = 0;
+    row_t *vrows = NULL, *krows = NULL;
+    size_t nv = 1, nk = 0;
     *rows = NULL;
     *nrows = 0;
     *skipped = false;
-    if (!value) return 0;   /* a tombstone: no row (upsert-kafka reads it as a delete) */
-    if (conn_format_decode_rows(c->value, value, vallen, where, &vrows, &nv, skipped, a, err, errlen) != 0)
+    if (!value && !c->upsert) return 0;   /* a tombstone carries no row, as Flink's formats read null */
+    if (value && conn_format_decode_rows(c->value, value, vallen, where, &vrows, &nv, skipped, a, err, errlen) != 0)
         return -1;
     if (nv == 0) return 0;
     if (c->key && key &&
@@ -184,7 +224,7 @@ int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keyle
         return -1;
     if (*skipped) return 0;   /* a key the key format skipped */
     *rows = arena_alloc(a, nv * sizeof **rows);
-    for (size_t i = 0; i < nv; i++) compose(c, nk == 1 ? krows : NULL, &vrows[i], &(*rows)[i], a);
+    for (size_t i = 0; i < nv; i++) compose(c, nk == 1 ? krows : NULL, vrows ? &vrows[i] : NULL, &(*rows)[i], a);
     *nrows = nv;
     return 0;
 }
@@ -212,9 +252,11 @@ static int encode_side(conn_format_t *f, const int *cols, int n, const row_t *ro
     return rc;
 }
 
-int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, char *err,
-                            size_t errlen)
+int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, bool *tombstone,
+                            char *err, size_t errlen)
 {
     if (c->key && encode_side(c->key, c->key_cols, c->nkey, row, key, err, errlen) != 0) return -1;
+    *tombstone = c->upsert && row->kind == ROW_DELETE;
+    if (*tombstone) return 0;
     return encode_side(c->value, c->value_cols, c->nvalue, row, value, err, errlen);
 }

@@ -8,7 +8,8 @@
  * both leave keyless records to the producer's sticky partitioning, as
  * Flink leaves them to Kafka's. Delivery reports are counted as they come;
  * with 'at-least-once' (the default) close() waits for every record and
- * fails the job if one was not delivered. */
+ * fails the job if one was not delivered. upsert-kafka writes +I/+U as
+ * records and -D as tombstones (null value) of their key, and drops -U. */
 #include "connectors/kafka.h"
 
 #include <stdio.h>
@@ -27,6 +28,7 @@ typedef struct kafka_sink {
     int ntopics;
     bool fixed;                     /* sink.partitioner = fixed */
     bool at_least_once;             /* sink.delivery-guarantee */
+    bool upsert;                    /* upsert-kafka: -D as tombstones, -U dropped */
     buf_t key, value;
     long failed;                    /* records the broker did not take */
     char first_failure[512];
@@ -97,11 +99,14 @@ static int producer_new(kafka_sink_t *ks, char *err, size_t errlen)
 static int kafka_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
-    if (conn_kafka_codec_encode(ks->codec, row, &ks->key, &ks->value, err, errlen) != 0) return -1;
+    if (ks->upsert && row->kind == ROW_UPDATE_BEFORE) return 0;   /* the +U that follows replaces it */
+    bool tombstone;
+    if (conn_kafka_codec_encode(ks->codec, row, &ks->key, &ks->value, &tombstone, err, errlen) != 0) return -1;
     bool keyed = conn_kafka_codec_has_key(ks->codec);
     int32_t partition = ks->fixed ? 0 : RD_KAFKA_PARTITION_UA;
     for (;;) {
-        if (rd_kafka_produce(ks->rkt, partition, RD_KAFKA_MSG_F_COPY, ks->value.data, ks->value.len,
+        if (rd_kafka_produce(ks->rkt, partition, RD_KAFKA_MSG_F_COPY, tombstone ? NULL : ks->value.data,
+                             tombstone ? 0 : ks->value.len,
                              keyed ? ks->key.data : NULL, keyed ? ks->key.len : 0, NULL) == 0)
             break;
         rd_kafka_resp_err_t e = rd_kafka_last_error();
@@ -151,16 +156,17 @@ static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errle
     return rc;
 }
 
-conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, char *err, size_t errlen)
+conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen)
 {
     kafka_sink_t *ks = xcalloc(1, sizeof *ks);
     ks->base.write = kafka_write;
     ks->base.close = kafka_sink_close;
     ks->base.schema = t->schema;
-    ks->base.accepts_updates = false;   /* 'kafka' is append-only; upsert-kafka takes changes */
+    ks->base.accepts_updates = upsert;   /* 'kafka' is append-only */
     ks->table = t;
+    ks->upsert = upsert;
     if (conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) != 0 ||
-        parse_sink_options(ks, err, errlen) != 0 || !(ks->codec = conn_kafka_codec_new(t, err, errlen)) ||
+        parse_sink_options(ks, err, errlen) != 0 || !(ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) ||
         producer_new(ks, err, errlen) != 0) {
         kafka_sink_free(ks);
         return NULL;

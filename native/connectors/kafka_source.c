@@ -360,7 +360,17 @@ static void kafka_close(conn_source_t *s)
     free(ks);
 }
 
-conn_source_t *conn_kafka_source_open(const catalog_table_t *t, char *err, size_t errlen)
+/* upsert-kafka has no startup mode: it reads the whole topic. */
+static int parse_modes(const catalog_table_t *t, bool upsert, kafka_pos_t *start, kafka_pos_t *end, char *err,
+                       size_t errlen)
+{
+    if (parse_mode(t, "startup", start, err, errlen) != 0 || parse_mode(t, "bounded", end, err, errlen) != 0)
+        return -1;
+    if (upsert) start->kind = POS_EARLIEST;
+    return 0;
+}
+
+conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen)
 {
     kafka_source_t *ks = xcalloc(1, sizeof *ks);
     ks->base.next = kafka_next;
@@ -369,9 +379,9 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, char *err, size_
     arena_init(&ks->record_arena, 0);
     kafka_pos_t start = {0}, end = {0};
     int rc = -1;
-    if (parse_mode(t, "startup", &start, err, errlen) == 0 && parse_mode(t, "bounded", &end, err, errlen) == 0 &&
+    if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 &&
         conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) == 0 &&
-        (ks->codec = conn_kafka_codec_new(t, err, errlen)) && consumer_new(ks, &start, err, errlen) == 0 &&
+        (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) && consumer_new(ks, &start, err, errlen) == 0 &&
         list_partitions(ks, err, errlen) == 0)
         rc = assign_and_bound(ks, &start, &end, err, errlen);
     free(start.offsets);

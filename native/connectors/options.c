@@ -34,6 +34,15 @@ static const char *const kafka_options[] = {
     "sink.partitioner", "sink.semantic", "sink.delivery-guarantee", "sink.transactional-id-prefix",
     "sink.parallelism", NULL,
 };
+/* Flink's upsert-kafka options; the scan.bounded.* ones are there so that a
+ * job over a topic can end. sink.buffer-flush.* are accepted and not needed
+ * (every change is written as it comes). */
+static const char *const upsert_kafka_options[] = {
+    "connector", "topic", "properties.*", "key.format", "key.fields-prefix", "value.format", "value.fields-include",
+    "scan.bounded.mode", "scan.bounded.specific-offsets", "scan.bounded.timestamp-millis", "scan.parallelism",
+    "sink.parallelism", "sink.buffer-flush.max-rows", "sink.buffer-flush.interval", "sink.delivery-guarantee",
+    "sink.transactional-id-prefix", NULL,
+};
 
 static const char *const json_options[] = {
     "fail-on-missing-field", "ignore-parse-errors", "timestamp-format.standard", "map-null-key.mode",
@@ -90,6 +99,9 @@ static bool supported(const catalog_table_t *t, const char *connector, const cha
     if (strcmp(connector, "kafka") == 0)
         return listed(kafka_options, key) || format_option(t, key, "format", "") ||
                format_option(t, key, "key.format", "key.") || format_option(t, key, "value.format", "value.");
+    if (strcmp(connector, "upsert-kafka") == 0)
+        return listed(upsert_kafka_options, key) || format_option(t, key, "key.format", "key.") ||
+               format_option(t, key, "value.format", "value.");
     if (strcmp(connector, "datagen") == 0) {
         if (listed(datagen_options, key)) return true;
         if (strncmp(key, "fields.", 7) != 0) return false;
@@ -114,9 +126,11 @@ static void list_supported(buf_t *b, const catalog_table_t *t, const char *conne
     else if (strcmp(connector, "datagen") == 0) groups[0] = datagen_options;
     else if (strcmp(connector, "print") == 0) groups[0] = print_options;
     else if (strcmp(connector, "kafka") == 0) groups[0] = kafka_options;
+    else if (strcmp(connector, "upsert-kafka") == 0) groups[0] = upsert_kafka_options;
     else groups[0] = blackhole_options;
     for (const char *const *n = groups[0]; *n; n++) buf_printf(b, "%s\n", *n);
-    bool formats = strcmp(connector, "filesystem") == 0 || strcmp(connector, "kafka") == 0;
+    bool formats = strcmp(connector, "filesystem") == 0 || strcmp(connector, "kafka") == 0 ||
+                   strcmp(connector, "upsert-kafka") == 0;
     static const char *const sides[][2] = {{"format", ""}, {"key.format", "key."}, {"value.format", "value."}};
     for (size_t s = 0; formats && s < 3; s++) {
         const char *format = catalog_table_option(t, sides[s][0]);

@@ -5,7 +5,7 @@
 # back; keyed writes on the partition the murmur2 vectors give; startup and
 # bounded modes; bad records (fail with topic/partition/offset, or skip and
 # count); option errors; at-least-once failing a job whose records were not
-# delivered.
+# delivered; upsert-kafka both ways (seeds RunningMax and ChangelogAuditor).
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}" "${PTFHOST_ROOT:?}"
 W=$(mktemp -d)
@@ -130,6 +130,69 @@ if run; then bad "undelivered records did not fail the job"; else
 fi
 sed -i "s/message.timeout.ms' = '1000',/message.timeout.ms' = '1000', 'sink.delivery-guarantee' = 'none',/" "$W/job.sql"
 run && ok || bad "delivery-guarantee none failed: $(cat "$W/err")"
+
+# 8. upsert-kafka: RunningMax (seed "Emit a changelog") writes its +I/+U changelog as records keyed
+#    by the PRIMARY KEY; ChangelogAuditor over an upsert-kafka topic holding its seed input sees the
+#    seed's INSERT and UPDATEs, and a tombstone as the DELETE of the key's last row; a -D written to
+#    an upsert-kafka sink is a tombstone again.
+RM=$PTFHOST_ROOT/compat/run/running_max
+timeout 60 kcat -b "$BOOT" -P -t rates -p 0 <"$RM/rate_observations.json"   # hang guard
+upsert_rates() {   # NAME TOPIC [more WITH options]
+  echo "CREATE TABLE $1 (currency STRING, max_rate DECIMAL(10, 4), PRIMARY KEY (currency) NOT ENFORCED) WITH (\
+'connector' = 'upsert-kafka', 'topic' = '$2', 'properties.bootstrap.servers' = '$BOOT', 'key.format' = 'json', \
+'value.format' = 'json'${3:+, $3});"
+}
+{
+  echo "CREATE FUNCTION RunningMax AS 'com.example.RunningMax' USING JAR '$JAR';"
+  kafka_table rate_observations "currency STRING, rate DECIMAL(10, 4)" "'topic' = 'rates', $BOUNDED, 'format' = 'json'"
+  upsert_rates max_rate max_rate
+  echo "INSERT INTO max_rate SELECT * FROM RunningMax(input => TABLE rate_observations PARTITION BY currency, \
+uid => 'running-max-v1');"
+} >"$W/job.sql"
+want='{"currency":"EUR"} {"currency":"EUR","max_rate":1.0850}
+{"currency":"EUR"} {"currency":"EUR","max_rate":1.0920}'
+if run; then
+  got=$(timeout 60 kcat -b "$BOOT" -C -t max_rate -o beginning -e -q -f '%k %s\n')   # hang guard
+  [ "$got" = "$want" ] && ok || bad "upsert-kafka sink wrote '$got'"
+else
+  bad "upsert-kafka sink job failed: $(cat "$W/err")"
+fi
+# ChangelogAuditor's seed input as upsert records, then a tombstone for USD.
+printf '%s\n' '{"currency":"USD"}|{"currency":"USD","rate":1.0000}' '{"currency":"EUR"}|{"currency":"EUR","rate":1.0850}' \
+  '{"currency":"EUR"}|{"currency":"EUR","rate":1.0920}' '{"currency":"EUR"}|{"currency":"EUR","rate":1.0875}' \
+  '{"currency":"USD"}|' | timeout 60 kcat -b "$BOOT" -P -t currency_rates -p 0 -K'|' -Z   # hang guard
+{
+  echo "CREATE FUNCTION ChangelogAuditor AS 'com.example.ChangelogAuditor' USING JAR '$JAR';"
+  echo "CREATE TABLE currency_rates (currency STRING, rate DECIMAL(10, 4), PRIMARY KEY (currency) NOT ENFORCED) \
+WITH ('connector' = 'upsert-kafka', 'topic' = 'currency_rates', 'properties.bootstrap.servers' = '$BOOT', \
+'key.format' = 'json', 'value.format' = 'json', 'scan.bounded.mode' = 'latest-offset');"
+  echo "SELECT * FROM ChangelogAuditor(input => TABLE currency_rates PARTITION BY currency);"
+} >"$W/job.sql"
+want='+I[USD, INSERT, null, 1.0000]
++I[EUR, INSERT, null, 1.0850]
++I[EUR, UPDATE, 1.0850, 1.0920]
++I[EUR, UPDATE, 1.0920, 1.0875]
++I[USD, DELETE, 1.0000, null]'
+run && [ "$(cat "$W/out")" = "$want" ] && ok || bad "upsert-kafka source: $(cat "$W/out" "$W/err")"
+{
+  sed -n 2p "$W/job.sql"   # currency_rates
+  echo "CREATE TABLE copy (currency STRING, rate DECIMAL(10, 4), PRIMARY KEY (currency) NOT ENFORCED) WITH (\
+'connector' = 'upsert-kafka', 'topic' = 'copy', 'properties.bootstrap.servers' = '$BOOT', 'key.format' = 'json', \
+'value.format' = 'json');"
+  echo "INSERT INTO copy SELECT * FROM currency_rates;"
+} >"$W/copy.sql"
+mv "$W/copy.sql" "$W/job.sql"
+if run; then
+  got=$(timeout 60 kcat -b "$BOOT" -C -t copy -o beginning -e -q -f '%k %S\n' | grep USD | tail -n 1)   # hang guard
+  [ "$got" = '{"currency":"USD"} -1' ] && ok || bad "a -D did not become a tombstone: '$got'"
+else
+  bad "upsert-kafka copy failed: $(cat "$W/err")"
+fi
+check_error_upsert() {
+  { upsert_rates t max_rate "$1"; echo "SELECT * FROM t;"; } >"$W/job.sql"
+  if run; then bad "accepted $1"; else grep -qF "$2" "$W/err" && ok || bad "$1: $(cat "$W/err")"; fi
+}
+check_error_upsert "'scan.startup.mode' = 'earliest-offset'" "Unsupported options found for 'upsert-kafka'."
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

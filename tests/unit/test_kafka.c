@@ -124,7 +124,7 @@ START_TEST(key_fields_with_a_prefix_round_trip_through_key_and_value)
                                "k_id", "key.fields-prefix", "k_", "value.format", "json", "value.fields-include",
                                "EXCEPT_KEY", NULL);
     char err[1024], text[256];
-    conn_kafka_codec_t *c = conn_kafka_codec_new(t, err, sizeof err);
+    conn_kafka_codec_t *c = conn_kafka_codec_new(t, false, err, sizeof err);
     ck_assert_msg(c, "%s", err);
     const char key[] = "{\"id\":7}", value[] = "{\"url\":\"/a\",\"n\":3}";
     arena_t a;
@@ -139,7 +139,9 @@ START_TEST(key_fields_with_a_prefix_round_trip_through_key_and_value)
     render(&rows[0], t->schema, text, sizeof text);
     ck_assert_str_eq(text, "+I[7, /a, 3]");
     buf_t k = BUF_INIT, v = BUF_INIT;
-    ck_assert_int_eq(conn_kafka_codec_encode(c, &rows[0], &k, &v, err, sizeof err), 0);
+    bool tombstone;
+    ck_assert_int_eq(conn_kafka_codec_encode(c, &rows[0], &k, &v, &tombstone, err, sizeof err), 0);
+    ck_assert(!tombstone);
     ck_assert_str_eq(buf_cstr(&k), key);
     ck_assert_str_eq(buf_cstr(&v), value);
     /* a tombstone carries no row */
@@ -154,20 +156,57 @@ START_TEST(key_fields_with_a_prefix_round_trip_through_key_and_value)
 }
 END_TEST
 
+START_TEST(upsert_tombstones_are_key_only_deletes_both_ways)
+{
+    catalog_table_t *t = table("ROW<`currency` STRING, `rate` INT>", "key.format", "json", "value.format", "json",
+                               NULL);
+    t->npk = 1;
+    t->pk = calloc(1, sizeof *t->pk);
+    char err[1024], text[256];
+    conn_kafka_codec_t *c = conn_kafka_codec_new(t, true, err, sizeof err);
+    ck_assert_msg(c, "%s", err);
+    const char key[] = "{\"currency\":\"EUR\"}";
+    arena_t a;
+    arena_init(&a, 0);
+    row_t *rows;
+    size_t n;
+    bool skipped, tombstone;
+    conn_where_t where = {"rates-0", 9};
+    ck_assert_int_eq(conn_kafka_codec_decode(c, key, strlen(key), NULL, 0, &where, &rows, &n, &skipped, &a, err,
+                                             sizeof err), 0);
+    ck_assert_int_eq((int)n, 1);
+    render(&rows[0], t->schema, text, sizeof text);
+    ck_assert_str_eq(text, "-D[EUR, null]");
+    buf_t k = BUF_INIT, v = BUF_INIT;
+    ck_assert_int_eq(conn_kafka_codec_encode(c, &rows[0], &k, &v, &tombstone, err, sizeof err), 0);
+    ck_assert(tombstone);
+    ck_assert_str_eq(buf_cstr(&k), key);
+    buf_free(&k);
+    buf_free(&v);
+    arena_destroy(&a);
+    conn_kafka_codec_free(c);
+    catalog_table_free(t);
+    t = table("ROW<`currency` STRING>", "key.format", "json", "value.format", "json", NULL);
+    ck_assert_ptr_null(conn_kafka_codec_new(t, true, err, sizeof err));
+    ck_assert_msg(strstr(err, "'upsert-kafka' tables require to define a PRIMARY KEY constraint"), "%s", err);
+    catalog_table_free(t);
+}
+END_TEST
+
 START_TEST(key_options_are_checked_as_flink_checks_them)
 {
     char err[1024];
     catalog_table_t *t = table("ROW<`a` INT>", "format", "json", "key.format", "json", NULL);
-    ck_assert_ptr_null(conn_kafka_codec_new(t, err, sizeof err));
+    ck_assert_ptr_null(conn_kafka_codec_new(t, false, err, sizeof err));
     ck_assert_msg(strstr(err, "requires the declaration of one or more of key fields using 'key.fields'"), "%s", err);
     catalog_table_free(t);
     t = table("ROW<`a` INT>", "format", "json", "key.format", "json", "key.fields", "b", NULL);
-    ck_assert_ptr_null(conn_kafka_codec_new(t, err, sizeof err));
+    ck_assert_ptr_null(conn_kafka_codec_new(t, false, err, sizeof err));
     ck_assert_msg(strstr(err, "Could not find the field 'b' in the table schema"), "%s", err);
     catalog_table_free(t);
     t = table("ROW<`k_a` INT>", "format", "json", "key.format", "json", "key.fields", "k_a", "key.fields-prefix",
               "k_", NULL);
-    ck_assert_ptr_null(conn_kafka_codec_new(t, err, sizeof err));
+    ck_assert_ptr_null(conn_kafka_codec_new(t, false, err, sizeof err));
     ck_assert_msg(strstr(err, "A key prefix is not allowed when option 'value.fields-include' is set to 'ALL'"),
                   "%s", err);
     catalog_table_free(t);
@@ -218,6 +257,7 @@ int main(void)
     tcase_add_test(tc, bootstrap_servers_are_required);
     tcase_add_test(tc, topic_lists_split_on_semicolons);
     tcase_add_test(tc, key_fields_with_a_prefix_round_trip_through_key_and_value);
+    tcase_add_test(tc, upsert_tombstones_are_key_only_deletes_both_ways);
     tcase_add_test(tc, key_options_are_checked_as_flink_checks_them);
     tcase_add_test(tc, murmur2_partitioner_matches_the_shared_vectors);
     suite_add_tcase(s, tc);
