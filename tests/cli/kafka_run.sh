@@ -80,6 +80,12 @@ fi
   echo "SELECT * FROM clicks;"
 } >"$W/job.sql"
 run && [ "$(cat "$W/out")" = $'+I[2, /shop]\n+I[1, /cart]' ] && ok || bad "specific offsets: $(cat "$W/out" "$W/err")"
+{
+  kafka_table clicks "user_id INT, url STRING" "'topic' = 'clicks', 'scan.startup.mode' = 'latest-offset', \
+'scan.bounded.mode' = 'latest-offset', 'format' = 'json'"
+  echo "SELECT * FROM clicks;"
+} >"$W/job.sql"
+run && [ ! -s "$W/out" ] && ok || bad "latest to latest is empty and ends: $(cat "$W/out" "$W/err")"
 printf '{"user_id": 9, "url": "/nine"}\n' | timeout 60 kcat -b "$BOOT" -P -t mixed   # hang guard
 {
   kafka_table clicks "user_id INT, url STRING" "'topic' = 'mixed; clicks', $BOUNDED, 'format' = 'json'"
