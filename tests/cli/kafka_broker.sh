@@ -8,9 +8,6 @@ set -uo pipefail
 W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
 trap 'stop_broker; rm -rf "$W"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
 
 # 1. A fixed port (a random one; another is tried if it is taken).
 started=0

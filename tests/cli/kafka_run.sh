@@ -11,9 +11,6 @@ set -uo pipefail
 W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
 trap 'stop_broker; rm -rf "$W"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
 SEED=$PTFHOST_ROOT/compat/run/count_clicks
 JAR=$PTFHOST_BUILD/compat/seeds.jar
 

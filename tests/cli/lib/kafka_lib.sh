@@ -1,6 +1,10 @@
 # kafka_lib.sh - sourced by tests/cli/kafka_*.sh: the built-in broker for a
-# test. Needs PTFHOST and a work folder W; the caller's EXIT trap must call
-# stop_broker (it is a no-op once the broker is stopped).
+# test, and the pass/fail count. Needs PTFHOST and a work folder W; the
+# caller's EXIT trap must call stop_broker (a no-op once it is stopped).
+
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
 
 BROKER_PID=""
 

@@ -5,9 +5,9 @@ import static io.ptfhost.testkit.Assert.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
+
+import io.ptfhost.testkit.VectorFiles;
 
 /**
  * The partition Kafka's Java producer picks for a keyed record, against the shared vectors
@@ -66,18 +66,6 @@ public final class Murmur2Test {
         return b;
     }
 
-    private static Path vectors() {
-        String root = System.getenv("PTFHOST_ROOT");
-        Path p = root != null ? Paths.get(root) : Paths.get("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("tests/vectors/murmur2.txt"))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("tests/vectors/murmur2.txt not found; set PTFHOST_ROOT");
-        }
-        return p.resolve("tests/vectors/murmur2.txt");
-    }
-
     public static void testKafkasPublishedHashes() {
         String[] keys = {"1", "12", "123", "1234", "12345"};
         int[] hashes = {-1993445489, 126087238, -267702483, -1614185708, -1188365604};
@@ -87,7 +75,7 @@ public final class Murmur2Test {
     }
 
     public static void testEverySharedVectorLandsOnItsPartition() throws Exception {
-        List<String> lines = Files.readAllLines(vectors(), StandardCharsets.UTF_8);
+        List<String> lines = Files.readAllLines(VectorFiles.find("murmur2.txt"), StandardCharsets.UTF_8);
         int checked = 0;
         for (String line : lines) {
             if (line.startsWith("#") || line.isBlank()) {

@@ -11,7 +11,6 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -24,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.ptfhost.testkit.VectorFiles;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 
@@ -54,15 +54,7 @@ final class Vectors {
     }
 
     static Path file() {
-        String root = System.getenv("PTFHOST_ROOT");
-        Path p = root != null ? Paths.get(root) : Paths.get("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("tests/vectors/values.vec"))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("tests/vectors/values.vec not found; set PTFHOST_ROOT");
-        }
-        return p.resolve("tests/vectors/values.vec");
+        return VectorFiles.find("values.vec");
     }
 
     static List<Vectors> load() throws IOException {
