@@ -158,7 +158,9 @@ int conn_kafka_topics(const catalog_table_t *t, char ***names, int *n, char *err
         while (*s == ' ') s++;
         size_t len = strlen(s);
         while (len > 0 && s[len - 1] == ' ') s[--len] = '\0';
-        if (len == 0) continue;
+        bool seen = len == 0;
+        for (int i = 0; i < *n && !seen; i++) seen = strcmp((*names)[i], s) == 0;
+        if (seen) continue;   /* a topic named twice is read once */
         *names = xrealloc(*names, (size_t)(*n + 1) * sizeof **names);
         (*names)[(*n)++] = xstrdup(s);
     }

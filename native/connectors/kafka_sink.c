@@ -39,9 +39,12 @@ static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaqu
     (void)rk;
     kafka_sink_t *ks = opaque;
     if (!m->err) return;
-    if (ks->failed++ == 0)
+    if (ks->failed++ > 0) return;
+    if (m->partition >= 0)
         snprintf(ks->first_failure, sizeof ks->first_failure, "partition %d: %s", (int)m->partition,
                  rd_kafka_err2str(m->err));
+    else
+        snprintf(ks->first_failure, sizeof ks->first_failure, "%s", rd_kafka_err2str(m->err));
 }
 
 static int parse_sink_options(kafka_sink_t *ks, char *err, size_t errlen)
@@ -144,7 +147,7 @@ static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errle
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
     int rc = 0;
-    if (!commit) rd_kafka_purge(ks->rk, RD_KAFKA_PURGE_F_QUEUE);
+    if (!commit) rd_kafka_purge(ks->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);   /* a failed job */
     drain(ks);
     if (commit && ks->at_least_once && ks->failed > 0) {
         snprintf(err, errlen, "table '%s': %ld record%s not delivered to topic '%s' (first: %s); "

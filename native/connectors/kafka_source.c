@@ -166,7 +166,7 @@ static int list_partitions(kafka_source_t *ks, char *err, size_t errlen)
         const struct rd_kafka_metadata *md = NULL;
         rd_kafka_resp_err_t e = rkt ? rd_kafka_metadata(ks->rk, 0, rkt, &md, KAFKA_TIMEOUT_MS)
                                     : RD_KAFKA_RESP_ERR__INVALID_ARG;
-        if (!e && md->topic_cnt == 1) e = md->topics[0].err;
+        if (!e) e = md->topic_cnt == 1 ? md->topics[0].err : RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC;
         if (e) {
             snprintf(err, errlen, "table '%s': cannot read the partitions of topic '%s': %s", ks->base.table->name,
                      ks->topics[i], rd_kafka_err2str(e));

@@ -94,9 +94,9 @@ START_TEST(bootstrap_servers_are_required)
 }
 END_TEST
 
-START_TEST(topic_lists_split_on_semicolons)
+START_TEST(topic_lists_split_on_semicolons_each_topic_once)
 {
-    catalog_table_t *t = table("ROW<`a` INT>", "topic", "a; b;;c ", NULL);
+    catalog_table_t *t = table("ROW<`a` INT>", "topic", "a; b;;c ;a", NULL);
     char err[256], **names;
     int n;
     ck_assert_int_eq(conn_kafka_topics(t, &names, &n, err, sizeof err), 0);
@@ -254,7 +254,7 @@ int main(void)
     tcase_add_test(tc, java_client_names_are_translated_and_java_only_ones_dropped);
     tcase_add_test(tc, a_property_nobody_knows_is_an_error_naming_it);
     tcase_add_test(tc, bootstrap_servers_are_required);
-    tcase_add_test(tc, topic_lists_split_on_semicolons);
+    tcase_add_test(tc, topic_lists_split_on_semicolons_each_topic_once);
     tcase_add_test(tc, key_fields_with_a_prefix_round_trip_through_key_and_value);
     tcase_add_test(tc, upsert_tombstones_are_key_only_deletes_both_ways);
     tcase_add_test(tc, key_options_are_checked_as_flink_checks_them);
