@@ -91,6 +91,17 @@ printf '{"user_id": 9, "url": "/nine"}\n' | timeout 60 kcat -b "$BOOT" -P -t mix
 run && [ "$(sort "$W/out" | tr '\n' ' ')" = "+I[1, /cart] +I[1, /home] +I[1, /pay] +I[2, /shop] +I[9, /nine] " ] \
   && ok || bad "two topics: $(cat "$W/out" "$W/err")"
 
+# 4b. group-offsets starts after what the group committed (kcat's balanced consumer commits two);
+#     the other partitions of the auto-created topic have none, so auto.offset.reset decides.
+printf '{"user_id": 1, "url": "/%d"}\n' 1 2 3 4 | timeout 60 kcat -b "$BOOT" -P -t grouped -p 0   # hang guard
+timeout 60 kcat -b "$BOOT" -G g1 -o beginning -c 2 -q grouped >/dev/null   # hang guard
+{
+  kafka_table grouped "user_id INT, url STRING" "'topic' = 'grouped', 'properties.group.id' = 'g1', \
+'properties.auto.offset.reset' = 'earliest', 'scan.bounded.mode' = 'latest-offset', 'format' = 'json'"
+  echo "SELECT * FROM grouped;"
+} >"$W/job.sql"
+run && [ "$(cat "$W/out")" = $'+I[1, /3]\n+I[1, /4]' ] && ok || bad "group-offsets: $(cat "$W/out" "$W/err")"
+
 # 5. A record that does not decode fails the job with its topic, partition, offset and field;
 #    json.ignore-parse-errors skips it and the job reports the count.
 printf '{"user_id": 1, "url": "/a"}\n{"user_id": "x1", "url": "/b"}\nnot json\n{"user_id": 2, "url": "/c"}\n' |
