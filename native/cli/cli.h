@@ -15,6 +15,7 @@ typedef struct cli_command {
     const char *summary;
 } cli_command_t;
 
+int cmd_broker(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_test(int argc, char **argv);

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 
 static const cli_command_t commands[] = {
+    {"broker", cmd_broker, "run a Kafka-protocol broker on 127.0.0.1 (in memory) until Ctrl-C"},
     {"describe", cmd_describe, "print the signature Flink infers for the PTFs in a JAR, or Flink's error"},
     {"run", cmd_run, "run a Flink SQL script that calls PTFs"},
     {"test", cmd_test, "run compatibility cases and compare with the expected changelog"},

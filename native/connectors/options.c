@@ -26,6 +26,23 @@ static const char *const datagen_field_options[] = {
 static const char *const print_options[] = {"connector", "print-identifier", "standard-error", "sink.parallelism",
                                             "sink.supports-delete-by-key", NULL};
 static const char *const blackhole_options[] = {"connector", NULL};
+static const char *const kafka_options[] = {
+    "connector", "topic", "topic-pattern", "properties.*", "format", "key.format", "key.fields", "key.fields-prefix",
+    "value.format", "value.fields-include", "scan.startup.mode", "scan.startup.specific-offsets",
+    "scan.startup.timestamp-millis", "scan.bounded.mode", "scan.bounded.specific-offsets",
+    "scan.bounded.timestamp-millis", "scan.topic-partition-discovery.interval", "scan.parallelism",
+    "sink.partitioner", "sink.semantic", "sink.delivery-guarantee", "sink.transactional-id-prefix",
+    "sink.parallelism", NULL,
+};
+/* Flink's upsert-kafka options; the scan.bounded.* ones are there so that a
+ * job over a topic can end. sink.buffer-flush.* are accepted and not needed
+ * (every change is written as it comes). */
+static const char *const upsert_kafka_options[] = {
+    "connector", "topic", "properties.*", "key.format", "key.fields-prefix", "value.format", "value.fields-include",
+    "scan.bounded.mode", "scan.bounded.specific-offsets", "scan.bounded.timestamp-millis", "scan.parallelism",
+    "sink.parallelism", "sink.buffer-flush.max-rows", "sink.buffer-flush.interval", "sink.delivery-guarantee",
+    "sink.transactional-id-prefix", NULL,
+};
 
 static const char *const json_options[] = {
     "fail-on-missing-field", "ignore-parse-errors", "timestamp-format.standard", "map-null-key.mode",
@@ -64,15 +81,27 @@ static const char *const *format_options(const char *format)
     return NULL;
 }
 
+/* Whether key is '<side><format>.<option>' of the format the table's
+ * format_key option names (side "" for 'format', "key." for 'key.format'). */
+static bool format_option(const catalog_table_t *t, const char *key, const char *format_key, const char *side)
+{
+    const char *format = catalog_table_option(t, format_key);
+    const char *const *fo = format_options(format);
+    size_t ns = strlen(side), n = format ? strlen(format) : 0;
+    return fo && strncmp(key, side, ns) == 0 && strncmp(key + ns, format, n) == 0 && key[ns + n] == '.' &&
+           listed(fo, key + ns + n + 1);
+}
+
 static bool supported(const catalog_table_t *t, const char *connector, const char *key)
 {
-    if (strcmp(connector, "filesystem") == 0) {
-        if (listed(filesystem_options, key)) return true;
-        const char *format = catalog_table_option(t, "format");
-        const char *const *fo = format_options(format);
-        size_t n = format ? strlen(format) : 0;
-        return fo && strncmp(key, format, n) == 0 && key[n] == '.' && listed(fo, key + n + 1);
-    }
+    if (strcmp(connector, "filesystem") == 0)
+        return listed(filesystem_options, key) || format_option(t, key, "format", "");
+    if (strcmp(connector, "kafka") == 0)
+        return listed(kafka_options, key) || format_option(t, key, "format", "") ||
+               format_option(t, key, "key.format", "key.") || format_option(t, key, "value.format", "value.");
+    if (strcmp(connector, "upsert-kafka") == 0)
+        return listed(upsert_kafka_options, key) || format_option(t, key, "key.format", "key.") ||
+               format_option(t, key, "value.format", "value.");
     if (strcmp(connector, "datagen") == 0) {
         if (listed(datagen_options, key)) return true;
         if (strncmp(key, "fields.", 7) != 0) return false;
@@ -96,11 +125,18 @@ static void list_supported(buf_t *b, const catalog_table_t *t, const char *conne
     if (strcmp(connector, "filesystem") == 0) groups[0] = filesystem_options;
     else if (strcmp(connector, "datagen") == 0) groups[0] = datagen_options;
     else if (strcmp(connector, "print") == 0) groups[0] = print_options;
+    else if (strcmp(connector, "kafka") == 0) groups[0] = kafka_options;
+    else if (strcmp(connector, "upsert-kafka") == 0) groups[0] = upsert_kafka_options;
     else groups[0] = blackhole_options;
     for (const char *const *n = groups[0]; *n; n++) buf_printf(b, "%s\n", *n);
-    const char *format = catalog_table_option(t, "format");
-    const char *const *fo = strcmp(connector, "filesystem") == 0 ? format_options(format) : NULL;
-    for (; fo && *fo; fo++) buf_printf(b, "%s.%s\n", format, *fo);
+    bool formats = strcmp(connector, "filesystem") == 0 || strcmp(connector, "kafka") == 0 ||
+                   strcmp(connector, "upsert-kafka") == 0;
+    static const char *const sides[][2] = {{"format", ""}, {"key.format", "key."}, {"value.format", "value."}};
+    for (size_t s = 0; formats && s < 3; s++) {
+        const char *format = catalog_table_option(t, sides[s][0]);
+        for (const char *const *fo = format_options(format); fo && *fo; fo++)
+            buf_printf(b, "%s%s.%s\n", sides[s][1], format, *fo);
+    }
     if (strcmp(connector, "datagen") == 0)
         for (int i = 0; i < t->schema->nfields; i++)
             for (const char *const *n = datagen_field_options; *n; n++)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "connectors/format.h"
+#include "connectors/kafka.h"
 #include "connectors/options.h"
 #include "connectors/tableau.h"
 #include "types/render.h"
@@ -331,6 +332,8 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
         return b;
     }
     if (strcmp(connector, "filesystem") == 0) return file_sink_open(t, base_dir, err, errlen);
+    if (strcmp(connector, "kafka") == 0 || strcmp(connector, "upsert-kafka") == 0)
+        return conn_kafka_sink_open(t, strcmp(connector, "upsert-kafka") == 0, err, errlen);
     if (strcmp(connector, "datagen") == 0) {
         snprintf(err, errlen, "Connector 'datagen' can only be used as source. It cannot be used as sink. (table "
                               "'%s')", t->name);
@@ -338,7 +341,8 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
     }
     snprintf(err, errlen, "Could not find any factory for identifier '%s' that implements "
                           "'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n\n"
-                          "Available factory identifiers are:\n\nblackhole\ndatagen\nfilesystem\nprint\n"
+                          "Available factory identifiers are:\n\nblackhole\ndatagen\nfilesystem\nkafka\nprint\n"
+                          "upsert-kafka\n"
                           "(table '%s')", connector, t->name);
     return NULL;
 }

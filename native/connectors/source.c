@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "connectors/format.h"
+#include "connectors/kafka.h"
 #include "connectors/options.h"
 
 
@@ -467,6 +468,8 @@ conn_source_t *conn_source_open(const catalog_table_t *t, const char *base_dir, 
     if (conn_options_validate(t, err, errlen) != 0) return NULL;
     if (strcmp(connector, "filesystem") == 0) return file_open(t, base_dir, err, errlen);
     if (strcmp(connector, "datagen") == 0) return datagen_open(t, err, errlen);
+    if (strcmp(connector, "kafka") == 0 || strcmp(connector, "upsert-kafka") == 0)
+        return conn_kafka_source_open(t, strcmp(connector, "upsert-kafka") == 0, err, errlen);
     if (strcmp(connector, "print") == 0 || strcmp(connector, "blackhole") == 0) {
         snprintf(err, errlen, "Connector '%s' can only be used as sink. It cannot be used as source. (table '%s')",
                  connector, t->name);
@@ -474,7 +477,8 @@ conn_source_t *conn_source_open(const catalog_table_t *t, const char *base_dir, 
     }
     snprintf(err, errlen, "Could not find any factory for identifier '%s' that implements "
                           "'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n\n"
-                          "Available factory identifiers are:\n\nblackhole\ndatagen\nfilesystem\nprint\n"
+                          "Available factory identifiers are:\n\nblackhole\ndatagen\nfilesystem\nkafka\nprint\n"
+                          "upsert-kafka\n"
                           "(table '%s')", connector, t->name);
     return NULL;
 }

@@ -1,0 +1,103 @@
+/* cmd_broker.c - 'ptfhost broker': the built-in Kafka broker (kafka/broker.h)
+ * until SIGINT or SIGTERM. The first line on stdout is
+ * "bootstrap.servers=HOST:PORT[,...]", for scripts to read. */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "kafka/broker.h"
+
+static int stop_pipe[2] = {-1, -1};
+
+static void on_stop_signal(int sig)
+{
+    (void)sig;
+    ssize_t n = write(stop_pipe[1], "x", 1);
+    (void)n;
+}
+
+/* SIGINT/SIGTERM wake the command through a pipe, whichever thread gets them. */
+static int wait_for_stop(void)
+{
+    if (pipe(stop_pipe) != 0) return -1;
+    struct sigaction sa = {.sa_handler = on_stop_signal};
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0) return -1;
+    struct pollfd p = {.fd = stop_pipe[0], .events = POLLIN};
+    while (poll(&p, 1, -1) < 0)
+        if (errno != EINTR) return -1;
+    return 0;
+}
+
+static int parse_count(const char *name, const char *text, int min, int max, int *out)
+{
+    if (!text) return 0;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < min || v > max) {
+        fprintf(stderr, "ptfhost broker: --%s must be an integer from %d to %d, not '%s'\n", name, min, max, text);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* "a,b,c" into the topic list; returns the copy the names point into. */
+static char *split_topics(const char *text, cli_strlist_t *topics)
+{
+    if (!text) return NULL;
+    char *copy = strdup(text), *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        if (*t) cli_strlist_push(topics, t);
+    return copy;
+}
+
+int cmd_broker(int argc, char **argv)
+{
+    const char *port = NULL, *brokers = NULL, *partitions = NULL, *topics = NULL;
+    bool help = false;
+    cli_option_t opts[] = {
+        {"port", CLI_STRING, &port, "N  bootstrap port on 127.0.0.1 (default: one the kernel picks)"},
+        {"brokers", CLI_STRING, &brokers, "N  brokers in the cluster (default 1)"},
+        {"partitions", CLI_STRING, &partitions, "N  partitions of each --topics topic (default 1)"},
+        {"topics", CLI_STRING, &topics, "a,b,...  topics to create (others are auto-created with 4 partitions)"},
+        {"help", CLI_FLAG, &help, "show this help"},
+        {NULL, 0, NULL, NULL},
+    };
+    cli_strlist_t pos = {0};
+    if (cli_parse("broker", opts, argc, argv, &pos) != 0) return 2;
+    int npos = pos.n;
+    cli_strlist_free(&pos);
+    if (help || npos != 0) {
+        cli_usage("broker", "[options]", opts);
+        return help ? 0 : 2;
+    }
+    kafka_broker_options_t o = {.port = 0, .brokers = 1, .partitions = 1};
+    if (parse_count("port", port, 1, 65535, &o.port) != 0 || parse_count("brokers", brokers, 1, 64, &o.brokers) != 0 ||
+        parse_count("partitions", partitions, 1, 100000, &o.partitions) != 0)
+        return 2;
+    cli_strlist_t names = {0};
+    char *names_text = split_topics(topics, &names);
+    o.topics = names.items;
+    o.ntopics = names.n;
+
+    char err[1024];
+    kafka_broker_t *b = kafka_broker_new(&o, err, sizeof err);
+    cli_strlist_free(&names);
+    free(names_text);
+    if (!b) {
+        fprintf(stderr, "ptfhost broker: %s\n", err);
+        return 1;
+    }
+    printf("bootstrap.servers=%s\n", kafka_broker_bootstraps(b));
+    fflush(stdout);
+    int rc = wait_for_stop();
+    kafka_broker_destroy(b);
+    if (rc != 0) fprintf(stderr, "ptfhost broker: cannot wait for a signal: %s\n", strerror(errno));
+    return rc == 0 ? 0 : 2;
+}

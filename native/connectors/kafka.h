@@ -1,0 +1,85 @@
+/* kafka.h - Flink's 'kafka' connector on librdkafka ("conn_kafka_").
+ *
+ * The source (kafka_source.c) reads the partitions of 'topic' (one name or
+ * a ';' list) itself, as Flink's KafkaSource does: 'properties.group.id'
+ * only names whose committed offsets 'group-offsets' reads; nothing is
+ * committed. 'scan.startup.mode' picks where each partition starts,
+ * 'scan.bounded.mode' where it ends; a bounded source ends when every
+ * partition has reached its end. The sink (kafka_sink.c) writes the value
+ * format, keyed by 'key.fields' when 'key.format' is set, to the partition
+ * Kafka's Java producer would pick (murmur2).
+ *
+ * The helpers below are shared by both halves:
+ *   kafka_conf.c   'properties.*' into a librdkafka configuration
+ *   kafka_codec.c  'key.format' / 'value.format' (or 'format') over the
+ *                  table's columns, through format.h's codecs.
+ *
+ * 'upsert-kafka' is the same code with the key taken from the PRIMARY KEY.
+ *
+ * Threading: a source or sink is used by one thread; librdkafka runs its
+ * own threads behind the handle. */
+#ifndef PTF_CONN_KAFKA_H
+#define PTF_CONN_KAFKA_H
+
+#include <librdkafka/rdkafka.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "catalog/catalog.h"
+#include "connectors/format.h"
+#include "connectors/sink.h"
+#include "connectors/source.h"
+#include "util/buf.h"
+
+/* upsert: 'upsert-kafka' - the PRIMARY KEY columns are the record key, a
+ * record is an upsert of its key and a tombstone (null value) its DELETE;
+ * the source starts at the earliest offset; the sink writes +I/+U as
+ * records, -D as tombstones and drops -U. */
+conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
+conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
+
+/* ---- kafka_conf.c ---------------------------------------------------------- */
+
+/* A configuration with every 'properties.<name>' of t set: librdkafka's own
+ * names as they are, Java client names that librdkafka spells differently
+ * translated, Java-only settings with no librdkafka meaning (serializer
+ * classes, max.poll.records) dropped. A property neither knows, or a value
+ * librdkafka refuses, is an error naming it. Requires
+ * 'properties.bootstrap.servers'. The caller owns the result. */
+rd_kafka_conf_t *conn_kafka_conf_new(const catalog_table_t *t, char *err, size_t errlen);
+
+/* Sets name to value unless the table's properties set it. */
+int conn_kafka_conf_default(rd_kafka_conf_t *conf, const catalog_table_t *t, const char *name, const char *value,
+                            char *err, size_t errlen);
+
+/* The names in 'topic' (';'-separated, blanks trimmed), malloc'ed into
+ * *names (free with conn_kafka_topics_free); 0, or -1 with err set. */
+int conn_kafka_topics(const catalog_table_t *t, char ***names, int *n, char *err, size_t errlen);
+void conn_kafka_topics_free(char **names, int n);
+
+/* ---- kafka_codec.c ---------------------------------------------------------- */
+
+/* How a record's key and value map to the table's columns: 'key.fields'
+ * (';'-separated; upsert: the PRIMARY KEY columns; named with
+ * 'key.fields-prefix' in the table, without it in the key),
+ * 'value.fields-include' ALL (default) or EXCEPT_KEY. */
+typedef struct conn_kafka_codec conn_kafka_codec_t;
+
+conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
+void conn_kafka_codec_free(conn_kafka_codec_t *c);
+bool conn_kafka_codec_has_key(const conn_kafka_codec_t *c);
+
+/* Decodes one record into *nrows rows of the table (0 for a bad record
+ * skipped by ignore-parse-errors (*skipped) or a tombstone - upsert: one
+ * -D carrying the key -, several for a debezium-json update). where names the record for messages. 0, or -1 with
+ * err = the decoder's message (field path and an excerpt of the bytes). */
+int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keylen, const void *value, size_t vallen,
+                            const conn_where_t *where, row_t **rows, size_t *nrows, bool *skipped, arena_t *a,
+                            char *err, size_t errlen);
+
+/* Encodes row's key (when the codec has one) and value, without newlines;
+ * upsert: a -D has no value (*tombstone). */
+int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, bool *tombstone,
+                            char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,178 @@
+/* kafka_sink.c - the 'kafka' table sink; see kafka.h.
+ *
+ * Records are keyed by 'key.fields' when 'key.format' is set and placed by
+ * librdkafka's murmur2 partitioner, which is Java-compatible: a keyed record
+ * lands on the partition Kafka's Java producer (and so Flink) would pick.
+ * 'sink.partitioner' = 'fixed' writes everything to partition 0 (the
+ * partition of Flink's single sink instance); 'default' and 'round-robin'
+ * both leave keyless records to the producer's sticky partitioning, as
+ * Flink leaves them to Kafka's. Delivery reports are counted as they come;
+ * with 'at-least-once' (the default) close() waits for every record and
+ * fails the job if one was not delivered. upsert-kafka writes +I/+U as
+ * records and -D as tombstones (null value) of their key, and drops -U. */
+#include "connectors/kafka.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+typedef struct kafka_sink {
+    conn_sink_t base;
+    const catalog_table_t *table;
+    rd_kafka_t *rk;
+    rd_kafka_topic_t *rkt;
+    conn_kafka_codec_t *codec;
+    char **topics;
+    int ntopics;
+    bool fixed;                     /* sink.partitioner = fixed */
+    bool at_least_once;             /* sink.delivery-guarantee */
+    bool upsert;                    /* upsert-kafka: -D as tombstones, -U dropped */
+    buf_t key, value;
+    long failed;                    /* records the broker did not take */
+    char first_failure[512];
+} kafka_sink_t;
+
+static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
+{
+    (void)rk;
+    kafka_sink_t *ks = opaque;
+    if (!m->err) return;
+    if (ks->failed++ > 0) return;
+    if (m->partition >= 0)
+        snprintf(ks->first_failure, sizeof ks->first_failure, "partition %d: %s", (int)m->partition,
+                 rd_kafka_err2str(m->err));
+    else
+        snprintf(ks->first_failure, sizeof ks->first_failure, "%s", rd_kafka_err2str(m->err));
+}
+
+static int parse_sink_options(kafka_sink_t *ks, char *err, size_t errlen)
+{
+    const catalog_table_t *t = ks->table;
+    const char *p = catalog_table_option(t, "sink.partitioner");
+    const char *g = catalog_table_option(t, "sink.delivery-guarantee");
+    if (!g) g = catalog_table_option(t, "sink.semantic");   /* Flink's deprecated spelling */
+    if (p && strcmp(p, "default") != 0 && strcmp(p, "fixed") != 0 && strcmp(p, "round-robin") != 0) {
+        snprintf(err, errlen, "table '%s': 'sink.partitioner' = '%s': ptfhost runs no Java partitioner classes; "
+                              "use 'default', 'fixed' or 'round-robin'", t->name, p);
+        return -1;
+    }
+    ks->fixed = p && strcmp(p, "fixed") == 0;
+    if (g && strcmp(g, "exactly-once") == 0) {
+        snprintf(err, errlen, "table '%s': 'sink.delivery-guarantee' = 'exactly-once' needs checkpoints, which "
+                              "ptfhost does not take yet; use 'at-least-once' or 'none'", t->name);
+        return -1;
+    }
+    if (g && strcmp(g, "at-least-once") != 0 && strcmp(g, "none") != 0) {
+        snprintf(err, errlen, "table '%s': Could not parse value '%s' for key 'sink.delivery-guarantee'. Possible "
+                              "values: at-least-once, exactly-once, none", t->name, g);
+        return -1;
+    }
+    ks->at_least_once = !g || strcmp(g, "at-least-once") == 0;
+    if (ks->ntopics != 1) {
+        snprintf(err, errlen, "table '%s': a kafka sink writes one topic, but 'topic' names %d", t->name,
+                 ks->ntopics);
+        return -1;
+    }
+    return 0;
+}
+
+static int producer_new(kafka_sink_t *ks, char *err, size_t errlen)
+{
+    const catalog_table_t *t = ks->table;
+    rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
+    if (!conf) return -1;
+    if (conn_kafka_conf_default(conf, t, "partitioner", "murmur2_random", err, errlen) != 0) {
+        rd_kafka_conf_destroy(conf);
+        return -1;
+    }
+    rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
+    rd_kafka_conf_set_opaque(conf, ks);
+    char why[512];
+    if (!(ks->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
+        snprintf(err, errlen, "table '%s': cannot create the Kafka producer: %s", t->name, why);
+        rd_kafka_conf_destroy(conf);
+        return -1;
+    }
+    ks->rkt = rd_kafka_topic_new(ks->rk, ks->topics[0], NULL);
+    return 0;
+}
+
+static int kafka_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    if (ks->upsert && row->kind == ROW_UPDATE_BEFORE) return 0;   /* the +U that follows replaces it */
+    bool tombstone;
+    if (conn_kafka_codec_encode(ks->codec, row, &ks->key, &ks->value, &tombstone, err, errlen) != 0) return -1;
+    bool keyed = conn_kafka_codec_has_key(ks->codec);
+    int32_t partition = ks->fixed ? 0 : RD_KAFKA_PARTITION_UA;
+    for (;;) {
+        if (rd_kafka_produce(ks->rkt, partition, RD_KAFKA_MSG_F_COPY, tombstone ? NULL : ks->value.data,
+                             tombstone ? 0 : ks->value.len,
+                             keyed ? ks->key.data : NULL, keyed ? ks->key.len : 0, NULL) == 0)
+            break;
+        rd_kafka_resp_err_t e = rd_kafka_last_error();
+        if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
+            snprintf(err, errlen, "table '%s': cannot write to topic '%s': %s", ks->table->name, ks->topics[0],
+                     rd_kafka_err2str(e));
+            return -1;
+        }
+        rd_kafka_poll(ks->rk, 100);   /* the local queue is full: wait for deliveries */
+    }
+    rd_kafka_poll(ks->rk, 0);
+    s->rows++;
+    return 0;
+}
+
+/* Waits until every record is delivered or has failed (each fails after
+ * the producer's delivery.timeout.ms at the latest). */
+static void drain(kafka_sink_t *ks)
+{
+    while (rd_kafka_outq_len(ks->rk) > 0) rd_kafka_flush(ks->rk, 1000);
+}
+
+static void kafka_sink_free(kafka_sink_t *ks)
+{
+    if (ks->rkt) rd_kafka_topic_destroy(ks->rkt);
+    if (ks->rk) rd_kafka_destroy(ks->rk);
+    conn_kafka_codec_free(ks->codec);
+    conn_kafka_topics_free(ks->topics, ks->ntopics);
+    buf_free(&ks->key);
+    buf_free(&ks->value);
+    free(ks);
+}
+
+static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    int rc = 0;
+    if (!commit) rd_kafka_purge(ks->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);   /* a failed job */
+    drain(ks);
+    if (commit && ks->at_least_once && ks->failed > 0) {
+        snprintf(err, errlen, "table '%s': %ld record%s not delivered to topic '%s' (first: %s); "
+                              "'sink.delivery-guarantee' is 'at-least-once'", ks->table->name, ks->failed,
+                 ks->failed == 1 ? " was" : "s were", ks->topics[0], ks->first_failure);
+        rc = -1;
+    }
+    kafka_sink_free(ks);
+    return rc;
+}
+
+conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = xcalloc(1, sizeof *ks);
+    ks->base.write = kafka_write;
+    ks->base.close = kafka_sink_close;
+    ks->base.schema = t->schema;
+    ks->base.accepts_updates = upsert;   /* 'kafka' is append-only */
+    ks->table = t;
+    ks->upsert = upsert;
+    if (conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) != 0 ||
+        parse_sink_options(ks, err, errlen) != 0 || !(ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) ||
+        producer_new(ks, err, errlen) != 0) {
+        kafka_sink_free(ks);
+        return NULL;
+    }
+    return &ks->base;
+}

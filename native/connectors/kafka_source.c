@@ -1,0 +1,394 @@
+/* kafka_source.c - the 'kafka' table source; see kafka.h.
+ *
+ * Opening goes in stages: read the startup and bounded modes, create the
+ * consumer, list the partitions of every topic, resolve where each starts
+ * (assigned to the consumer) and, when bounded, where each ends. A
+ * partition is done when a record at or past its end offset arrives or
+ * librdkafka reports the end of the partition at or past it. */
+#include "connectors/kafka.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+#define KAFKA_TIMEOUT_MS 30000   /* metadata and offset look-ups */
+#define KAFKA_POLL_MS 200
+
+typedef enum kafka_pos_kind {
+    POS_UNBOUNDED, POS_EARLIEST, POS_LATEST, POS_GROUP, POS_TIMESTAMP, POS_SPECIFIC,
+} kafka_pos_kind_t;
+
+/* A 'scan.startup.*' or 'scan.bounded.*' setting. */
+typedef struct kafka_pos {
+    kafka_pos_kind_t kind;
+    int64_t timestamp;                 /* POS_TIMESTAMP */
+    int64_t *offsets;                  /* POS_SPECIFIC: by partition number, -1 = not given */
+    int noffsets;
+} kafka_pos_t;
+
+typedef struct kafka_part {
+    int topic;                         /* index into topics */
+    int32_t partition;
+    int64_t end;                       /* first offset not read; INT64_MAX: unbounded */
+    bool done;
+} kafka_part_t;
+
+typedef struct kafka_source {
+    conn_source_t base;
+    rd_kafka_t *rk;
+    conn_kafka_codec_t *codec;
+    char **topics;
+    int ntopics;
+    int *first_part;                   /* parts index of each topic's partition 0 */
+    kafka_part_t *parts;
+    int nparts, nleft;
+    char group[512];                   /* the consumer's group.id, for messages */
+    /* The rows of the last record (several for a debezium-json update). */
+    arena_t record_arena;
+    row_t *rows;
+    size_t nrows, next_row;
+} kafka_source_t;
+
+/* ---- modes ---------------------------------------------------------------- */
+
+/* 'partition:0,offset:42;partition:1,offset:300' */
+static int parse_specific(const catalog_table_t *t, const char *key, const char *text, kafka_pos_t *pos, char *err,
+                          size_t errlen)
+{
+    for (const char *p = text; *p;) {
+        int partition, used = 0;
+        long long offset;
+        if (sscanf(p, " partition:%d,offset:%lld%n", &partition, &offset, &used) != 2 || partition < 0 ||
+            partition > 1000000 || offset < 0) {
+            snprintf(err, errlen, "table '%s': Invalid properties '%s' should follow the format "
+                     "'partition:0,offset:42;partition:1,offset:300', but is '%s'.", t->name, key, text);
+            return -1;
+        }
+        if (partition >= pos->noffsets) {
+            pos->offsets = xrealloc(pos->offsets, (size_t)(partition + 1) * sizeof *pos->offsets);
+            for (int i = pos->noffsets; i <= partition; i++) pos->offsets[i] = -1;
+            pos->noffsets = partition + 1;
+        }
+        pos->offsets[partition] = offset;
+        p += used;
+        while (*p == ' ' || *p == ';') p++;
+    }
+    return 0;
+}
+
+/* Reads '<prefix>.mode' and its companion option; which = "startup" or "bounded". */
+static int parse_mode(const catalog_table_t *t, const char *which, kafka_pos_t *pos, char *err, size_t errlen)
+{
+    char key[64], companion[80];
+    snprintf(key, sizeof key, "scan.%s.mode", which);
+    const char *mode = catalog_table_option(t, key);
+    bool startup = strcmp(which, "startup") == 0;
+    memset(pos, 0, sizeof *pos);
+    pos->kind = startup ? POS_GROUP : POS_UNBOUNDED;   /* Flink's defaults */
+    if (!mode) return 0;
+    static const struct { const char *name; kafka_pos_kind_t kind; } modes[] = {
+        {"earliest-offset", POS_EARLIEST}, {"latest-offset", POS_LATEST}, {"group-offsets", POS_GROUP},
+        {"timestamp", POS_TIMESTAMP}, {"specific-offsets", POS_SPECIFIC}, {"unbounded", POS_UNBOUNDED},
+    };
+    size_t i = 0, n = sizeof modes / sizeof modes[0];
+    while (i < n && (strcmp(mode, modes[i].name) != 0 || modes[i].kind == (startup ? POS_UNBOUNDED : POS_EARLIEST)))
+        i++;
+    if (i == n) {
+        snprintf(err, errlen, "table '%s': Could not parse value '%s' for key '%s'. Possible values: %s", t->name,
+                 mode, key, startup ? "earliest-offset, latest-offset, group-offsets, timestamp, specific-offsets"
+                                    : "unbounded, latest-offset, group-offsets, timestamp, specific-offsets");
+        return -1;
+    }
+    pos->kind = modes[i].kind;
+    if (pos->kind != POS_TIMESTAMP && pos->kind != POS_SPECIFIC) return 0;
+    snprintf(companion, sizeof companion, "scan.%s.%s", which,
+             pos->kind == POS_TIMESTAMP ? "timestamp-millis" : "specific-offsets");
+    const char *v = catalog_table_option(t, companion);
+    if (!v) {
+        snprintf(err, errlen, "table '%s': '%s' is required in '%s' %s mode but missing.", t->name, companion, mode,
+                 which);
+        return -1;
+    }
+    if (pos->kind == POS_SPECIFIC) return parse_specific(t, companion, v, pos, err, errlen);
+    char *end;
+    errno = 0;
+    pos->timestamp = strtoll(v, &end, 10);
+    if (errno || end == v || *end || pos->timestamp < 0) {
+        snprintf(err, errlen, "table '%s': '%s' must be epoch milliseconds, not '%s'", t->name, companion, v);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the consumer ------------------------------------------------------------ */
+
+static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, char *err, size_t errlen)
+{
+    const catalog_table_t *t = ks->base.table;
+    rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
+    if (!conf) return -1;
+    char group[512];
+    snprintf(group, sizeof group, "ptfhost-%s", t->name);
+    /* Flink's choices where librdkafka's defaults differ: nothing is
+     * committed, uncommitted transactions are read, and a group without a
+     * committed offset fails the job ('group-offsets') or starts from the
+     * earliest record (a partition 'specific-offsets' leaves out). */
+    const char *reset = start->kind == POS_SPECIFIC ? "earliest" : "error";
+    if (conn_kafka_conf_default(conf, t, "group.id", group, err, errlen) != 0 ||
+        conn_kafka_conf_default(conf, t, "enable.auto.commit", "false", err, errlen) != 0 ||
+        conn_kafka_conf_default(conf, t, "isolation.level", "read_uncommitted", err, errlen) != 0 ||
+        conn_kafka_conf_default(conf, t, "auto.offset.reset", reset, err, errlen) != 0 ||
+        rd_kafka_conf_set(conf, "enable.partition.eof", "true", NULL, 0) != RD_KAFKA_CONF_OK) {
+        rd_kafka_conf_destroy(conf);
+        return -1;
+    }
+    char why[512];
+    if (!(ks->rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, why, sizeof why))) {
+        snprintf(err, errlen, "table '%s': cannot create the Kafka consumer: %s", t->name, why);
+        rd_kafka_conf_destroy(conf);
+        return -1;
+    }
+    rd_kafka_poll_set_consumer(ks->rk);
+    const char *g = catalog_table_option(t, "properties.group.id");
+    snprintf(ks->group, sizeof ks->group, "%s", g ? g : group);
+    return 0;
+}
+
+static int list_partitions(kafka_source_t *ks, char *err, size_t errlen)
+{
+    ks->first_part = xcalloc((size_t)ks->ntopics, sizeof *ks->first_part);
+    for (int i = 0; i < ks->ntopics; i++) {
+        rd_kafka_topic_t *rkt = rd_kafka_topic_new(ks->rk, ks->topics[i], NULL);
+        const struct rd_kafka_metadata *md = NULL;
+        rd_kafka_resp_err_t e = rkt ? rd_kafka_metadata(ks->rk, 0, rkt, &md, KAFKA_TIMEOUT_MS)
+                                    : RD_KAFKA_RESP_ERR__INVALID_ARG;
+        if (!e) e = md->topic_cnt == 1 ? md->topics[0].err : RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC;
+        if (e) {
+            snprintf(err, errlen, "table '%s': cannot read the partitions of topic '%s': %s", ks->base.table->name,
+                     ks->topics[i], rd_kafka_err2str(e));
+        } else {
+            int n = md->topics[0].partition_cnt;
+            ks->first_part[i] = ks->nparts;
+            ks->parts = xrealloc(ks->parts, (size_t)(ks->nparts + n) * sizeof *ks->parts);
+            for (int p = 0; p < n; p++)   /* partitions are numbered 0..n-1 */
+                ks->parts[ks->nparts++] = (kafka_part_t){.topic = i, .partition = p, .end = INT64_MAX};
+        }
+        if (md) rd_kafka_metadata_destroy(md);
+        if (rkt) rd_kafka_topic_destroy(rkt);
+        if (e) return -1;
+    }
+    ks->nleft = ks->nparts;
+    return 0;
+}
+
+static rd_kafka_topic_partition_list_t *all_partitions(const kafka_source_t *ks)
+{
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(ks->nparts);
+    for (int i = 0; i < ks->nparts; i++)
+        rd_kafka_topic_partition_list_add(l, ks->topics[ks->parts[i].topic], ks->parts[i].partition);
+    return l;
+}
+
+/* Sets every element's offset to where pos says a partition starts (a
+ * logical offset librdkafka resolves) or ends (an absolute one). */
+static int resolve(kafka_source_t *ks, const kafka_pos_t *pos, bool start, rd_kafka_topic_partition_list_t *l,
+                   char *err, size_t errlen)
+{
+    rd_kafka_resp_err_t e = 0;
+    const char *topic = l->cnt ? l->elems[0].topic : "";
+    for (int i = 0; i < l->cnt; i++) {
+        rd_kafka_topic_partition_t *tp = &l->elems[i];
+        tp->offset = pos->kind == POS_EARLIEST ? RD_KAFKA_OFFSET_BEGINNING
+                   : pos->kind == POS_LATEST ? RD_KAFKA_OFFSET_END
+                   : pos->kind == POS_TIMESTAMP ? pos->timestamp : RD_KAFKA_OFFSET_STORED;
+        if (pos->kind == POS_SPECIFIC && tp->partition < pos->noffsets && pos->offsets[tp->partition] >= 0)
+            tp->offset = pos->offsets[tp->partition];
+    }
+    if (pos->kind == POS_TIMESTAMP) e = rd_kafka_offsets_for_times(ks->rk, l, KAFKA_TIMEOUT_MS);
+    else if (pos->kind == POS_GROUP && !start) e = rd_kafka_committed(ks->rk, l, KAFKA_TIMEOUT_MS);
+    for (int i = 0; !e && i < l->cnt; i++) {
+        rd_kafka_topic_partition_t *tp = &l->elems[i];
+        topic = tp->topic;
+        if ((e = tp->err)) break;
+        if (start || (tp->offset >= 0 && pos->kind != POS_LATEST)) continue;
+        int64_t lo, hi;   /* the end of a partition that has no such offset is its latest offset */
+        e = rd_kafka_query_watermark_offsets(ks->rk, tp->topic, tp->partition, &lo, &hi, KAFKA_TIMEOUT_MS);
+        tp->offset = hi;
+    }
+    if (pos->kind == POS_TIMESTAMP && start)   /* no record at or after the time: start at the end */
+        for (int i = 0; i < l->cnt; i++)
+            if (l->elems[i].offset < 0) l->elems[i].offset = RD_KAFKA_OFFSET_END;
+    if (e)
+        snprintf(err, errlen, "table '%s': cannot look up the %s offsets of topic '%s': %s", ks->base.table->name,
+                 start ? "start" : "end", topic, rd_kafka_err2str(e));
+    return e ? -1 : 0;
+}
+
+static int assign_and_bound(kafka_source_t *ks, const kafka_pos_t *start, const kafka_pos_t *end, char *err,
+                            size_t errlen)
+{
+    rd_kafka_topic_partition_list_t *l = all_partitions(ks);
+    int rc = resolve(ks, start, true, l, err, errlen);
+    rd_kafka_resp_err_t e = rc == 0 ? rd_kafka_assign(ks->rk, l) : 0;
+    if (e) {
+        snprintf(err, errlen, "table '%s': cannot assign the partitions: %s", ks->base.table->name,
+                 rd_kafka_err2str(e));
+        rc = -1;
+    }
+    if (rc == 0 && end->kind != POS_UNBOUNDED && (rc = resolve(ks, end, false, l, err, errlen)) == 0)
+        for (int i = 0; i < ks->nparts; i++) ks->parts[i].end = l->elems[i].offset;
+    rd_kafka_topic_partition_list_destroy(l);
+    return rc;
+}
+
+/* ---- reading ------------------------------------------------------------------ */
+
+static kafka_part_t *part_of(kafka_source_t *ks, const rd_kafka_message_t *m)
+{
+    const char *name = rd_kafka_topic_name(m->rkt);
+    for (int i = 0; i < ks->ntopics; i++) {
+        if (strcmp(ks->topics[i], name) != 0) continue;
+        int idx = ks->first_part[i] + m->partition;
+        int last = i + 1 < ks->ntopics ? ks->first_part[i + 1] : ks->nparts;
+        return idx < last ? &ks->parts[idx] : NULL;   /* a partition added since the start is not read */
+    }
+    return NULL;
+}
+
+static void mark_done(kafka_source_t *ks, kafka_part_t *p)
+{
+    if (p->done) return;
+    p->done = true;
+    ks->nleft--;
+}
+
+/* A consumer error: 0 when the consumer retries it by itself (a broker
+ * that is away), -1 with err set when the job must fail. */
+static int consumer_error(kafka_source_t *ks, const rd_kafka_message_t *m, char *err, size_t errlen)
+{
+    const char *table = ks->base.table->name, *topic = m->rkt ? rd_kafka_topic_name(m->rkt) : "?";
+    switch (m->err) {
+    case RD_KAFKA_RESP_ERR__TRANSPORT:
+    case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
+    case RD_KAFKA_RESP_ERR__TIMED_OUT:
+    case RD_KAFKA_RESP_ERR__RESOLVE:
+        return 0;
+    case RD_KAFKA_RESP_ERR__AUTO_OFFSET_RESET:
+        snprintf(err, errlen, "table '%s': partition %" PRId32 " of topic '%s' has no committed offset for group "
+                 "'%s' (scan.startup.mode 'group-offsets'; set 'properties.auto.offset.reset' = 'earliest' or "
+                 "'latest', or another 'scan.startup.mode')", table, m->partition, topic,
+                 ks->group);
+        return -1;
+    default:
+        snprintf(err, errlen, "table '%s': reading topic '%s' partition %" PRId32 ": %s", table, topic,
+                 m->partition, rd_kafka_message_errstr(m));
+        return -1;
+    }
+}
+
+/* Decodes a record into ks->rows; 0, or -1 with err naming the record. */
+static int decode_record(kafka_source_t *ks, const rd_kafka_message_t *m, char *err, size_t errlen)
+{
+    const char *topic = rd_kafka_topic_name(m->rkt);
+    char place[512], why[8192];
+    snprintf(place, sizeof place, "%s-%" PRId32, topic, m->partition);   /* Kafka's TopicPartition */
+    conn_where_t where = {place, (long)m->offset};
+    bool skipped = false;
+    arena_reset(&ks->record_arena);
+    ks->nrows = ks->next_row = 0;
+    if (conn_kafka_codec_decode(ks->codec, m->key, m->key_len, m->payload, m->len, &where, &ks->rows, &ks->nrows,
+                                &skipped, &ks->record_arena, why, sizeof why) != 0) {
+        snprintf(err, errlen, "table '%s': record at topic '%s', partition %" PRId32 ", offset %" PRId64 ": %s",
+                 ks->base.table->name, topic, m->partition, m->offset, why);
+        return -1;
+    }
+    if (skipped) ks->base.skipped++;
+    return 0;
+}
+
+/* Takes one message from the consumer: a record's rows into ks->rows, or
+ * the end of a partition. 0 (possibly nothing), or -1 with err set. */
+static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
+{
+    rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, KAFKA_POLL_MS);
+    if (!m) return 0;
+    kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
+    int rc = 0;
+    if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+        if (p && m->offset >= p->end) mark_done(ks, p);
+    } else if (m->err) {
+        rc = consumer_error(ks, m, err, errlen);
+    } else if (p && !p->done) {
+        if (m->offset >= p->end) mark_done(ks, p);
+        else if ((rc = decode_record(ks, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
+    }
+    rd_kafka_message_destroy(m);
+    return rc;
+}
+
+static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen)
+{
+    (void)a;
+    kafka_source_t *ks = (kafka_source_t *)s;
+    for (;;) {
+        if (ks->next_row < ks->nrows) {
+            *row = ks->rows[ks->next_row++];
+            return CONN_SRC_ROW;
+        }
+        ks->nrows = ks->next_row = 0;
+        if (ks->nleft == 0) return CONN_SRC_END;
+        if (poll_once(ks, err, errlen) != 0) return CONN_SRC_ERROR;
+    }
+}
+
+static void kafka_close(conn_source_t *s)
+{
+    kafka_source_t *ks = (kafka_source_t *)s;
+    if (ks->rk) {
+        rd_kafka_consumer_close(ks->rk);
+        rd_kafka_destroy(ks->rk);
+    }
+    conn_kafka_codec_free(ks->codec);
+    conn_kafka_topics_free(ks->topics, ks->ntopics);
+    free(ks->first_part);
+    free(ks->parts);
+    arena_destroy(&ks->record_arena);
+    free(ks);
+}
+
+/* upsert-kafka has no startup mode: it reads the whole topic. */
+static int parse_modes(const catalog_table_t *t, bool upsert, kafka_pos_t *start, kafka_pos_t *end, char *err,
+                       size_t errlen)
+{
+    if (parse_mode(t, "startup", start, err, errlen) != 0 || parse_mode(t, "bounded", end, err, errlen) != 0)
+        return -1;
+    if (upsert) start->kind = POS_EARLIEST;
+    return 0;
+}
+
+conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen)
+{
+    kafka_source_t *ks = xcalloc(1, sizeof *ks);
+    ks->base.next = kafka_next;
+    ks->base.close = kafka_close;
+    ks->base.table = t;
+    arena_init(&ks->record_arena, 0);
+    kafka_pos_t start = {0}, end = {0};
+    int rc = -1;
+    if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 &&
+        conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) == 0 &&
+        (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) && consumer_new(ks, &start, err, errlen) == 0 &&
+        list_partitions(ks, err, errlen) == 0)
+        rc = assign_and_bound(ks, &start, &end, err, errlen);
+    free(start.offsets);
+    free(end.offsets);
+    if (rc != 0) {
+        kafka_close(&ks->base);
+        return NULL;
+    }
+    return &ks->base;
+}

@@ -1,0 +1,36 @@
+/* broker.h - the built-in Kafka broker ("kafka_broker_"): a Kafka-protocol
+ * cluster on 127.0.0.1 built on librdkafka's mock cluster (rdkafka_mock.h),
+ * so tests and a new user need no external Kafka.
+ *
+ * The mock brokers listen on ports the kernel picks. With a fixed port, a
+ * relay (relay.h) listens there and forwards each connection to the first
+ * broker: clients bootstrap through it and then talk to the brokers at the
+ * addresses the cluster advertises. Everything lives in memory and ends
+ * with kafka_broker_destroy (see docs/kafka.md for what the mock lacks).
+ *
+ * Threading: the cluster and the relay run on their own threads; the
+ * functions here are called from one thread. */
+#ifndef PTF_KAFKA_BROKER_H
+#define PTF_KAFKA_BROKER_H
+
+#include <stddef.h>
+
+typedef struct kafka_broker kafka_broker_t;
+
+typedef struct kafka_broker_options {
+    int port;                   /* 0: bootstrap at the first broker's own port */
+    int brokers;                /* >= 1 */
+    int partitions;             /* >= 1, for the topics below */
+    const char *const *topics;  /* created up front; others are auto-created */
+    int ntopics;
+} kafka_broker_options_t;
+
+/* NULL with err set (a port in use, a topic the cluster refuses). */
+kafka_broker_t *kafka_broker_new(const kafka_broker_options_t *o, char *err, size_t errlen);
+
+/* "127.0.0.1:PORT[,...]", owned by the broker. */
+const char *kafka_broker_bootstraps(const kafka_broker_t *b);
+
+void kafka_broker_destroy(kafka_broker_t *b);
+
+#endif

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# An unbounded kafka source (no scan.bounded.mode) keeps the job running and
+# its results are printed as records arrive: rows produced with kcat reach
+# the reader while the job is still running. Nothing here measures time.
+set -uo pipefail
+: "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
+W=$(mktemp -d)
+. "$(dirname "$0")/lib/kafka_lib.sh"
+job=""
+trap '[ -n "$job" ] && kill "$job" 2>/dev/null; stop_broker; rm -rf "$W"' EXIT
+
+start_broker --topics live || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
+cat >"$W/job.sql" <<SQL
+CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$PTFHOST_BUILD/compat/seeds.jar';
+CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'kafka', 'topic' = 'live',
+  'properties.bootstrap.servers' = '$BOOT', 'scan.startup.mode' = 'earliest-offset', 'format' = 'json');
+SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
+SQL
+mkfifo "$W/out"
+"$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err" &
+job=$!
+exec 3<"$W/out"
+# The engine flushes results when a row comes in at least 200 ms after the
+# last flush, so a row shows once a later one arrives: one row is produced
+# per second until three rows have been read (at most 50 rows: hang guard).
+got=0
+for i in $(seq 50); do
+  printf '{"user_id": 1, "url": "/%d"}\n' "$i" | timeout 60 kcat -b "$BOOT" -P -t live   # hang guard
+  while [ "$got" -lt 3 ] && IFS= read -r -t 1 line <&3; do
+    got=$((got + 1))
+    [ "$line" = "+I[1, /$got, $got]" ] && ok || bad "row $got is '$line'"
+  done
+  [ "$got" -ge 3 ] && break
+  kill -0 "$job" 2>/dev/null || break
+done
+[ "$got" -ge 3 ] && ok || bad "$got rows arrived; stderr: $(head -c 2000 "$W/err")"
+kill -0 "$job" 2>/dev/null && ok || bad "the unbounded job ended: $(head -c 2000 "$W/err")"
+kill "$job" 2>/dev/null; wait "$job" 2>/dev/null; job=""
+exec 3<&-
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

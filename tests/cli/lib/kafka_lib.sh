@@ -1,0 +1,35 @@
+# kafka_lib.sh - sourced by tests/cli/kafka_*.sh: the built-in broker for a
+# test, and the pass/fail count. Needs PTFHOST and a work folder W; the
+# caller's EXIT trap must call stop_broker (a no-op once it is stopped).
+
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+
+BROKER_PID=""
+
+# start_broker ARGS...: 'ptfhost broker ARGS' in the background; sets
+# BROKER_PID and BOOT (its bootstrap.servers) from its first line. Returns 1
+# (leaving its stderr in $W/broker.err) if the broker ended instead.
+start_broker() {
+  : >"$W/broker.out"
+  "$PTFHOST" broker "$@" >"$W/broker.out" 2>"$W/broker.err" &
+  BROKER_PID=$!
+  for _ in $(seq 600); do   # hang guard: 60 s
+    if [ "$(wc -l <"$W/broker.out")" -ge 1 ]; then
+      BOOT=$(head -n 1 "$W/broker.out"); BOOT=${BOOT#bootstrap.servers=}; return 0
+    fi
+    kill -0 "$BROKER_PID" 2>/dev/null || { wait "$BROKER_PID"; BROKER_PID=""; return 1; }
+    sleep 0.1
+  done
+  return 1
+}
+
+# stop_broker [SIGNAL]: stops it (SIGTERM by default); returns its exit code.
+stop_broker() {
+  [ -n "$BROKER_PID" ] || return 0
+  kill "-${1:-TERM}" "$BROKER_PID" 2>/dev/null
+  wait "$BROKER_PID"; local rc=$?
+  BROKER_PID=""
+  return $rc
+}
