@@ -27,7 +27,7 @@ int cmd_run(int argc, char **argv)
     if (help || pos.n != 1) {
         cli_usage("run", "[options] SCRIPT.sql", opts);
         cli_strlist_free(&pos);
-        return help ? 0 : 2;
+        return cli_finish("run", help ? 0 : 2, NULL);
     }
     const char *path = pos.items[0];
     cli_strlist_free(&pos);
@@ -60,11 +60,10 @@ int cmd_run(int argc, char **argv)
     s.materialize = materialize;
     if (flink_version) s.flink_version = flink_version;
 
-    int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN);
-    fflush(stdout);
-    if (rc != 0) fprintf(stderr, "ptfhost run: %s\n", err);
+    int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN) == 0 ? 0 : 1;
+    rc = cli_finish("run", rc, err);
     session_free(&s);
     buf_free(&text);
     free(err);
-    return rc == 0 ? 0 : 1;
+    return rc;
 }
