@@ -84,16 +84,18 @@ static int jr_hex4(jreader_t *r, uint32_t *v)
     return 0;
 }
 
+/* Jackson's messages for bytes that are not UTF-8, at r->p. */
+static int jr_utf8_fail(jreader_t *r, const char *which, unsigned char c)
+{
+    snprintf(r->err, sizeof r->err, "Invalid UTF-8 %s byte 0x%x at column %ld", which, c,
+             (long)(r->p - r->start) + 1);
+    return -1;
+}
+
 /* At a byte >= 0x80 inside a string: steps over one UTF-8 sequence as
  * Jackson's UTF-8 parser takes it - a lead byte 110xxxxx, 1110xxxx or
  * 11110xxx and as many 10xxxxxx bytes as it announces (overlong forms and
  * surrogates are not checked, there either) - or fails with its message. */
-static int jr_utf8_fail(jreader_t *r, const char *which, unsigned char c)
-{
-    snprintf(r->err, sizeof r->err, "Invalid UTF-8 %s byte 0x%x at column %ld", which, c, (long)(r->p - r->start) + 1);
-    return -1;
-}
-
 static int jr_utf8(jreader_t *r)
 {
     unsigned char c = (unsigned char)*r->p;

@@ -110,6 +110,33 @@ static bool scan_quoted(lexer_t *lx, int q)
     }
 }
 
+/* At "--" or "/" "*": steps over the comment; a hint comment ("/" "*+")
+ * becomes a token. -1 with msg set when a block comment is not closed or a
+ * comment holds a NUL byte. */
+static int scan_comment(lexer_t *lx, char *msg, size_t msglen, sqlp_pos_t *errpos)
+{
+    sqlp_pos_t start = here(lx);
+    bool block = peekc(lx, 1) == '*', hint = block && peekc(lx, 2) == '+';
+    step(lx);
+    step(lx);
+    for (;;) {
+        int c = peekc(lx, 0);
+        if (c < 0 || (!block && c == '\n'))
+            break;
+        if (c == 0)
+            return fail_nul(lx, "a comment", msg, msglen, errpos);
+        if (block && c == '*' && peekc(lx, 1) == '/') {
+            step(lx);
+            step(lx);
+            if (hint)
+                push(lx, SQLP_TK_HINT, start);
+            return 0;
+        }
+        step(lx);
+    }
+    return block ? fail(lx, start, msg, msglen, errpos, "unterminated comment: '/*' has no closing '*/'") : 0;
+}
+
 /* Scans digits [. digits] [E [+-] digits]; the caller saw a digit or ".digit". */
 static sqlp_tok_kind_t scan_number(lexer_t *lx)
 {
@@ -155,38 +182,9 @@ int sqlp_lex(const char *text, size_t len, sqlp_token_t **toks, int *ntoks, char
             step(&lx);
             continue;
         }
-        if (c == '-' && peekc(&lx, 1) == '-') {
-            while (peekc(&lx, 0) > 0 && peekc(&lx, 0) != '\n')
-                step(&lx);
-            if (peekc(&lx, 0) == 0) {
-                fail_nul(&lx, "a comment", msg, msglen, errpos);
+        if ((c == '-' && peekc(&lx, 1) == '-') || (c == '/' && peekc(&lx, 1) == '*')) {
+            if (scan_comment(&lx, msg, msglen, errpos) != 0)
                 goto error;
-            }
-            continue;
-        }
-        if (c == '/' && peekc(&lx, 1) == '*') {
-            bool hint = peekc(&lx, 2) == '+';
-            step(&lx);
-            step(&lx);
-            for (;;) {
-                if (peekc(&lx, 0) < 0) {
-                    fail(&lx, start, msg, msglen, errpos,
-                         "unterminated comment: '/*' has no closing '*/'");
-                    goto error;
-                }
-                if (peekc(&lx, 0) == 0) {
-                    fail_nul(&lx, "a comment", msg, msglen, errpos);
-                    goto error;
-                }
-                if (peekc(&lx, 0) == '*' && peekc(&lx, 1) == '/') {
-                    step(&lx);
-                    step(&lx);
-                    break;
-                }
-                step(&lx);
-            }
-            if (hint)
-                push(&lx, SQLP_TK_HINT, start);
             continue;
         }
         if (c == 0) {
