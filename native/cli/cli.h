@@ -44,6 +44,23 @@ void cli_usage(const char *cmd, const char *synopsis, const cli_option_t *opts);
 void cli_strlist_push(cli_strlist_t *l, const char *s);
 void cli_strlist_free(cli_strlist_t *l);
 
+/* The standard streams (cli/streams.c). cli_streams_init runs first in
+ * main: a closed descriptor 0, 1 or 2 is opened on /dev/null (0 and 1
+ * read-only, so a write to a closed stdout still fails) so that no file
+ * opened later takes its number and receives the output; and it notes
+ * whether SIGPIPE was ignored by whoever started ptfhost (a running JVM
+ * ignores it, so a closed pipe shows up as EPIPE either way). */
+void cli_streams_init(void);
+
+/* A command's last step: flushes stdout and prints at most one line on
+ * stderr, "ptfhost CMD: " + err when the command failed (rc != 0, err not
+ * NULL nor empty), else the write error on stdout if there was one. Returns
+ * the exit code: rc, 2 when stdout lost output, or CLI_EXIT_SIGPIPE (nothing printed)
+ * when stdout's reader went away and SIGPIPE was not ignored: main then ends
+ * the process by SIGPIPE, as the kernel ends any writer to a closed pipe. */
+int cli_finish(const char *cmd, int rc, const char *err);
+#define CLI_EXIT_SIGPIPE (128 + 13)
+
 /* Where the program's own files are (the shim JAR, ...): the folder of the
  * executable, overridable by PTFHOST_HOME. Never NULL. */
 const char *cli_home(void);

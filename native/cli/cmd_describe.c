@@ -453,5 +453,5 @@ int cmd_describe(int argc, char **argv)
     cli_strlist_free(&jars);
     cli_strlist_free(&jar_args);
     cli_strlist_free(&positional);
-    return rc < 0 ? 0 : rc;
+    return cli_finish("describe", rc < 0 ? 0 : rc, NULL);
 }

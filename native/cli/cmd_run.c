@@ -7,9 +7,25 @@
 
 #include "cli/cli.h"
 #include "engine/session.h"
+#include "sql/sql.h"
 #include "util/buf.h"
 
 #define ERRLEN 16384
+
+/* The session reads the script as a C string, which a NUL byte would end
+ * early (running only the statements before it): the lexer names the byte
+ * and its position instead. */
+static bool script_has_nul(const buf_t *text, const char *path, char *err, size_t errlen)
+{
+    if (text->len == 0 || !memchr(text->data, '\0', text->len)) return false;
+    arena_t a;
+    arena_init(&a, 0);
+    sqlp_script_t *script;
+    if (sqlp_parse_script_n((const char *)text->data, text->len, path, &a, &script, err, errlen) == 0)
+        snprintf(err, errlen, "%s: the script holds a NUL byte (is it a text file?)", path);
+    arena_destroy(&a);
+    return true;
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -27,7 +43,7 @@ int cmd_run(int argc, char **argv)
     if (help || pos.n != 1) {
         cli_usage("run", "[options] SCRIPT.sql", opts);
         cli_strlist_free(&pos);
-        return help ? 0 : 2;
+        return cli_finish("run", help ? 0 : 2, NULL);
     }
     const char *path = pos.items[0];
     cli_strlist_free(&pos);
@@ -52,6 +68,12 @@ int cmd_run(int argc, char **argv)
         buf_free(&text);
         return 2;
     }
+    if (script_has_nul(&text, path, err, ERRLEN)) {
+        int rc = cli_finish("run", 1, err);
+        free(err);
+        buf_free(&text);
+        return rc;
+    }
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", path);
     session_t s;
@@ -60,11 +82,10 @@ int cmd_run(int argc, char **argv)
     s.materialize = materialize;
     if (flink_version) s.flink_version = flink_version;
 
-    int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN);
-    fflush(stdout);
-    if (rc != 0) fprintf(stderr, "ptfhost run: %s\n", err);
+    int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN) == 0 ? 0 : 1;
+    rc = cli_finish("run", rc, err);
     session_free(&s);
     buf_free(&text);
     free(err);
-    return rc == 0 ? 0 : 1;
+    return rc;
 }

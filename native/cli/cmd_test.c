@@ -112,7 +112,7 @@ int cmd_test(int argc, char **argv)
     if (help || pos.n == 0) {
         cli_usage("test", SYNOPSIS, opts);
         cli_strlist_free(&pos);
-        return help ? 0 : 2;
+        return cli_finish("test", help ? 0 : 2, NULL);
     }
     if (flink_version && tcase_version_index(flink_version) < 0) {
         fprintf(stderr, "ptfhost test: --flink-version must be 2.1, 2.2 or 2.3, not '%s'\n", flink_version);
@@ -167,5 +167,5 @@ int cmd_test(int argc, char **argv)
     }
     for (int i = 0; i < files.n; i++) free((char *)files.items[i]);
     cli_strlist_free(&files);
-    return rc;
+    return cli_finish("test", rc, NULL);
 }

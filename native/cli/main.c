@@ -5,6 +5,7 @@
  * reliably there, so a deep recursion in user code would crash instead of
  * throwing StackOverflowError (see design.md, "Which thread owns the JVM"). */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,11 +43,24 @@ static void *run_job(void *arg)
     return NULL;
 }
 
+/* Ends the process by SIGPIPE, as a writer to a pipe without a reader ends
+ * when the signal is not ignored (the JVM's handler only hid it). */
+static void die_by_sigpipe(void)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    signal(SIGPIPE, SIG_DFL);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(SIGPIPE);
+}
+
 int main(int argc, char **argv)
 {
+    cli_streams_init();
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+        return argc < 2 ? 2 : cli_finish("", 0, NULL);
     }
     const cli_command_t *cmd = NULL;
     for (size_t i = 0; i < NCOMMANDS; i++)
@@ -68,6 +82,6 @@ int main(int argc, char **argv)
     }
     pthread_join(tid, NULL);
     pthread_attr_destroy(&attr);
-    fflush(stdout);
+    if (j.rc == CLI_EXIT_SIGPIPE) die_by_sigpipe();
     return j.rc;
 }

@@ -69,12 +69,40 @@ static int jr_hex4(jreader_t *r, uint32_t *v)
     return 0;
 }
 
-/* At the opening quote. Unescaped control characters are accepted. */
+/* Jackson's messages for bytes that are not UTF-8, at r->p. */
+static int jr_utf8_fail(jreader_t *r, const char *which, unsigned char c)
+{
+    snprintf(r->err, sizeof r->err, "Invalid UTF-8 %s byte 0x%x at column %ld", which, c,
+             (long)(r->p - r->start) + 1);
+    return -1;
+}
+
+/* At a byte >= 0x80 inside a string: steps over one UTF-8 sequence as
+ * Jackson's UTF-8 parser takes it - a lead byte 110xxxxx, 1110xxxx or
+ * 11110xxx and as many 10xxxxxx bytes as it announces (overlong forms and
+ * surrogates are not checked, there either) - or fails with its message. */
+static int jr_utf8(jreader_t *r)
+{
+    unsigned char c = (unsigned char)*r->p;
+    int more = (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : -1;
+    if (more < 0) return jr_utf8_fail(r, "start", c);
+    for (r->p++; more > 0; more--, r->p++) {
+        if (r->p >= r->end) return jr_fail(r, "expected closing quote of a string");
+        if (((unsigned char)*r->p & 0xc0) != 0x80) return jr_utf8_fail(r, "middle", (unsigned char)*r->p);
+    }
+    return 0;
+}
+
+/* At the opening quote. Unescaped control characters are accepted: Flink
+ * enables Jackson's ALLOW_UNESCAPED_CONTROL_CHARS. */
 static int jr_string(jreader_t *r, const char **out, uint32_t *outlen)
 {
     r->p++;
     const char *s = r->p;
-    while (r->p < r->end && *r->p != '"' && *r->p != '\\') r->p++;
+    while (r->p < r->end && *r->p != '"' && *r->p != '\\') {
+        if ((unsigned char)*r->p < 0x80) r->p++;
+        else if (jr_utf8(r) != 0) return -1;
+    }
     if (r->p < r->end && *r->p == '"') {   /* no escapes: point into the line */
         *out = s;
         *outlen = (uint32_t)(r->p - s);
@@ -85,7 +113,10 @@ static int jr_string(jreader_t *r, const char **out, uint32_t *outlen)
     buf_append(&b, s, (size_t)(r->p - s));
     while (r->p < r->end && *r->p != '"') {
         if (*r->p != '\\') {
-            buf_putc(&b, *r->p++);
+            const char *from = r->p;
+            if ((unsigned char)*r->p < 0x80) r->p++;
+            else if (jr_utf8(r) != 0) { buf_free(&b); return -1; }
+            buf_append(&b, from, (size_t)(r->p - from));
             continue;
         }
         r->p++;

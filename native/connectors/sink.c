@@ -14,6 +14,7 @@
 #include "connectors/tableau.h"
 #include "types/render.h"
 #include "util/buf.h"
+#include "util/output.h"
 
 
 /* ---- folding a changelog into a table (materialize) ------------------------- */
@@ -69,6 +70,20 @@ static void fold_apply(fold_t *f, const row_t *r)
 
 /* ---- stdout ------------------------------------------------------------------ */
 
+static const char *stream_name(FILE *f)
+{
+    return f == stderr ? "stderr" : "stdout";
+}
+
+/* Writes text to a terminal stream; a write that failed (now or before)
+ * stops the job rather than losing rows unnoticed. */
+static int put_text(FILE *out, const buf_t *text, char *err, size_t errlen)
+{
+    errno = 0;
+    fwrite(text->data, 1, text->len, out);
+    return output_check(out, stream_name(out), false, err, errlen);
+}
+
 typedef struct stdout_sink {
     conn_sink_t base;
     FILE *out;
@@ -81,7 +96,6 @@ typedef struct stdout_sink {
 
 static int stdout_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
     stdout_sink_t *o = (stdout_sink_t *)s;
     s->rows++;
     if (o->materialize) {
@@ -91,19 +105,16 @@ static int stdout_write(conn_sink_t *s, const row_t *row, char *err, size_t errl
     if (o->mode == CONN_STDOUT_TABLEAU) {
         buf_clear(&o->line);
         conn_tableau_row(o->tableau, row, &o->line);
-        fwrite(o->line.data, 1, o->line.len, o->out);
-        return 0;
+        return put_text(o->out, &o->line, err, errlen);
     }
     buf_clear(&o->line);
     render_row(&o->line, row, s->schema);
     buf_putc(&o->line, '\n');
-    fwrite(o->line.data, 1, o->line.len, o->out);
-    return 0;
+    return put_text(o->out, &o->line, err, errlen);
 }
 
 static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
     stdout_sink_t *o = (stdout_sink_t *)s;
     if (commit && o->materialize) {
         buf_clear(&o->line);
@@ -124,14 +135,16 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
         conn_tableau_end(o->tableau, &o->line);
         fwrite(o->line.data, 1, o->line.len, o->out);
     }
-    fflush(o->out);
+    int rc = 0;
+    if (commit) rc = output_check(o->out, stream_name(o->out), true, err, errlen);
+    else fflush(o->out);
     if (o->tableau) conn_tableau_free(o->tableau);
     arena_destroy(&o->fold.arena);
     free(o->fold.rows);
     free(o->fold.key);
     buf_free(&o->line);
     free(o);
-    return 0;
+    return rc;
 }
 
 conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_t mode, bool materialize,
@@ -173,26 +186,25 @@ typedef struct print_sink {
 
 static int print_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
     print_sink_t *p = (print_sink_t *)s;
     s->rows++;
     buf_clear(&p->line);
     buf_puts(&p->line, p->prefix);
     render_row(&p->line, row, s->schema);
     buf_putc(&p->line, '\n');
-    fwrite(p->line.data, 1, p->line.len, p->out);
-    return 0;
+    return put_text(p->out, &p->line, err, errlen);
 }
 
 static int print_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
-    (void)commit, (void)err, (void)errlen;
     print_sink_t *p = (print_sink_t *)s;
-    fflush(p->out);
+    int rc = 0;
+    if (commit) rc = output_check(p->out, stream_name(p->out), true, err, errlen);
+    else fflush(p->out);
     free(p->prefix);
     buf_free(&p->line);
     free(p);
-    return 0;
+    return rc;
 }
 
 static int blackhole_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
@@ -225,7 +237,7 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
     buf_clear(&fs->line);
     if (conn_format_encode(fs->format, row, &fs->line, err, errlen) != 0) return -1;
     if (fwrite(fs->line.data, 1, fs->line.len, fs->f) != fs->line.len) {
-        snprintf(err, errlen, "cannot write '%s': %s", fs->tmp, strerror(errno));
+        snprintf(err, errlen, "cannot write '%s': %s", fs->target, strerror(errno));
         return -1;
     }
     s->rows++;
@@ -235,16 +247,7 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
 static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
-    int rc = 0;
-    if (fs->f && fclose(fs->f) != 0 && commit) {
-        snprintf(err, errlen, "cannot write '%s': %s", fs->tmp, strerror(errno));
-        rc = -1;
-    }
-    if (commit && rc == 0 && rename(fs->tmp, fs->target) != 0) {
-        snprintf(err, errlen, "cannot move '%s' to '%s': %s", fs->tmp, fs->target, strerror(errno));
-        rc = -1;
-    }
-    if (!commit || rc != 0) unlink(fs->tmp);
+    int rc = output_commit(fs->f, fs->tmp, fs->target, commit, err, errlen);
     conn_format_free(fs->format);
     free(fs->target);
     free(fs->tmp);
@@ -271,16 +274,12 @@ static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_di
         return NULL;
     }
     fs->target = conn_resolve_path(base_dir, path);
-    size_t n = strlen(fs->target) + 32;
-    fs->tmp = malloc(n);
-    if (!fs->tmp) abort();
-    snprintf(fs->tmp, n, "%s.inprogress.%ld", fs->target, (long)getpid());
-    fs->f = fopen(fs->tmp, "wb");
+    char why[1024];
+    fs->f = output_temp_open(fs->target, &fs->tmp, why, sizeof why);
     if (!fs->f) {
-        snprintf(err, errlen, "table '%s': cannot create '%s': %s", t->name, fs->tmp, strerror(errno));
+        snprintf(err, errlen, "table '%s': %s", t->name, why);
         conn_format_free(fs->format);
         free(fs->target);
-        free(fs->tmp);
         free(fs);
         return NULL;
     }

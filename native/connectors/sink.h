@@ -2,9 +2,14 @@
  *
  * stdout (Flink's changelog lines `+I[...]`, or the SQL client's tableau
  * table), and the sink connectors 'print', 'blackhole' and 'filesystem'.
- * A filesystem sink writes into a temporary file beside its target and
- * renames it into place only on a successful close, so a failed job never
- * leaves a half-written file.
+ * A filesystem sink writes into a hidden in-progress file beside its target
+ * (".NAME.inprogress.UUID", Flink's name; util/output.h) and renames it into
+ * place only on a successful close, so a failed or killed job never leaves a
+ * half-written file a reader would take for data.
+ *
+ * Errors: a row or a close that cannot be written (a full disk, a closed
+ * stdout, a reader that went away) fails with "cannot write ..." naming
+ * where the output was going; the job stops there.
  *
  * Ownership: a sink copies what it keeps of a row; the schema is borrowed and
  * must outlive the sink. close() frees the sink in every case. */

@@ -32,6 +32,20 @@ static void put(char *err, size_t errlen, size_t *used, const char *s, size_t n)
     err[*used] = '\0';
 }
 
+/* A source line as shown: a NUL byte (which would end the message) as
+ * U+2400, one column wide like the byte the caret line counts. */
+static void put_source(char *err, size_t errlen, size_t *used, const char *s, size_t n)
+{
+    const char *nul;
+    while ((nul = memchr(s, '\0', n)) != NULL) {
+        put(err, errlen, used, s, (size_t)(nul - s));
+        put(err, errlen, used, "\xE2\x90\x80", 3);
+        n -= (size_t)(nul - s) + 1;
+        s = nul + 1;
+    }
+    put(err, errlen, used, s, n);
+}
+
 static void excerpt(const char *text, size_t textlen, sqlp_pos_t pos, size_t len, char *err, size_t errlen,
                     size_t *used)
 {
@@ -73,7 +87,7 @@ static void excerpt(const char *text, size_t textlen, sqlp_pos_t pos, size_t len
     put(err, errlen, used, " | ", 3);
     if (cut_left)
         put(err, errlen, used, "...", 3);
-    put(err, errlen, used, text + ws, we - ws);
+    put_source(err, errlen, used, text + ws, we - ws);
     if (cut_right)
         put(err, errlen, used, "...", 3);
 

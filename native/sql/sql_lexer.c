@@ -88,14 +88,22 @@ static int fail(lexer_t *lx, sqlp_pos_t at, char *msg, size_t msglen, sqlp_pos_t
     return -1;
 }
 
-/* Scans digits [. digits] [E [+-] digits]; the caller saw a digit or ".digit". */
+/* At a NUL byte inside a literal, a name or a comment: said as what it is
+ * (a NUL is what a UTF-16 file or a binary one is full of), where it is. */
+static int fail_nul(lexer_t *lx, const char *inside, char *msg, size_t msglen, sqlp_pos_t *errpos)
+{
+    char what[128];
+    snprintf(what, sizeof what, "a NUL byte (0x00) inside %s (is this a text file?)", inside);
+    return fail(lx, here(lx), msg, msglen, errpos, what);
+}
+
 /* Steps over a literal quoted with q, where a doubled q stands for itself.
- * false if the text ends before the closing quote. */
+ * false if the text ends (or holds a NUL byte) before the closing quote. */
 static bool scan_quoted(lexer_t *lx, int q)
 {
     step(lx);
     for (;;) {
-        if (peekc(lx, 0) < 0) return false;
+        if (peekc(lx, 0) <= 0) return false;
         if (peekc(lx, 0) == q) {
             step(lx);
             if (peekc(lx, 0) != q) return true;
@@ -104,6 +112,34 @@ static bool scan_quoted(lexer_t *lx, int q)
     }
 }
 
+/* At "--" or "/" "*": steps over the comment; a hint comment ("/" "*+")
+ * becomes a token. -1 with msg set when a block comment is not closed or a
+ * comment holds a NUL byte. */
+static int scan_comment(lexer_t *lx, char *msg, size_t msglen, sqlp_pos_t *errpos)
+{
+    sqlp_pos_t start = here(lx);
+    bool block = peekc(lx, 1) == '*', hint = block && peekc(lx, 2) == '+';
+    step(lx);
+    step(lx);
+    for (;;) {
+        int c = peekc(lx, 0);
+        if (c < 0 || (!block && c == '\n'))
+            break;
+        if (c == 0)
+            return fail_nul(lx, "a comment", msg, msglen, errpos);
+        if (block && c == '*' && peekc(lx, 1) == '/') {
+            step(lx);
+            step(lx);
+            if (hint)
+                push(lx, SQLP_TK_HINT, start);
+            return 0;
+        }
+        step(lx);
+    }
+    return block ? fail(lx, start, msg, msglen, errpos, "unterminated comment: '/*' has no closing '*/'") : 0;
+}
+
+/* Scans digits [. digits] [E [+-] digits]; the caller saw a digit or ".digit". */
 static sqlp_tok_kind_t scan_number(lexer_t *lx)
 {
     sqlp_tok_kind_t kind = SQLP_TK_INTEGER;
@@ -148,30 +184,9 @@ int sqlp_lex(const char *text, size_t len, sqlp_token_t **toks, int *ntoks, char
             step(&lx);
             continue;
         }
-        if (c == '-' && peekc(&lx, 1) == '-') {
-            while (peekc(&lx, 0) >= 0 && peekc(&lx, 0) != '\n')
-                step(&lx);
-            continue;
-        }
-        if (c == '/' && peekc(&lx, 1) == '*') {
-            bool hint = peekc(&lx, 2) == '+';
-            step(&lx);
-            step(&lx);
-            for (;;) {
-                if (peekc(&lx, 0) < 0) {
-                    fail(&lx, start, msg, msglen, errpos,
-                         "unterminated comment: '/*' has no closing '*/'");
-                    goto error;
-                }
-                if (peekc(&lx, 0) == '*' && peekc(&lx, 1) == '/') {
-                    step(&lx);
-                    step(&lx);
-                    break;
-                }
-                step(&lx);
-            }
-            if (hint)
-                push(&lx, SQLP_TK_HINT, start);
+        if ((c == '-' && peekc(&lx, 1) == '-') || (c == '/' && peekc(&lx, 1) == '*')) {
+            if (scan_comment(&lx, msg, msglen, errpos) != 0)
+                goto error;
             continue;
         }
         if (c == 0) {
@@ -182,6 +197,10 @@ int sqlp_lex(const char *text, size_t len, sqlp_token_t **toks, int *ntoks, char
             step(&lx);
             step(&lx);
             while (peekc(&lx, 0) >= 0 && peekc(&lx, 0) != '\'') {
+                if (peekc(&lx, 0) == 0) {
+                    fail_nul(&lx, "a binary string literal", msg, msglen, errpos);
+                    goto error;
+                }
                 if (!isxdigit(peekc(&lx, 0))) {
                     fail(&lx, here(&lx), msg, msglen, errpos,
                          "binary string literal X'...' may only contain hexadecimal digits");
@@ -217,8 +236,11 @@ int sqlp_lex(const char *text, size_t len, sqlp_token_t **toks, int *ntoks, char
         }
         if (c == '\'') {
             if (!scan_quoted(&lx, '\'')) {
-                fail(&lx, start, msg, msglen, errpos,
-                     "unterminated string literal: missing closing ' (write '' for a quote inside a string)");
+                if (peekc(&lx, 0) == 0)
+                    fail_nul(&lx, "a string literal", msg, msglen, errpos);
+                else
+                    fail(&lx, start, msg, msglen, errpos,
+                         "unterminated string literal: missing closing ' (write '' for a quote inside a string)");
                 goto error;
             }
             push(&lx, SQLP_TK_STRING, start);
@@ -226,8 +248,11 @@ int sqlp_lex(const char *text, size_t len, sqlp_token_t **toks, int *ntoks, char
         }
         if (c == '`') {
             if (!scan_quoted(&lx, '`')) {
-                fail(&lx, start, msg, msglen, errpos,
-                     "unterminated quoted identifier: missing closing ` (write `` for a backtick inside a name)");
+                if (peekc(&lx, 0) == 0)
+                    fail_nul(&lx, "a quoted identifier", msg, msglen, errpos);
+                else
+                    fail(&lx, start, msg, msglen, errpos,
+                         "unterminated quoted identifier: missing closing ` (write `` for a backtick inside a name)");
                 goto error;
             }
             if (lx.i - start.offset == 2) {

@@ -66,6 +66,18 @@ static size_t skip_string(const char *t, size_t len, size_t i)
     return i < len ? i + 1 : len;
 }
 
+/* The first byte below 0x20 outside strings that JSON does not allow as a
+ * blank (cJSON skips them all), or len. */
+static size_t stray_control(const char *t, size_t len, size_t i)
+{
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c == '"') i = skip_string(t, len, i) - 1;
+        else if (c < 0x20 && c != ' ' && c != '\t' && c != '\r' && c != '\n') return i;
+    }
+    return len;
+}
+
 /* Records the span of the value at i and of everything inside it, in
  * document order; the text is valid JSON (cJSON accepted it). */
 static size_t scan_value(jparser_t *p, size_t i)
@@ -88,7 +100,9 @@ static size_t scan_value(jparser_t *p, size_t i)
                 i = skip_blanks(t, len, skip_string(t, len, i));
                 i++;   /* ':' */
             }
-            i = skip_blanks(t, len, scan_value(p, i));
+            size_t next = skip_blanks(t, len, scan_value(p, i));
+            if (next == i) break;   /* text cJSON read differently: the span count will not match */
+            i = next;
             if (i < len && t[i] == ',') i = skip_blanks(t, len, i + 1);
         }
         i = i < len ? i + 1 : len;
@@ -570,19 +584,37 @@ static int syntax_error(jparser_t *p, size_t off, const char *what)
     return -1;
 }
 
+/* A control character where only blanks may be: its exact position. */
+static int control_error(jparser_t *p, size_t off)
+{
+    size_t ls = off;
+    while (ls > 0 && p->text[ls - 1] != '\n') ls--;
+    snprintf(p->err, p->errlen,
+             "%s:%d: column %zu: illegal character (control character, code %d) between JSON tokens: only "
+             "spaces, tabs and line breaks may separate them",
+             p->path, line_at(p->text, off), off - ls + 1, (unsigned char)p->text[off]);
+    return -1;
+}
+
 int tcase_json_parse(const char *path, const char *text, size_t len, const char *build_dir, tcase_file_t *out,
                      char *err, size_t errlen)
 {
     jparser_t p = {.path = path, .text = text, .len = len, .build_dir = build_dir, .file = out,
                    .line_no = 1, .err = err, .errlen = errlen};
     size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t ctl = stray_control(text, len, start);
     const char *stop = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(text + start, len - start, &stop, false);
     if (!doc) {
         const char *at = cJSON_GetErrorPtr();
         if (!at || at < text || at > text + len) at = stop;
-        return syntax_error(&p, at && at >= text && at <= text + len ? (size_t)(at - text) : start,
-                            "the file is not valid JSON here");
+        size_t off = at && at >= text && at <= text + len ? (size_t)(at - text) : start;
+        if (ctl < off) return control_error(&p, ctl);
+        return syntax_error(&p, off, "the file is not valid JSON here");
+    }
+    if (ctl < len) {
+        cJSON_Delete(doc);
+        return control_error(&p, ctl);
     }
     size_t after = skip_blanks(text, len, (size_t)(stop - text));
     if (after < len) {

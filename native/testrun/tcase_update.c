@@ -16,6 +16,7 @@
 
 #include "testrun/tcase.h"
 #include "testrun/tcase_parse_int.h"
+#include "util/output.h"
 
 /* The actual output as expectation rows: one non-blank line each, trailing
  * blanks removed, each ending in '\n'. */
@@ -88,24 +89,13 @@ void tcase_apply_edits(const tcase_file_t *f, tcase_edit_t *edits, int n, buf_t 
 
 int tcase_write_file(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp) abort();
-    snprintf(tmp, n + 16, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
+    char *tmp;
+    FILE *f = output_temp_open(path, &tmp, err, errlen);
+    if (!f) return -1;
     bool ok = fwrite(text, 1, len, f) == len;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
+    int why = errno;
+    int rc = output_commit(f, tmp, path, ok, err, errlen);
+    if (!ok) snprintf(err, errlen, "cannot write '%s': %s", path, strerror(why));
     free(tmp);
-    return 0;
+    return ok ? rc : -1;
 }

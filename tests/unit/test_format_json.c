@@ -167,6 +167,46 @@ START_TEST(errors_name_file_line_field_and_text)
 }
 END_TEST
 
+/* Jackson's UTF-8 parser (which Flink's JSON format reads bytes with)
+ * rejects a string holding a byte that starts no UTF-8 sequence or a
+ * sequence cut short, in values and field names alike; Flink enables
+ * ALLOW_UNESCAPED_CONTROL_CHARS, so a raw control character - NUL
+ * included - is part of the string. */
+START_TEST(strings_are_utf8_as_jackson_reads_them)
+{
+    fx_t f;
+    fx_init(&f, "ROW<id INT, name STRING>", "json", NULL);
+    ck_assert_str_eq(dec(&f, "{\"id\": 1, \"name\": \"a\xff" "b\"}"),
+                     "ERROR: malformed JSON at t.json:3: {\"id\": 1, \"name\": \"a\xff" "b\"}: Invalid UTF-8 start byte "
+                     "0xff at column 21 (set 'json.ignore-parse-errors' = 'true' to skip such records)");
+    ASSERT_CONTAINS(dec(&f, "{\"name\": \"\x80\"}"), "Invalid UTF-8 start byte 0x80 at column 11");
+    ASSERT_CONTAINS(dec(&f, "{\"name\": \"\xf8\x88\x80\x80\x80\"}"), "Invalid UTF-8 start byte 0xf8 at column 11");
+    ASSERT_CONTAINS(dec(&f, "{\"name\": \"\xc3\"}"), "Invalid UTF-8 middle byte 0x22 at column 12");
+    ASSERT_CONTAINS(dec(&f, "{\"name\": \"\xe2\x82x\"}"), "Invalid UTF-8 middle byte 0x78 at column 13");
+    ASSERT_CONTAINS(dec(&f, "{\"name\": \"x\\n\xe9t\xe9\"}"), "Invalid UTF-8 middle byte 0x74 at column 15");
+    ASSERT_CONTAINS(dec(&f, "{\"na\xe9" "me\": 1}"), "Invalid UTF-8 middle byte 0x6d at column 6");
+    /* valid sequences of every length pass through unchanged */
+    ck_assert_str_eq(dec(&f, "{\"id\": 2, \"name\": \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"}"),
+                     "+I[2, \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80]");
+    /* a raw NUL and other control characters are accepted, as Flink reads them */
+    row_t *rows;
+    size_t n;
+    bool skipped;
+    static const char nul[] = "{\"id\": 3, \"name\": \"a\0b\x01\"}";
+    ck_assert_msg(conn_json_decode(f.json, nul, sizeof nul - 1, "t.json", 1, &rows, &n, &skipped, &f.arena, f.err,
+                                   sizeof f.err) == 0, "%s", f.err);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(rows[0].fields[1].u.str.len, 4);
+    ck_assert_int_eq(memcmp(rows[0].fields[1].u.str.ptr, "a\0b\x01", 4), 0);
+    fx_done(&f);
+
+    const char *kv[] = {"json.ignore-parse-errors", "true", NULL};
+    fx_init(&f, "ROW<id INT, name STRING>", "json", kv);
+    ck_assert_str_eq(dec(&f, "{\"id\": 1, \"name\": \"a\xff" "b\"}"), "SKIPPED");
+    fx_done(&f);
+}
+END_TEST
+
 START_TEST(ignore_parse_errors_skips_lines_and_nulls_fields)
 {
     const char *kv[] = {"json.ignore-parse-errors", "true", NULL};
@@ -459,6 +499,7 @@ int main(void)
     tcase_add_test(tc, lenient_scalars_as_flink);
     tcase_add_test(tc, decimal_and_bigint_are_exact);
     tcase_add_test(tc, errors_name_file_line_field_and_text);
+    tcase_add_test(tc, strings_are_utf8_as_jackson_reads_them);
     tcase_add_test(tc, ignore_parse_errors_skips_lines_and_nulls_fields);
     tcase_add_test(tc, fail_on_missing_field);
     tcase_add_test(tc, options_are_validated_with_flink_messages);

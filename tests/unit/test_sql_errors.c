@@ -125,6 +125,35 @@ START_TEST(lexical_errors)
 }
 END_TEST
 
+/* A NUL byte is reported as what it is, where it is - also inside a string,
+ * a quoted name or a comment, which used to read it as their end. */
+static const char *parse_err_n(const char *sql, size_t len)
+{
+    sqlp_script_t *s = NULL;
+    ck_assert_int_eq(sqlp_parse_script_n(sql, len, "job.sql", &arena, &s, err, sizeof err), -1);
+    return err;
+}
+
+START_TEST(nul_bytes_are_named_with_their_position)
+{
+    static const char in_string[] = "SELECT *\nFROM t WHERE s = 'a\0b';";
+    ck_assert_contains(parse_err_n(in_string, sizeof in_string - 1),
+                       "job.sql:2:20: SQL parse failed. Lexical error at line 2, column 20: a NUL byte (0x00) inside "
+                       "a string literal (is this a text file?)\n"
+                       "    2 | FROM t WHERE s = 'a\xE2\x90\x80" "b';\n"   /* shown as U+2400 */
+                       "      |                    ^");
+    /* the text (a NUL at [k]) and what the message says after "Lexical error at " */
+    static const struct { const char *sql; size_t len; const char *says; } more[] = {
+        {"SELECT `a\0` FROM t", 18, "line 1, column 10: a NUL byte (0x00) inside a quoted identifier"},
+        {"SELECT 1 /* a\0 */ FROM t", 24, "line 1, column 14: a NUL byte (0x00) inside a comment"},
+        {"SELECT 1 -- a\0\nFROM t", 21, "line 1, column 14: a NUL byte (0x00) inside a comment"},
+        {"SELECT X'0\0' FROM t", 19, "line 1, column 11: a NUL byte (0x00) inside a binary string literal"},
+    };
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+        ck_assert_contains(parse_err_n(more[i].sql, more[i].len), more[i].says);
+}
+END_TEST
+
 /* ---- positions ---------------------------------------------------------- */
 
 START_TEST(end_of_input_points_after_last_token)
@@ -364,6 +393,7 @@ static Suite *suite(void)
     tcase_add_test(tc, unsupported_statement_names_alternatives);
     tcase_add_test(tc, unsupported_watermark_expression);
     tcase_add_test(tc, lexical_errors);
+    tcase_add_test(tc, nul_bytes_are_named_with_their_position);
     tcase_add_test(tc, end_of_input_points_after_last_token);
     tcase_add_test(tc, caret_follows_tabs_and_characters);
     tcase_add_test(tc, long_line_is_windowed);

@@ -315,6 +315,12 @@ START_TEST(syntax_errors_point_at_line_and_column)
     parse_fails("{\"cases\": [\n  {\"name\": \"a\"\n   \"sql\": \"S\"}]}", 3, "not valid JSON here");
     parse_fails("{\"cases\": []}\n\n# done\n", 3, "near column 1: text after the end of the JSON document");
     parse_fails("  {\"cases\": [\n// a comment\n]}", 2, "JSON allows no trailing commas, no comments");
+    /* cJSON skips any control character as a blank; JSON does not (and the
+     * position pass once looped on one, allocating until killed). */
+    parse_fails("{\"cases\":[\x01{}]}", 1, "column 11: illegal character (control character, code 1) between JSON "
+                                          "tokens: only spaces, tabs and line breaks may separate them");
+    parse_fails("{\"cases\": [\n  {\"name\": \"a\"\x1f}]}", 2, "column 15: illegal character (control character, code 31)");
+    parse_fails("{\"cases\": [\n  {\"name\" \"a\"\x1f}]}", 2, "near column 11: the file is not valid JSON here");
     /* A BOM and leading blanks still make a JSON file. */
     const char *bom = "\xEF\xBB\xBF\n {\"cases\": [{\"name\": \"a\",\n \"sql\": \"S\"}]}";
     ck_assert_msg(parse(bom) == 0, "%s", ERR);
