@@ -78,6 +78,7 @@ int cmd_run(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", path);
     session_t s;
     session_init(&s, dirname(dir), stdout);
+    s.home = cli_home();
     s.format = fmt;
     s.materialize = materialize;
     if (flink_version) s.flink_version = flink_version;

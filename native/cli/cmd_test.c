@@ -149,7 +149,7 @@ int cmd_test(int argc, char **argv)
             .color = isatty(STDOUT_FILENO) && !(no_color && *no_color),
             .out = stdout,
             .exec = tcase_exec_session,
-            .exec_ctx = &time_limit_ms,
+            .exec_ctx = &(tcase_exec_env_t){time_limit_ms, cli_home()},
         };
         tcase_suite_t s = {0};
         for (int i = 0; i < files.n; i++) tcase_suite_run_file(&s, &o, files.items[i]);

@@ -39,7 +39,15 @@ void output_row(void *ctx, const row_t *row)
 {
     output_t *o = ctx;
     if (o->failed) return;
-    if (o->filter && !filter_eval(o->filter, row)) return;
+    if (o->filter && !filter_eval(o->filter, row)) {
+        /* an error evaluating WHERE fails the job, as in Flink */
+        const char *e = filter_error(o->filter);
+        if (e) {
+            snprintf(o->err, o->errlen, "WHERE: %s", e);
+            o->failed = true;
+        }
+        return;
+    }
     row_t out = project_row(&o->proj, row);
     int fit = sink_fit_row(&o->fit, &out, o->err, o->errlen);
     if (fit < 0 || (fit > 0 && o->sink->write(o->sink, &out, o->err, o->errlen) != 0)) o->failed = true;

@@ -43,7 +43,7 @@ void session_free(session_t *s)
 static int ensure_vm(session_t *s, char *err, size_t errlen)
 {
     if (s->vm) return 0;
-    jb_options_t opts = {.home = cli_home()};
+    jb_options_t opts = {.home = s->home};
     return jb_vm_start(&opts, &s->vm, err, errlen);
 }
 

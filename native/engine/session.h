@@ -31,6 +31,7 @@ typedef struct session {
     bool materialize;            /* print the final table the changelog converges to */
     const char *flink_version;   /* "2.1" | "2.2" | "2.3" (default) */
     jb_vm_t *vm;                 /* started on first use */
+    const char *home;            /* ptfhost's home folder (java/ptfhost-shim.jar, java/lib/); the caller's */
     /* Processing time for TTL: the wall clock, unless a script or test sets
      * 'ptfhost.processing-time' (epoch ms), which then only moves when set. */
     proctime_t clock;

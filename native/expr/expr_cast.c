@@ -209,7 +209,7 @@ static int numeric_cast(expr_ctx_t *cx, const value_t *v, const type_t *from, co
         double d = expr_to_double(v, from);
         if (d != d || isinf(d)) return out->is_null = true, 0;
         buf_t b = BUF_INIT;
-        render_java_double(&b, d);
+        jnum_double(&b, d);
         char err[64];
         conn_text_parse_decimal((const char *)b.data, b.len, to->precision, to->scale, &out->u.dec, &out->is_null,
                                 err, sizeof err);

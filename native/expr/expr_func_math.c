@@ -70,7 +70,7 @@ static double double_round(double d, int digits, int mode)
     if (mode == M_CEIL) return ceil(d);
     if (fabs(d) >= 1e17) return d;
     buf_t b = BUF_INIT;
-    render_java_double(&b, d);
+    jnum_double(&b, d);
     __int128 u;
     bool is_null;
     char err[64];
@@ -83,7 +83,7 @@ static double double_round(double d, int digits, int mode)
     if (digits < 0) return out;
     char text[80];
     buf_t t = BUF_INIT;
-    render_big_decimal_plain(&t, r, scale);
+    jnum_big_decimal_plain(&t, r, scale);
     snprintf(text, sizeof text, "%s", buf_cstr(&t));
     buf_free(&t);
     return strtod(text, NULL);

@@ -37,7 +37,7 @@ static civil_t civil_of(int64_t local_millis, int32_t nanos)
     civil_t c = {0};
     c.epoch_day = floor_div(local_millis, 86400000);
     int64_t ms = local_millis - c.epoch_day * 86400000;
-    render_civil_from_days(c.epoch_day, &c.year, &c.month, &c.day);
+    cal_civil_from_days(c.epoch_day, &c.year, &c.month, &c.day);
     c.hour = (int)(ms / 3600000);
     c.minute = (int)(ms / 60000 % 60);
     c.second = (int)(ms / 1000 % 60);
@@ -92,7 +92,7 @@ static void format_field(buf_t *b, char letter, int count, const civil_t *c)
         v = c->month;
         break;
     case 'd': v = c->day; break;
-    case 'D': v = c->epoch_day - render_days_from_civil(c->year, 1, 1) + 1; break;
+    case 'D': v = c->epoch_day - cal_days_from_civil(c->year, 1, 1) + 1; break;
     case 'H': v = c->hour; break;
     case 'h': v = c->hour % 12 ? c->hour % 12 : 12; break;
     case 'm': v = c->minute; break;
@@ -187,7 +187,7 @@ static bool parse_civil(const char *s, size_t sn, const char *fmt, size_t fn, in
         f['s'] > 59)
         return false;
     int64_t hour = f['h'] ? f['h'] % 12 + (pm ? 12 : 0) : f['H'];
-    int64_t day = render_days_from_civil(f['y'], (int)f['M'], (int)f['d']);
+    int64_t day = cal_days_from_civil(f['y'], (int)f['M'], (int)f['d']);
     *millis = day * 86400000 + hour * 3600000 + f['m'] * 60000 + f['s'] * 1000 + frac / 1000000;
     *nanos = (int32_t)(frac % 1000000);
     return true;
@@ -319,9 +319,9 @@ static void iso_week(int64_t epoch_day, int64_t *iso_year, int *week)
     int isodow = (int)((epoch_day % 7 + 7 + 3) % 7) + 1;   /* Monday = 1 */
     int64_t thursday = epoch_day - isodow + 4, y;
     int m, d;
-    render_civil_from_days(thursday, &y, &m, &d);
+    cal_civil_from_days(thursday, &y, &m, &d);
     *iso_year = y;
-    *week = (int)((thursday - render_days_from_civil(y, 1, 1)) / 7 + 1);
+    *week = (int)((thursday - cal_days_from_civil(y, 1, 1)) / 7 + 1);
 }
 
 static int64_t extract(const civil_t *c, int unit)
@@ -343,7 +343,7 @@ static int64_t extract(const civil_t *c, int unit)
     case U_NANOSECOND: return (c->second * 1000 + c->millis) * 1000000LL + c->nanos;
     case U_DOW: return (c->epoch_day % 7 + 7 + 4) % 7 + 1;   /* Sunday = 1 */
     case U_ISODOW: return (c->epoch_day % 7 + 7 + 3) % 7 + 1;
-    case U_DOY: return c->epoch_day - render_days_from_civil(c->year, 1, 1) + 1;
+    case U_DOY: return c->epoch_day - cal_days_from_civil(c->year, 1, 1) + 1;
     case U_DECADE: return floor_div(c->year, 10);
     case U_CENTURY: return c->year > 0 ? (c->year + 99) / 100 : -((-c->year + 99) / 100);
     case U_MILLENNIUM: return c->year > 0 ? (c->year + 999) / 1000 : -((-c->year + 999) / 1000);
@@ -396,9 +396,9 @@ static void period_of(const civil_t *c, int unit, int64_t *start, int64_t *next)
     }
     int months = unit == U_MONTH ? 1 : unit == U_QUARTER ? 3 : 12;
     int years = unit == U_DECADE ? 10 : unit == U_CENTURY ? 100 : unit == U_MILLENNIUM ? 1000 : 0;
-    *start = render_days_from_civil(y, m, 1);
+    *start = cal_days_from_civil(y, m, 1);
     int64_t total = y * 12 + m - 1 + (years ? 12 * years : months);
-    *next = render_days_from_civil(floor_div(total, 12), (int)(total - floor_div(total, 12) * 12) + 1, 1);
+    *next = cal_days_from_civil(floor_div(total, 12), (int)(total - floor_div(total, 12) * 12) + 1, 1);
 }
 
 /* Flink's FLOOR / CEIL (x TO unit), including its CEIL quirks (kept from
@@ -470,8 +470,8 @@ static value_t impl_timestampdiff(const expr_node_t *n, expr_ctx_t *cx, const va
         return expr_i64(expr_wrap_int(d >= 0 ? d / u : -((-d) / u), n->type));
     }
     int64_t months = (b.year * 12 + b.month) - (a.year * 12 + a.month);
-    int64_t rest_a = la - render_days_from_civil(a.year, a.month, 1) * 86400000;
-    int64_t rest_b = lb - render_days_from_civil(b.year, b.month, 1) * 86400000;
+    int64_t rest_a = la - cal_days_from_civil(a.year, a.month, 1) * 86400000;
+    int64_t rest_b = lb - cal_days_from_civil(b.year, b.month, 1) * 86400000;
     if (months > 0 && rest_b < rest_a) months--;
     if (months < 0 && rest_b > rest_a) months++;
     return expr_i64(unit == U_YEAR ? months / 12 : unit == U_QUARTER ? months / 3 : months);
@@ -490,7 +490,7 @@ static value_t impl_timestampadd(const expr_node_t *n, expr_ctx_t *cx, const val
         int m = (int)(total - y * 12) + 1;
         static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
         int dim = mdays[m - 1] + (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0));
-        int64_t day = render_days_from_civil(y, m, c.day > dim ? dim : c.day);
+        int64_t day = cal_days_from_civil(y, m, c.day > dim ? dim : c.day);
         if (t->id == TYPE_DATE) return expr_i64(day);
         v.u.ts.millis += (day - c.epoch_day) * 86400000;
         return v;

@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #include "expr/expr.h"
+#include "types/calendar.h"
+#include "types/java_number.h"
 #include "util/buf.h"
 
 typedef struct expr_node expr_node_t;

@@ -192,13 +192,13 @@ static int64_t add_months_days(int64_t day, int64_t months)
 {
     int64_t y;
     int m, d;
-    render_civil_from_days(day, &y, &m, &d);
+    cal_civil_from_days(day, &y, &m, &d);
     int64_t total = y * 12 + (m - 1) + months;
     y = total >= 0 ? total / 12 : (total - 11) / 12;
     m = (int)(total - y * 12) + 1;
     static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     int dim = mdays[m - 1] + (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0));
-    return render_days_from_civil(y, m, d > dim ? dim : d);
+    return cal_days_from_civil(y, m, d > dim ? dim : d);
 }
 
 /* TIMESTAMP/DATE +- INTERVAL (the interval is args[1]). */

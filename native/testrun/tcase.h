@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "util/buf.h"
@@ -233,8 +234,14 @@ int tcase_suite_run_file(tcase_suite_t *s, const tcase_suite_opts_t *o, const ch
 void tcase_suite_summary(const tcase_suite_t *s, FILE *out);
 void tcase_suite_free(tcase_suite_t *s);
 
+/* What tcase_exec_session needs from its caller (its ctx). */
+typedef struct tcase_exec_env {
+    int64_t time_limit_ms;        /* per case; 0 = none */
+    const char *home;             /* ptfhost's home folder, for the JVM (session_t.home) */
+} tcase_exec_env_t;
+
 /* Runs a case through the SQL session (engine/session.h) in this process;
- * ctx points to the time limit of a case in ms (int64_t; NULL = none). The JVM
+ * ctx points to a tcase_exec_env_t. The JVM
  * started by the first case serves all later ones.
  * The case's '-- state' sections seed the calls they name as each call
  * starts; a section that names no call of the script fails the run. */

@@ -212,7 +212,9 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     session_init(&s, f->dir, mem);
     s.materialize = materialize;
     s.flink_version = version;
-    s.time_limit_ms = ctx ? *(const int64_t *)ctx : 0;   /* ctx: the case time limit in ms, or NULL */
+    const tcase_exec_env_t *env = ctx;
+    s.time_limit_ms = env->time_limit_ms;
+    s.home = env->home;
     buf_t dump_text = BUF_INIT;
     hook_ctx_t h = {.f = f, .c = c, .dump = dump ? &dump_text : NULL, .calls = BUF_INIT};
     h.seeded = calloc((size_t)c->nstates + 1, sizeof *h.seeded);

@@ -20,6 +20,7 @@ static char *run(const char *script, const char *table, const char *events, int 
     FILE *out = open_memstream(&text, &len);
     session_t s;
     session_init(&s, ".", out);
+    s.home = getenv("PTFHOST_BUILD");
     tcase_events_t ev = TCASE_EVENTS_INIT;
     s.hooks.before_read = tcase_events_apply;
     s.hooks.before_read_ctx = &ev;
