@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "connectors/format_text.h"
+#include "types/text.h"
 #include "types/java_number.h"
 #include "types/render.h"
 
@@ -295,7 +295,7 @@ static int conv(const conn_csv_t *c, const char *s, size_t n, const type_t *t, a
     memset(out, 0, sizeof *out);
     const char *ts = s;
     size_t tn = n;
-    conn_text_trim(&ts, &tn);
+    text_trim(&ts, &tn);
     static const struct { type_id_t id; int64_t min, max; } R[] = {
         {TYPE_TINYINT, -128, 127}, {TYPE_SMALLINT, -32768, 32767}, {TYPE_INT, INT32_MIN, INT32_MAX},
         {TYPE_INTERVAL_YM, INT32_MIN, INT32_MAX}, {TYPE_BIGINT, INT64_MIN, INT64_MAX},
@@ -312,10 +312,10 @@ static int conv(const conn_csv_t *c, const char *s, size_t n, const type_t *t, a
     case TYPE_INTERVAL_YM:
     case TYPE_INTERVAL_DT:
         for (size_t i = 0; i < sizeof R / sizeof R[0]; i++)
-            if (R[i].id == t->id) return conn_text_parse_long(ts, tn, R[i].min, R[i].max, &out->u.i64, why, whylen);
+            if (R[i].id == t->id) return text_parse_long(ts, tn, R[i].min, R[i].max, &out->u.i64, why, whylen);
         return -1;
-    case TYPE_FLOAT: return conn_text_parse_float(ts, tn, &out->u.f32, why, whylen);
-    case TYPE_DOUBLE: return conn_text_parse_double(ts, tn, &out->u.f64, why, whylen);
+    case TYPE_FLOAT: return text_parse_float(ts, tn, &out->u.f32, why, whylen);
+    case TYPE_DOUBLE: return text_parse_double(ts, tn, &out->u.f64, why, whylen);
     case TYPE_CHAR:
     case TYPE_VARCHAR:
         out->u.str.ptr = s;
@@ -323,27 +323,27 @@ static int conv(const conn_csv_t *c, const char *s, size_t n, const type_t *t, a
         return 0;
     case TYPE_BINARY:
     case TYPE_VARBINARY:
-        return conn_text_base64_decode(s, n, a, &out->u.str.ptr, &out->u.str.len, why, whylen);
+        return text_base64_decode(s, n, a, &out->u.str.ptr, &out->u.str.len, why, whylen);
     case TYPE_DECIMAL: {
         bool is_null;
-        if (conn_text_parse_decimal(ts, tn, t->precision, t->scale, &out->u.dec, &is_null, why, whylen) != 0) return -1;
+        if (text_parse_decimal(ts, tn, t->precision, t->scale, &out->u.dec, &is_null, why, whylen) != 0) return -1;
         if (is_null) *out = value_null();
         return 0;
     }
-    case TYPE_DATE: return conn_text_parse_date(ts, tn, &out->u.i64, why, whylen);
+    case TYPE_DATE: return text_parse_date(ts, tn, &out->u.i64, why, whylen);
     case TYPE_TIME: {
         /* LocalTime.parse: HH:mm[:ss[.fff]] */
         char tmp[32];
         if (tn == 5 && tn < sizeof tmp) {
             memcpy(tmp, ts, 5);
             memcpy(tmp + 5, ":00", 4);
-            return conn_text_parse_time(tmp, 8, &out->u.i64, why, whylen);
+            return text_parse_time(tmp, 8, &out->u.i64, why, whylen);
         }
-        return conn_text_parse_time(ts, tn, &out->u.i64, why, whylen);
+        return text_parse_time(ts, tn, &out->u.i64, why, whylen);
     }
     case TYPE_TIMESTAMP:
     case TYPE_TIMESTAMP_LTZ:
-        return conn_text_parse_timestamp(ts, tn, CONN_TS_SQL, t->id == TYPE_TIMESTAMP_LTZ, &out->u.ts.millis,
+        return text_parse_timestamp(ts, tn, TEXT_TS_SQL, t->id == TYPE_TIMESTAMP_LTZ, &out->u.ts.millis,
                                          &out->u.ts.nanos, why, whylen);
     case TYPE_ARRAY:
     case TYPE_ROW: {
@@ -381,7 +381,7 @@ static int csv_error(const char *line, size_t len, const char *file, long lineno
 {
     buf_t b = BUF_INIT;
     buf_printf(&b, "malformed CSV at %s:%ld: ", file ? file : "<input>", lineno);
-    conn_text_put_excerpt(&b, line, len, 300);
+    text_put_excerpt(&b, line, len, 300);
     buf_puts(&b, ": ");
     if (field) {
         char *ts = ft ? type_to_string(ft) : NULL;
@@ -463,14 +463,14 @@ static void enc(const conn_csv_t *c, buf_t *b, const value_t *v, const type_t *t
     case TYPE_CHAR:
     case TYPE_VARCHAR: put_text(c, b, v->u.str.ptr, v->u.str.len); return;
     case TYPE_BINARY:
-    case TYPE_VARBINARY: conn_text_base64_encode(b, (const unsigned char *)v->u.str.ptr, v->u.str.len); return;
+    case TYPE_VARBINARY: text_base64_encode(b, (const unsigned char *)v->u.str.ptr, v->u.str.len); return;
     case TYPE_DECIMAL:
         if (c->o.bigdecimal_scientific) jnum_big_decimal(b, v->u.dec, t->scale);
         else jnum_big_decimal_plain(b, v->u.dec, t->scale);
         return;
-    case TYPE_DATE: conn_text_put_date(b, v->u.i64); return;
+    case TYPE_DATE: text_put_date(b, v->u.i64); return;
     case TYPE_TIME: {
-        conn_text_put_time(b, v->u.i64);
+        text_put_time(b, v->u.i64);
         int ms = (int)(v->u.i64 / 1000000 % 1000);
         if (ms) {
             char f[8];
@@ -483,7 +483,7 @@ static void enc(const conn_csv_t *c, buf_t *b, const value_t *v, const type_t *t
     }
     case TYPE_TIMESTAMP:
     case TYPE_TIMESTAMP_LTZ:
-        conn_text_put_timestamp(b, v->u.ts.millis, v->u.ts.nanos, CONN_TS_SQL, t->id == TYPE_TIMESTAMP_LTZ);
+        text_put_timestamp(b, v->u.ts.millis, v->u.ts.nanos, TEXT_TS_SQL, t->id == TYPE_TIMESTAMP_LTZ);
         return;
     case TYPE_ARRAY:
     case TYPE_ROW: {

@@ -365,7 +365,7 @@ static void put_tree(buf_t *b, const jval_t *v, bool big_decimals)
     }
     case JV_FLOAT: {
         double d = 0;
-        conn_text_parse_double(v->s, v->n, &d, NULL, 0);
+        text_parse_double(v->s, v->n, &d, NULL, 0);
         if (d != d || d - d != 0) {   /* NaN/Infinity nodes serialize as strings */
             put_json_string(b, v->s, v->n);
             break;
@@ -427,7 +427,7 @@ int conn_json_options_parse(conn_json_options_t *o, const char *prefix, const ca
                             char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
-    o->timestamp_format = CONN_TS_SQL;
+    o->timestamp_format = TEXT_TS_SQL;
     o->map_null_key_mode = CONN_JSON_NULL_KEY_FAIL;
     snprintf(o->map_null_key_literal, sizeof o->map_null_key_literal, "null");
     o->debezium = strcmp(prefix, "debezium-json") == 0;
@@ -443,9 +443,9 @@ int conn_json_options_parse(conn_json_options_t *o, const char *prefix, const ca
     }
     const char *ts = opt(opts, nopts, prefix, "timestamp-format.standard");
     if (ts) {
-        if (strcmp(ts, "SQL") == 0) o->timestamp_format = CONN_TS_SQL;
-        else if (strcmp(ts, "ISO-8601") == 0) o->timestamp_format = CONN_TS_ISO_8601;
-        else if (strcmp(ts, "ISO-8601-WITH-OFFSET") == 0) o->timestamp_format = CONN_TS_ISO_8601_OFFSET;
+        if (strcmp(ts, "SQL") == 0) o->timestamp_format = TEXT_TS_SQL;
+        else if (strcmp(ts, "ISO-8601") == 0) o->timestamp_format = TEXT_TS_ISO_8601;
+        else if (strcmp(ts, "ISO-8601-WITH-OFFSET") == 0) o->timestamp_format = TEXT_TS_ISO_8601_OFFSET;
         else {
             snprintf(err, errlen,
                      "Unsupported value '%s' for timestamp-format.standard. Supported values are [SQL, ISO-8601, "
@@ -632,22 +632,22 @@ static int conv_int_like(dctx_t *c, const jval_t *v, const type_t *t, int64_t *o
     size_t n;
     token_text(v, &s, &n);
     if (v->kind == JV_INT) {
-        if (conn_text_parse_long(s, n, min, max, out, NULL, 0) != 0)
+        if (text_parse_long(s, n, min, max, out, NULL, 0) != 0)
             return reasonf(c, "numeric value (%.*s) out of range of Java %s", (int)n, s, java);
         return 0;
     }
     if (v->kind == JV_FLOAT && t->id != TYPE_TINYINT && t->id != TYPE_SMALLINT) {
         /* Jackson's getIntValue()/getLongValue() of a fractional number truncates */
         double d;
-        if (conn_text_parse_double(s, n, &d, NULL, 0) != 0 || !(d >= (double)min && d <= (double)max) ||
+        if (text_parse_double(s, n, &d, NULL, 0) != 0 || !(d >= (double)min && d <= (double)max) ||
             (max == INT64_MAX && d >= 9223372036854775808.0))
             return reasonf(c, "numeric value (%.*s) out of range of Java %s", (int)n, s, java);
         *out = (int64_t)d;
         return 0;
     }
     char why[128];
-    conn_text_trim(&s, &n);
-    if (v->kind == JV_OBJECT || v->kind == JV_ARRAY || conn_text_parse_long(s, n, min, max, out, why, sizeof why) != 0)
+    text_trim(&s, &n);
+    if (v->kind == JV_OBJECT || v->kind == JV_ARRAY || text_parse_long(s, n, min, max, out, why, sizeof why) != 0)
         return reasonf(c, "cannot parse %s as %s: For input string: \"%.*s\"",
                        v->kind == JV_STRING ? "string" : "value", type_id_name(t->id), (int)(n > 60 ? 60 : n), s);
     return 0;
@@ -667,7 +667,7 @@ static int conv(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
     case TYPE_BOOLEAN:
         if (v->kind == JV_TRUE || v->kind == JV_FALSE) out->u.b = v->kind == JV_TRUE;
         else {
-            conn_text_trim(&s, &n);
+            text_trim(&s, &n);
             out->u.b = n == 4 && strncasecmp(s, "true", 4) == 0;   /* Boolean.parseBoolean */
         }
         return 0;
@@ -682,8 +682,8 @@ static int conv(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
     case TYPE_DOUBLE: {
         if (v->kind == JV_OBJECT || v->kind == JV_ARRAY)
             return reasonf(c, "cannot parse a JSON %s as %s", v->kind == JV_OBJECT ? "object" : "array", type_id_name(t->id));
-        int rc = t->id == TYPE_FLOAT ? conn_text_parse_float(s, n, &out->u.f32, why, sizeof why)
-                                     : conn_text_parse_double(s, n, &out->u.f64, why, sizeof why);
+        int rc = t->id == TYPE_FLOAT ? text_parse_float(s, n, &out->u.f32, why, sizeof why)
+                                     : text_parse_double(s, n, &out->u.f64, why, sizeof why);
         if (rc != 0) return reasonf(c, "cannot parse as %s: %s", type_id_name(t->id), why);
         return 0;
     }
@@ -703,30 +703,30 @@ static int conv(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
     case TYPE_BINARY:
     case TYPE_VARBINARY:
         if (v->kind != JV_STRING) return reasonf(c, "expected a base64 string for %s", type_id_name(t->id));
-        if (conn_text_base64_decode(s, n, c->a, &out->u.str.ptr, &out->u.str.len, why, sizeof why) != 0)
+        if (text_base64_decode(s, n, c->a, &out->u.str.ptr, &out->u.str.len, why, sizeof why) != 0)
             return reasonf(c, "%s", why);
         return 0;
     case TYPE_DECIMAL: {
         bool is_null = false;
-        if (v->kind == JV_STRING) conn_text_trim(&s, &n);
+        if (v->kind == JV_STRING) text_trim(&s, &n);
         else if (v->kind != JV_INT && v->kind != JV_FLOAT)
             return reasonf(c, "cannot parse %.*s as %s", (int)(n > 40 ? 40 : n), s, "DECIMAL");
-        if (conn_text_parse_decimal(s, n, t->precision, t->scale, &out->u.dec, &is_null, why, sizeof why) != 0)
+        if (text_parse_decimal(s, n, t->precision, t->scale, &out->u.dec, &is_null, why, sizeof why) != 0)
             return reasonf(c, "cannot parse as DECIMAL(%d, %d): %s", t->precision, t->scale, why);
         if (is_null) *out = value_null();   /* DecimalData.fromBigDecimal: overflow is NULL */
         return 0;
     }
     case TYPE_DATE:
-        if (conn_text_parse_date(s, n, &out->u.i64, why, sizeof why) != 0) return reasonf(c, "%s", why);
+        if (text_parse_date(s, n, &out->u.i64, why, sizeof why) != 0) return reasonf(c, "%s", why);
         return 0;
     case TYPE_TIME:
-        if (conn_text_parse_time(s, n, &out->u.i64, why, sizeof why) != 0) return reasonf(c, "%s", why);
+        if (text_parse_time(s, n, &out->u.i64, why, sizeof why) != 0) return reasonf(c, "%s", why);
         return 0;
     case TYPE_TIMESTAMP:
     case TYPE_TIMESTAMP_LTZ:
-        if (conn_text_parse_timestamp(s, n, c->j->o.timestamp_format, t->id == TYPE_TIMESTAMP_LTZ,
+        if (text_parse_timestamp(s, n, c->j->o.timestamp_format, t->id == TYPE_TIMESTAMP_LTZ,
                                       &out->u.ts.millis, &out->u.ts.nanos, why, sizeof why) != 0) {
-            if (c->j->o.timestamp_format == CONN_TS_SQL && memchr(s, 'T', n))
+            if (c->j->o.timestamp_format == TEXT_TS_SQL && memchr(s, 'T', n))
                 return reasonf(c, "%s; for ISO-8601 text set '%s.timestamp-format.standard' = 'ISO-8601'", why,
                                c->j->o.debezium ? "debezium-json" : "json");
             return reasonf(c, "%s", why);
@@ -792,7 +792,7 @@ static int line_error(conn_json_t *j, const char *what, const char *line, size_t
 {
     buf_t b = BUF_INIT;
     buf_printf(&b, "%s at %s:%ld: ", what, file ? file : "<input>", lineno);
-    conn_text_put_excerpt(&b, line, len, 300);
+    text_put_excerpt(&b, line, len, 300);
     buf_puts(&b, ": ");
     if (c && c->path[0]) {
         buf_printf(&b, "field '%s'", c->path);
@@ -971,7 +971,7 @@ int conn_json_decode(conn_json_t *j, const char *line, size_t len, const char *f
         s += 3;   /* UTF-8 byte order mark */
         n -= 3;
     }
-    conn_text_trim(&s, &n);
+    text_trim(&s, &n);
     if (n == 0) return 0;   /* an empty line (or a tombstone) carries no row */
     jreader_t r = { .start = s, .p = s, .end = s + n, .a = a };
     jval_t root;
@@ -1048,26 +1048,26 @@ static int enc(conn_json_t *j, buf_t *b, const value_t *v, const type_t *t, char
     case TYPE_BINARY:
     case TYPE_VARBINARY:
         buf_putc(b, '"');
-        conn_text_base64_encode(b, (const unsigned char *)v->u.str.ptr, v->u.str.len);
+        text_base64_encode(b, (const unsigned char *)v->u.str.ptr, v->u.str.len);
         buf_putc(b, '"');
         return 0;
     case TYPE_DATE:
         buf_putc(b, '"');
-        conn_text_put_date(b, v->u.i64);
+        text_put_date(b, v->u.i64);
         buf_putc(b, '"');
         return 0;
     case TYPE_TIME:
         buf_putc(b, '"');
-        conn_text_put_time(b, v->u.i64);
+        text_put_time(b, v->u.i64);
         buf_putc(b, '"');
         return 0;
     case TYPE_TIMESTAMP:
     case TYPE_TIMESTAMP_LTZ: {
-        conn_ts_layout_t layout = j->o.timestamp_format;
+        text_ts_layout_t layout = j->o.timestamp_format;
         bool ltz = t->id == TYPE_TIMESTAMP_LTZ;
-        if (layout == CONN_TS_ISO_8601_OFFSET) layout = CONN_TS_ISO_8601;
+        if (layout == TEXT_TS_ISO_8601_OFFSET) layout = TEXT_TS_ISO_8601;
         buf_putc(b, '"');
-        conn_text_put_timestamp(b, v->u.ts.millis, v->u.ts.nanos, layout, ltz);
+        text_put_timestamp(b, v->u.ts.millis, v->u.ts.nanos, layout, ltz);
         buf_putc(b, '"');
         return 0;
     }

@@ -35,7 +35,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "connectors/format_text.h"
+#include "types/text.h"
 #include "catalog/catalog.h"
 #include "types/types.h"
 #include "types/value.h"
@@ -51,7 +51,7 @@ typedef enum conn_json_null_key_mode {
 typedef struct conn_json_options {
     bool fail_on_missing_field;           /* json.fail-on-missing-field (false) */
     bool ignore_parse_errors;             /* json.ignore-parse-errors (false) */
-    conn_ts_layout_t timestamp_format;    /* json.timestamp-format.standard (SQL) */
+    text_ts_layout_t timestamp_format;    /* json.timestamp-format.standard (SQL) */
     conn_json_null_key_mode_t map_null_key_mode;   /* json.map-null-key.mode (FAIL) */
     char map_null_key_literal[64];        /* json.map-null-key.literal ("null") */
     bool encode_decimal_as_plain_number;  /* json.encode.decimal-as-plain-number (false) */

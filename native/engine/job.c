@@ -8,7 +8,7 @@
 #include <strings.h>
 
 #include "engine/capture.h"
-#include "engine/cast.h"
+#include "types/cast.h"
 #include "engine/changelog.h"
 #include "engine/inputs.h"
 #include "engine/operator.h"

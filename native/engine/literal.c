@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "connectors/format_text.h"
+#include "types/text.h"
 
 /* What a per-type stage answers besides 0 (coerced) and -1 (error in err). */
 enum { WRONG_KIND = 1 };
@@ -177,7 +177,7 @@ static int to_decimal(const coercion_t *c, const sqlp_literal_t *l, bool negate,
     char derr[128];
     bool overflow = false;
     int rc = 0;
-    if (conn_text_parse_decimal(l->text, strlen(l->text), c->t->precision, c->t->scale, &out->u.dec, &overflow,
+    if (text_parse_decimal(l->text, strlen(l->text), c->t->precision, c->t->scale, &out->u.dec, &overflow,
                                 derr, sizeof derr) != 0 || overflow)
         rc = fail(c, "Invalid argument value for '%s': %s does not fit %s.", c->argname, l->text, c->tname);
     if (negate) out->u.dec = -out->u.dec;
@@ -207,13 +207,13 @@ static int parse_timestamp(const char *s, bool date_only, int64_t *millis, int32
     size_t n = strlen(s);
     if (date_only || !strchr(s, ':')) {
         int64_t day;
-        if (conn_text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
+        if (text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
         *millis = day * 86400000LL;
         *nanos = 0;
         return 0;
     }
-    if (conn_text_parse_timestamp(s, n, CONN_TS_SQL, false, millis, nanos, e, sizeof e) == 0) return 0;
-    return conn_text_parse_timestamp(s, n, CONN_TS_ISO_8601, false, millis, nanos, e, sizeof e);
+    if (text_parse_timestamp(s, n, TEXT_TS_SQL, false, millis, nanos, e, sizeof e) == 0) return 0;
+    return text_parse_timestamp(s, n, TEXT_TS_ISO_8601, false, millis, nanos, e, sizeof e);
 }
 
 /* DATE, TIMESTAMP, TIMESTAMP_LTZ: a date/timestamp literal or a string in that form. */

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/cast.h"
+#include "types/cast.h"
 #include "engine/literal.h"
 #include "types/codec.h"
 

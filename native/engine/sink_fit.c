@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/cast.h"
+#include "types/cast.h"
 #include "util/buf.h"
 
 /* Flink's sink schema: nullable throughout (NOT NULL is checked per row). */

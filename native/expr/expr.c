@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "connectors/format_text.h"
+#include "types/text.h"
 
 expr_node_t *expr_compile_unary(expr_cc_t *c, const sqlp_expr_t *e);
 expr_node_t *expr_compile_binary(expr_cc_t *c, const sqlp_expr_t *e);
@@ -243,7 +243,7 @@ static expr_node_t *decimal_literal(expr_cc_t *c, const sqlp_expr_t *e)
     char err[128];
     value_t v = {0};
     bool is_null = false;
-    if (p > 38 || conn_text_parse_decimal(s, strlen(s), p, scale, &v.u.dec, &is_null, err, sizeof err) != 0 ||
+    if (p > 38 || text_parse_decimal(s, strlen(s), p, scale, &v.u.dec, &is_null, err, sizeof err) != 0 ||
         is_null)
         return expr_error(c, e->pos, "Numeric literal '%s' out of range", s);
     return expr_const_node(c, expr_type_new(c, TYPE_DECIMAL, false, p, scale), v, e->pos);
@@ -281,15 +281,15 @@ static expr_node_t *temporal_literal(expr_cc_t *c, const sqlp_expr_t *e)
     switch (l->kind) {
     case SQLP_LIT_DATE:
         id = TYPE_DATE;
-        rc = conn_text_parse_date(l->text, n, &v.u.i64, err, sizeof err);
+        rc = text_parse_date(l->text, n, &v.u.i64, err, sizeof err);
         break;
     case SQLP_LIT_TIME:
         id = TYPE_TIME;
-        rc = conn_text_parse_time(l->text, n, &v.u.i64, err, sizeof err);
+        rc = text_parse_time(l->text, n, &v.u.i64, err, sizeof err);
         break;
     default:
         id = l->kind == SQLP_LIT_TIMESTAMP ? TYPE_TIMESTAMP : TYPE_TIMESTAMP_LTZ;
-        rc = conn_text_parse_timestamp(l->text, n, CONN_TS_SQL, false, &v.u.ts.millis, &v.u.ts.nanos, err,
+        rc = text_parse_timestamp(l->text, n, TEXT_TS_SQL, false, &v.u.ts.millis, &v.u.ts.nanos, err,
                                        sizeof err);
         break;
     }

@@ -1,7 +1,7 @@
 /* expr_cast.c - CAST, TRY_CAST and the implicit casts the compiler inserts.
  *
  * The casts Flink also inserts implicitly (widening numbers, more
- * fractional digits, nested types element by element) are engine/cast's
+ * fractional digits, nested types element by element) are types/cast's
  * cast_value; this file adds what only an explicit CAST does: to and from
  * text (Flink's printing of values is types/render's render_sql_value),
  * narrowing numbers (Java's primitive casts), BOOLEAN <-> numbers and
@@ -13,8 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "connectors/format_text.h"
-#include "engine/cast.h"
+#include "types/text.h"
+#include "types/cast.h"
 
 static bool is_temporal(const type_t *t)
 {
@@ -100,7 +100,7 @@ static int text_to_int(expr_ctx_t *cx, const char *s, size_t n, const type_t *to
             if (*p < '0' || *p > '9') return bad_text(cx, s, n, to);
     }
     char err[128];
-    if (conn_text_parse_long(s, m, lo[k], hi[k], out, err, sizeof err) != 0) return bad_text(cx, s, n, to);
+    if (text_parse_long(s, m, lo[k], hi[k], out, err, sizeof err) != 0) return bad_text(cx, s, n, to);
     return 0;
 }
 
@@ -121,13 +121,13 @@ static int text_to_timestamp(expr_ctx_t *cx, const char *s, size_t n, const type
     int rc;
     if (!memchr(s, ':', n)) {
         int64_t day;
-        rc = conn_text_parse_date(s, n, &day, err, sizeof err);
+        rc = text_parse_date(s, n, &day, err, sizeof err);
         out->u.ts.millis = day * 86400000;
         out->u.ts.nanos = 0;
     } else {
-        rc = conn_text_parse_timestamp(s, n, CONN_TS_SQL, false, &out->u.ts.millis, &out->u.ts.nanos, err, sizeof err);
+        rc = text_parse_timestamp(s, n, TEXT_TS_SQL, false, &out->u.ts.millis, &out->u.ts.nanos, err, sizeof err);
         if (rc != 0)
-            rc = conn_text_parse_timestamp(s, n, CONN_TS_ISO_8601, false, &out->u.ts.millis, &out->u.ts.nanos, err,
+            rc = text_parse_timestamp(s, n, TEXT_TS_ISO_8601, false, &out->u.ts.millis, &out->u.ts.nanos, err,
                                            sizeof err);
     }
     if (rc != 0) return bad_text(cx, s, n, to);
@@ -143,7 +143,7 @@ static int from_text(expr_ctx_t *cx, const value_t *v, const type_t *to, value_t
     const char *s = v->u.str.ptr;
     size_t n = v->u.str.len;
     char err[128];
-    conn_text_trim(&s, &n);
+    text_trim(&s, &n);
     memset(out, 0, sizeof *out);
     switch (to->id) {
     case TYPE_BOOLEAN: return text_to_bool(cx, s, n, &out->u.b);
@@ -151,14 +151,14 @@ static int from_text(expr_ctx_t *cx, const value_t *v, const type_t *to, value_t
     case TYPE_SMALLINT:
     case TYPE_INT:
     case TYPE_BIGINT: return text_to_int(cx, s, n, to, &out->u.i64);
-    case TYPE_FLOAT: return conn_text_parse_float(s, n, &out->u.f32, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
-    case TYPE_DOUBLE: return conn_text_parse_double(s, n, &out->u.f64, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
+    case TYPE_FLOAT: return text_parse_float(s, n, &out->u.f32, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
+    case TYPE_DOUBLE: return text_parse_double(s, n, &out->u.f64, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
     case TYPE_DECIMAL:
-        if (conn_text_parse_decimal(s, n, to->precision, to->scale, &out->u.dec, &out->is_null, err, sizeof err))
+        if (text_parse_decimal(s, n, to->precision, to->scale, &out->u.dec, &out->is_null, err, sizeof err))
             return bad_text(cx, s, n, to);
         return 0;
-    case TYPE_DATE: return conn_text_parse_date(s, n, &out->u.i64, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
-    case TYPE_TIME: return conn_text_parse_time(s, n, &out->u.i64, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
+    case TYPE_DATE: return text_parse_date(s, n, &out->u.i64, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
+    case TYPE_TIME: return text_parse_time(s, n, &out->u.i64, err, sizeof err) ? bad_text(cx, s, n, to) : 0;
     case TYPE_TIMESTAMP:
     case TYPE_TIMESTAMP_LTZ: return text_to_timestamp(cx, s, n, to, out);
     default: *out = fit_length(cx, v->u.str.ptr, v->u.str.len, to); return 0;   /* BINARY / VARBINARY */
@@ -211,7 +211,7 @@ static int numeric_cast(expr_ctx_t *cx, const value_t *v, const type_t *from, co
         buf_t b = BUF_INIT;
         jnum_double(&b, d);
         char err[64];
-        conn_text_parse_decimal((const char *)b.data, b.len, to->precision, to->scale, &out->u.dec, &out->is_null,
+        text_parse_decimal((const char *)b.data, b.len, to->precision, to->scale, &out->u.dec, &out->is_null,
                                 err, sizeof err);
         buf_free(&b);
         return 0;

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "connectors/format_text.h"
+#include "types/text.h"
 
 static value_t impl_abs(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
 {
@@ -76,7 +76,7 @@ static double double_round(double d, int digits, int mode)
     char err[64];
     int scale = digits > 17 ? 17 : digits < 0 ? 0 : digits;
     /* parse exactly at 17 digits, then round as a decimal */
-    conn_text_parse_decimal((const char *)b.data, b.len, 38, 17, &u, &is_null, err, sizeof err);
+    text_parse_decimal((const char *)b.data, b.len, 38, 17, &u, &is_null, err, sizeof err);
     buf_free(&b);
     __int128 r = dec_round(u, 17, digits < 17 ? digits : 17, mode);
     double out = (double)r;

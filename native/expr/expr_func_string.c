@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "connectors/format_text.h"
+#include "types/text.h"
 
 /* ---- UTF-8 ---------------------------------------------------------------------------- */
 
@@ -356,7 +356,7 @@ static value_t impl_to_base64(const expr_node_t *n, expr_ctx_t *cx, const value_
 {
     (void)n;
     buf_t out = BUF_INIT;
-    conn_text_base64_encode(&out, (const unsigned char *)argv[0].u.str.ptr, argv[0].u.str.len);
+    text_base64_encode(&out, (const unsigned char *)argv[0].u.str.ptr, argv[0].u.str.len);
     return expr_str_buf(cx, &out);
 }
 
@@ -365,7 +365,7 @@ static value_t impl_from_base64(const expr_node_t *n, expr_ctx_t *cx, const valu
     (void)n;
     char err[128];
     value_t v = {0};
-    if (conn_text_base64_decode(S(argv[0]), cx->arena, &v.u.str.ptr, &v.u.str.len, err, sizeof err) != 0)
+    if (text_base64_decode(S(argv[0]), cx->arena, &v.u.str.ptr, &v.u.str.len, err, sizeof err) != 0)
         return expr_fail(cx, "FROM_BASE64: %s", err);
     return v;
 }

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "connectors/format_text.h"
+#include "types/text.h"
 
 int32_t expr_zone_offset(const expr_ctx_t *cx, int64_t epoch_millis)
 {
@@ -202,11 +202,11 @@ static bool parse_text(const expr_node_t *n, const value_t *argv, int k, int64_t
     char err[128];
     const char *s = argv[0].u.str.ptr;
     size_t sn = argv[0].u.str.len;
-    if (conn_text_parse_timestamp(s, sn, CONN_TS_SQL, false, millis, nanos, err, sizeof err) == 0 ||
-        conn_text_parse_timestamp(s, sn, CONN_TS_ISO_8601, false, millis, nanos, err, sizeof err) == 0)
+    if (text_parse_timestamp(s, sn, TEXT_TS_SQL, false, millis, nanos, err, sizeof err) == 0 ||
+        text_parse_timestamp(s, sn, TEXT_TS_ISO_8601, false, millis, nanos, err, sizeof err) == 0)
         return true;
     int64_t day;
-    if (conn_text_parse_date(s, sn, &day, err, sizeof err) != 0) return false;
+    if (text_parse_date(s, sn, &day, err, sizeof err) != 0) return false;
     *millis = day * 86400000;
     *nanos = 0;
     return true;

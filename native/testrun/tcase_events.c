@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "connectors/format_json.h"
-#include "connectors/format_text.h"
+#include "types/text.h"
 #include "engine/plan.h"
 #include "util/xalloc.h"
 
@@ -71,10 +71,10 @@ static int event_time(const cJSON *v, int64_t *out)
     bool z = n > 0 && s[n - 1] == 'Z';
     int32_t nanos;
     char e[128];
-    if (conn_text_parse_timestamp(s, n, CONN_TS_SQL, z, out, &nanos, e, sizeof e) == 0) return 0;
-    if (conn_text_parse_timestamp(s, n, CONN_TS_ISO_8601, z, out, &nanos, e, sizeof e) == 0) return 0;
+    if (text_parse_timestamp(s, n, TEXT_TS_SQL, z, out, &nanos, e, sizeof e) == 0) return 0;
+    if (text_parse_timestamp(s, n, TEXT_TS_ISO_8601, z, out, &nanos, e, sizeof e) == 0) return 0;
     int64_t day;
-    if (conn_text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
+    if (text_parse_date(s, n, &day, e, sizeof e) != 0) return -1;
     *out = day * 86400000LL;
     return 0;
 }

@@ -41,5 +41,7 @@ where_case unknown_function 1 "frobnicate(sensor_id) = 1" \
   "job.sql:5:7: No match found for function signature frobnicate(<NUMERIC>)"
 where_case function_argument_type 1 "CAST(sensor_id AS STRING) = 'x' AND UPPER(temperature) = 'x'" \
   "Cannot apply 'UPPER' to arguments of type 'UPPER(<DOUBLE>)'."
+# an error while evaluating a row fails the job, as in Flink (not a silently dropped row)
+where_case runtime_error_fails_the_job 1 "sensor_id / (sensor_id - 1) > 0" "/ by zero"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

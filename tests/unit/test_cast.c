@@ -1,4 +1,4 @@
-/* Implicit casts (engine/cast.h): which casts Flink inserts, and that the
+/* Implicit casts (types/cast.h): which casts Flink inserts, and that the
  * values change representation all the way down (nested rows, array
  * elements, map keys and values). */
 #include <check.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/cast.h"
+#include "types/cast.h"
 #include "types/render.h"
 #include "util/buf.h"
 

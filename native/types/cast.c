@@ -1,6 +1,6 @@
 /* cast.c - the implicit casts Flink inserts in front of a typed table
  * argument (see cast.h). */
-#include "engine/cast.h"
+#include "types/cast.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* format_text.c - see format_text.h */
-#include "connectors/format_text.h"
+/* text.c - see text.h */
+#include "types/text.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,13 +18,13 @@ static int fail(char *err, size_t errlen, const char *fmt, const char *s, size_t
     return -1;
 }
 
-void conn_text_trim(const char **s, size_t *n)
+void text_trim(const char **s, size_t *n)
 {
     while (*n > 0 && (unsigned char)(*s)[0] <= ' ') { (*s)++; (*n)--; }
     while (*n > 0 && (unsigned char)(*s)[*n - 1] <= ' ') (*n)--;
 }
 
-int conn_text_parse_long(const char *s, size_t n, int64_t min, int64_t max, int64_t *out, char *err, size_t errlen)
+int text_parse_long(const char *s, size_t n, int64_t min, int64_t max, int64_t *out, char *err, size_t errlen)
 {
     size_t i = 0;
     bool neg = false;
@@ -50,7 +50,7 @@ int conn_text_parse_long(const char *s, size_t n, int64_t min, int64_t max, int6
 /* Validates Java's FloatingDecimal grammar and copies a strtod-able form. */
 static int java_float_text(const char *s, size_t n, char *tmp, size_t cap, char *err, size_t errlen)
 {
-    conn_text_trim(&s, &n);
+    text_trim(&s, &n);
     if (n == 0 || n + 1 > cap) return fail(err, errlen, "For input string: \"%.*s\"", s, n);
     size_t i = 0;
     if (s[i] == '+' || s[i] == '-') i++;
@@ -94,7 +94,7 @@ static int java_float_text(const char *s, size_t n, char *tmp, size_t cap, char 
     return 0;
 }
 
-int conn_text_parse_double(const char *s, size_t n, double *out, char *err, size_t errlen)
+int text_parse_double(const char *s, size_t n, double *out, char *err, size_t errlen)
 {
     char tmp[512];
     if (java_float_text(s, n, tmp, sizeof tmp, err, errlen) != 0) return -1;
@@ -102,7 +102,7 @@ int conn_text_parse_double(const char *s, size_t n, double *out, char *err, size
     return 0;
 }
 
-int conn_text_parse_float(const char *s, size_t n, float *out, char *err, size_t errlen)
+int text_parse_float(const char *s, size_t n, float *out, char *err, size_t errlen)
 {
     char tmp[512];
     if (java_float_text(s, n, tmp, sizeof tmp, err, errlen) != 0) return -1;
@@ -110,7 +110,7 @@ int conn_text_parse_float(const char *s, size_t n, float *out, char *err, size_t
     return 0;
 }
 
-int conn_text_parse_decimal(const char *s, size_t n, int precision, int scale, __int128 *out, bool *is_null,
+int text_parse_decimal(const char *s, size_t n, int precision, int scale, __int128 *out, bool *is_null,
                             char *err, size_t errlen)
 {
     /* BigDecimal(String): [+-] digits [. digits] [(e|E) [+-] digits] */
@@ -267,7 +267,7 @@ static bool parse_time_at(const char *s, size_t n, size_t *pos, bool optional_se
     return true;
 }
 
-int conn_text_parse_date(const char *s, size_t n, int64_t *epoch_day, char *err, size_t errlen)
+int text_parse_date(const char *s, size_t n, int64_t *epoch_day, char *err, size_t errlen)
 {
     size_t pos = 0;
     if (!parse_date_at(s, n, &pos, epoch_day) || pos != n)
@@ -275,7 +275,7 @@ int conn_text_parse_date(const char *s, size_t n, int64_t *epoch_day, char *err,
     return 0;
 }
 
-int conn_text_parse_time(const char *s, size_t n, int64_t *nano_of_day, char *err, size_t errlen)
+int text_parse_time(const char *s, size_t n, int64_t *nano_of_day, char *err, size_t errlen)
 {
     size_t pos = 0;
     if (!parse_time_at(s, n, &pos, false, nano_of_day) || pos != n)
@@ -284,29 +284,29 @@ int conn_text_parse_time(const char *s, size_t n, int64_t *nano_of_day, char *er
     return 0;
 }
 
-static const char *ts_expected(conn_ts_layout_t layout, bool ltz)
+static const char *ts_expected(text_ts_layout_t layout, bool ltz)
 {
     switch (layout) {
-    case CONN_TS_SQL: return ltz ? "yyyy-MM-dd HH:mm:ss[.SSS]Z" : "yyyy-MM-dd HH:mm:ss[.SSS]";
-    case CONN_TS_ISO_8601: return ltz ? "yyyy-MM-ddTHH:mm:ss[.SSS]Z" : "yyyy-MM-ddTHH:mm:ss[.SSS]";
+    case TEXT_TS_SQL: return ltz ? "yyyy-MM-dd HH:mm:ss[.SSS]Z" : "yyyy-MM-dd HH:mm:ss[.SSS]";
+    case TEXT_TS_ISO_8601: return ltz ? "yyyy-MM-ddTHH:mm:ss[.SSS]Z" : "yyyy-MM-ddTHH:mm:ss[.SSS]";
     default: return "yyyy-MM-ddTHH:mm:ss[.SSS](Z|+hh:mm)";
     }
 }
 
-int conn_text_parse_timestamp(const char *s, size_t n, conn_ts_layout_t layout, bool ltz, int64_t *millis,
+int text_parse_timestamp(const char *s, size_t n, text_ts_layout_t layout, bool ltz, int64_t *millis,
                               int32_t *nanos, char *err, size_t errlen)
 {
     size_t pos = 0;
     int64_t day, nod;
     bool ok = parse_date_at(s, n, &pos, &day);
-    char sep = layout == CONN_TS_SQL ? ' ' : 'T';
+    char sep = layout == TEXT_TS_SQL ? ' ' : 'T';
     int64_t offset_s = 0;
     if (ok) ok = pos < n && (s[pos] == sep || (sep == 'T' && s[pos] == 't'));
     if (ok) {
         pos++;
-        ok = parse_time_at(s, n, &pos, layout != CONN_TS_SQL, &nod);
+        ok = parse_time_at(s, n, &pos, layout != TEXT_TS_SQL, &nod);
     }
-    if (ok && layout == CONN_TS_ISO_8601_OFFSET) {
+    if (ok && layout == TEXT_TS_ISO_8601_OFFSET) {
         if (pos < n && s[pos] == 'Z') {
             pos++;
         } else if (pos < n && (s[pos] == '+' || s[pos] == '-')) {
@@ -338,20 +338,20 @@ int conn_text_parse_timestamp(const char *s, size_t n, conn_ts_layout_t layout, 
     return 0;
 }
 
-void conn_text_put_date(buf_t *b, int64_t epoch_day) { jtime_local_date(b, epoch_day); }
+void text_put_date(buf_t *b, int64_t epoch_day) { jtime_local_date(b, epoch_day); }
 
-void conn_text_put_time(buf_t *b, int64_t nano_of_day)
+void text_put_time(buf_t *b, int64_t nano_of_day)
 {
     int64_t s = nano_of_day / 1000000000;
     buf_printf(b, "%02d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
 }
 
-void conn_text_put_timestamp(buf_t *b, int64_t millis, int32_t nanos, conn_ts_layout_t layout, bool ltz)
+void text_put_timestamp(buf_t *b, int64_t millis, int32_t nanos, text_ts_layout_t layout, bool ltz)
 {
     int64_t day = millis >= 0 ? millis / 86400000 : -((-millis + 86399999) / 86400000);
     int64_t ms = millis - day * 86400000;
     jtime_local_date(b, day);
-    buf_putc(b, layout == CONN_TS_SQL ? ' ' : 'T');
+    buf_putc(b, layout == TEXT_TS_SQL ? ' ' : 'T');
     int64_t s = ms / 1000;
     buf_printf(b, "%02d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
     int32_t frac = (int32_t)(ms % 1000) * 1000000 + nanos;
@@ -369,7 +369,7 @@ void conn_text_put_timestamp(buf_t *b, int64_t millis, int32_t nanos, conn_ts_la
 
 static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-void conn_text_base64_encode(buf_t *b, const unsigned char *p, size_t n)
+void text_base64_encode(buf_t *b, const unsigned char *p, size_t n)
 {
     size_t i = 0;
     for (; i + 3 <= n; i += 3) {
@@ -394,7 +394,7 @@ static int b64val(char c)
     return p ? (int)(p - B64) : -1;
 }
 
-int conn_text_base64_decode(const char *s, size_t n, arena_t *a, const char **out, uint32_t *outlen, char *err,
+int text_base64_decode(const char *s, size_t n, arena_t *a, const char **out, uint32_t *outlen, char *err,
                             size_t errlen)
 {
     if (n % 4 != 0) return fail(err, errlen, "\"%.*s\" is not valid base64 (length is not a multiple of 4)", s, n);
@@ -421,7 +421,7 @@ int conn_text_base64_decode(const char *s, size_t n, arena_t *a, const char **ou
     return 0;
 }
 
-void conn_text_put_excerpt(buf_t *b, const char *s, size_t n, size_t max)
+void text_put_excerpt(buf_t *b, const char *s, size_t n, size_t max)
 {
     if (n <= max) {
         buf_append(b, s, n);
