@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "util/output.h"
+#include "util/outfile.h"
 
 static bool sigpipe_ignored;   /* by whoever started us; set once before any thread */
 
@@ -30,8 +30,8 @@ void cli_streams_init(void)
 int cli_finish(const char *cmd, int rc, const char *err)
 {
     char why[512];
-    bool broken = output_check(stdout, "stdout", true, why, sizeof why) != 0;
-    if (broken && !sigpipe_ignored && output_reader_gone(stdout)) return CLI_EXIT_SIGPIPE;
+    bool broken = outfile_check(stdout, "stdout", true, why, sizeof why) != 0;
+    if (broken && !sigpipe_ignored && outfile_reader_gone(stdout)) return CLI_EXIT_SIGPIPE;
     const char *sep = *cmd ? " " : "";
     if (rc != 0 && err && *err) fprintf(stderr, "ptfhost%s%s: %s\n", sep, cmd, err);
     else if (broken) fprintf(stderr, "ptfhost%s%s: %s\n", sep, cmd, why);

@@ -14,7 +14,7 @@
 #include "connectors/tableau.h"
 #include "types/render.h"
 #include "util/buf.h"
-#include "util/output.h"
+#include "util/outfile.h"
 
 
 /* ---- folding a changelog into a table (materialize) ------------------------- */
@@ -81,7 +81,7 @@ static int put_text(FILE *out, const buf_t *text, char *err, size_t errlen)
 {
     errno = 0;
     fwrite(text->data, 1, text->len, out);
-    return output_check(out, stream_name(out), false, err, errlen);
+    return outfile_check(out, stream_name(out), false, err, errlen);
 }
 
 typedef struct stdout_sink {
@@ -136,7 +136,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
         fwrite(o->line.data, 1, o->line.len, o->out);
     }
     int rc = 0;
-    if (commit) rc = output_check(o->out, stream_name(o->out), true, err, errlen);
+    if (commit) rc = outfile_check(o->out, stream_name(o->out), true, err, errlen);
     else fflush(o->out);
     if (o->tableau) conn_tableau_free(o->tableau);
     arena_destroy(&o->fold.arena);
@@ -199,7 +199,7 @@ static int print_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
     print_sink_t *p = (print_sink_t *)s;
     int rc = 0;
-    if (commit) rc = output_check(p->out, stream_name(p->out), true, err, errlen);
+    if (commit) rc = outfile_check(p->out, stream_name(p->out), true, err, errlen);
     else fflush(p->out);
     free(p->prefix);
     buf_free(&p->line);
@@ -247,7 +247,7 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
 static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
-    int rc = output_commit(fs->f, fs->tmp, fs->target, commit, err, errlen);
+    int rc = outfile_commit(fs->f, fs->tmp, fs->target, commit, err, errlen);
     conn_format_free(fs->format);
     free(fs->target);
     free(fs->tmp);
@@ -275,7 +275,7 @@ static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_di
     }
     fs->target = conn_resolve_path(base_dir, path);
     char why[1024];
-    fs->f = output_temp_open(fs->target, &fs->tmp, why, sizeof why);
+    fs->f = outfile_temp_open(fs->target, &fs->tmp, why, sizeof why);
     if (!fs->f) {
         snprintf(err, errlen, "table '%s': %s", t->name, why);
         conn_format_free(fs->format);

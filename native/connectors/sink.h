@@ -3,7 +3,7 @@
  * stdout (Flink's changelog lines `+I[...]`, or the SQL client's tableau
  * table), and the sink connectors 'print', 'blackhole' and 'filesystem'.
  * A filesystem sink writes into a hidden in-progress file beside its target
- * (".NAME.inprogress.UUID", Flink's name; util/output.h) and renames it into
+ * (".NAME.inprogress.UUID", Flink's name; util/outfile.h) and renames it into
  * place only on a successful close, so a failed or killed job never leaves a
  * half-written file a reader would take for data.
  *

@@ -174,7 +174,7 @@ tcase_edit_t tcase_append_edit(const tcase_file_t *f, const tcase_t *c, const in
                                const char *const *actual, int n);
 /* Applies non-overlapping edits to f's text into out (edits are sorted here). */
 void tcase_apply_edits(const tcase_file_t *f, tcase_edit_t *edits, int n, buf_t *out);
-/* Writes text to path through an in-progress file (util/output.h) and rename. 0 or -1 with err. */
+/* Writes text to path through an in-progress file (util/outfile.h) and rename. 0 or -1 with err. */
 int tcase_write_file(const char *path, const char *text, size_t len, char *err, size_t errlen);
 
 /* --- JUnit XML ------------------------------------------------------------ */

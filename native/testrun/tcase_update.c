@@ -16,7 +16,7 @@
 
 #include "testrun/tcase.h"
 #include "testrun/tcase_parse_int.h"
-#include "util/output.h"
+#include "util/outfile.h"
 
 /* The actual output as expectation rows: one non-blank line each, trailing
  * blanks removed, each ending in '\n'. */
@@ -90,11 +90,11 @@ void tcase_apply_edits(const tcase_file_t *f, tcase_edit_t *edits, int n, buf_t 
 int tcase_write_file(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
     char *tmp;
-    FILE *f = output_temp_open(path, &tmp, err, errlen);
+    FILE *f = outfile_temp_open(path, &tmp, err, errlen);
     if (!f) return -1;
     bool ok = fwrite(text, 1, len, f) == len;
     int why = errno;
-    int rc = output_commit(f, tmp, path, ok, err, errlen);
+    int rc = outfile_commit(f, tmp, path, ok, err, errlen);
     if (!ok) snprintf(err, errlen, "cannot write '%s': %s", path, strerror(why));
     free(tmp);
     return ok ? rc : -1;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `ptfhost test --junit FILE` and `--update` write through an in-progress file
-# created exclusively under a random hidden name (util/output.h), so a
+# created exclusively under a random hidden name (util/outfile.h), so a
 # symbolic link planted where a pid-based name would go is never written
 # through; the link's target stays untouched and FILE is a regular file.
 set -uo pipefail

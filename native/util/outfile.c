@@ -1,5 +1,5 @@
-/* output.c - see output.h. */
-#include "util/output.h"
+/* outfile.c - see outfile.h. */
+#include "util/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 
 /* ---- streams ------------------------------------------------------------------ */
 
-bool output_reader_gone(FILE *f)
+bool outfile_reader_gone(FILE *f)
 {
     int fd = fileno(f);
     struct stat st;
@@ -28,14 +28,14 @@ bool output_reader_gone(FILE *f)
  * has nothing better (an empty write still fails on a full device). */
 static int failure_reason(FILE *f, int seen)
 {
-    if (output_reader_gone(f)) return EPIPE;
+    if (outfile_reader_gone(f)) return EPIPE;
     int fd = fileno(f), fl = fd < 0 ? 0 : fcntl(fd, F_GETFL);
     if (fd >= 0 && (fl == -1 || (fl & O_ACCMODE) == O_RDONLY)) return EBADF;
     if (seen == 0 && fd >= 0 && write(fd, "", 0) < 0) return errno;
     return seen;
 }
 
-int output_check(FILE *f, const char *where, bool flush, char *err, size_t errlen)
+int outfile_check(FILE *f, const char *where, bool flush, char *err, size_t errlen)
 {
     int seen = errno;   /* a caller that just wrote: why that write failed */
     if (flush) {
@@ -73,7 +73,7 @@ static void random_uuid(char out[37])
     *p = '\0';
 }
 
-char *output_temp_name(const char *target)
+char *outfile_temp_name(const char *target)
 {
     const char *slash = strrchr(target, '/');
     size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
@@ -85,7 +85,7 @@ char *output_temp_name(const char *target)
     return tmp;
 }
 
-FILE *output_create_exclusive(const char *path)
+FILE *outfile_create_exclusive(const char *path)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) return NULL;
@@ -99,11 +99,11 @@ FILE *output_create_exclusive(const char *path)
     return f;
 }
 
-FILE *output_temp_open(const char *target, char **tmp, char *err, size_t errlen)
+FILE *outfile_temp_open(const char *target, char **tmp, char *err, size_t errlen)
 {
     for (int attempt = 0; attempt < 8; attempt++) {   /* a clash of 122 random bits is only ever planted */
-        *tmp = output_temp_name(target);
-        FILE *f = output_create_exclusive(*tmp);
+        *tmp = outfile_temp_name(target);
+        FILE *f = outfile_create_exclusive(*tmp);
         if (f) return f;
         int e = errno;
         if (e != EEXIST || attempt == 7) snprintf(err, errlen, "cannot create '%s': %s", *tmp, strerror(e));
@@ -114,7 +114,7 @@ FILE *output_temp_open(const char *target, char **tmp, char *err, size_t errlen)
     return NULL;
 }
 
-int output_commit(FILE *f, const char *tmp, const char *target, bool commit, char *err, size_t errlen)
+int outfile_commit(FILE *f, const char *tmp, const char *target, bool commit, char *err, size_t errlen)
 {
     errno = 0;
     int e = fflush(f) != 0 ? errno : ferror(f) ? EIO : 0;

@@ -1,19 +1,19 @@
-/* output.h - writing where a failure must not pass unnoticed ("output_").
+/* outfile.h - writing where a failure must not pass unnoticed ("outfile_").
  *
  * Streams: a write error on a FILE (a full disk, a closed descriptor, a pipe
  * whose reader went away while SIGPIPE is ignored) is sticky in stdio;
- * output_check turns it into one message naming where the output was going.
+ * outfile_check turns it into one message naming where the output was going.
  *
- * Files: output_temp_open creates the in-progress file of a target the way
+ * Files: outfile_temp_open creates the in-progress file of a target the way
  * Flink's file sinks name it, ".<name>.inprogress.<uuid>" beside the target:
  * hidden (file sources skip names starting with '.' or '_'), unpredictable,
  * and created exclusively without following a symbolic link, so nothing
- * planted at that name is written through. output_commit renames it onto the
+ * planted at that name is written through. outfile_commit renames it onto the
  * target only when every byte was written.
  *
  * Nothing here prints; errors fill the caller's buffer. */
-#ifndef PTF_OUTPUT_H
-#define PTF_OUTPUT_H
+#ifndef PTF_OUTFILE_H
+#define PTF_OUTFILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,26 +21,26 @@
 
 /* 0 when every write to f so far succeeded (after flushing it, when flush);
  * else -1 with err = "cannot write the output to WHERE: reason". */
-int output_check(FILE *f, const char *where, bool flush, char *err, size_t errlen);
+int outfile_check(FILE *f, const char *where, bool flush, char *err, size_t errlen);
 
 /* true when f writes into a pipe or socket whose reader has gone away. */
-bool output_reader_gone(FILE *f);
+bool outfile_reader_gone(FILE *f);
 
 /* The hidden in-progress name for target (malloc'ed), with a fresh random
  * suffix on every call. */
-char *output_temp_name(const char *target);
+char *outfile_temp_name(const char *target);
 
 /* Creates path for writing: fails (EEXIST) when anything exists there, a
  * symbolic link included. Returns the stream or NULL with errno set. */
-FILE *output_create_exclusive(const char *path);
+FILE *outfile_create_exclusive(const char *path);
 
 /* Opens a new in-progress file for target: *tmp receives its name (caller
  * frees). NULL with err set on failure (and *tmp NULL). */
-FILE *output_temp_open(const char *target, char **tmp, char *err, size_t errlen);
+FILE *outfile_temp_open(const char *target, char **tmp, char *err, size_t errlen);
 
 /* Closes f and, when it was all written, renames tmp onto target. On any
  * failure, or when !commit, tmp is removed. Returns 0, or -1 with err set
  * (only when commit). */
-int output_commit(FILE *f, const char *tmp, const char *target, bool commit, char *err, size_t errlen);
+int outfile_commit(FILE *f, const char *tmp, const char *target, bool commit, char *err, size_t errlen);
 
 #endif

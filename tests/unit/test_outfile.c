@@ -1,4 +1,4 @@
-/* Output that must not fail unnoticed (util/output.h): stream write errors
+/* Output that must not fail unnoticed (util/outfile.h): stream write errors
  * become one message naming where, in-progress files are hidden, named
  * unpredictably and created exclusively (a planted symbolic link is never
  * written through), and a commit renames only complete files. */
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "util/buf.h"
-#include "util/output.h"
+#include "util/outfile.h"
 
 static char dir[64];
 
@@ -53,11 +53,11 @@ START_TEST(temp_name_is_hidden_flinks_form_and_fresh_each_time)
     regex_t re;
     ck_assert_int_eq(regcomp(&re, "^out/\\.part-0\\.json\\.inprogress\\.[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-"
                                   "[89ab][0-9a-f]{3}-[0-9a-f]{12}$", REG_EXTENDED | REG_NOSUB), 0);
-    char *a = output_temp_name("out/part-0.json"), *b = output_temp_name("out/part-0.json");
+    char *a = outfile_temp_name("out/part-0.json"), *b = outfile_temp_name("out/part-0.json");
     ck_assert_msg(regexec(&re, a, 0, NULL, 0) == 0, "%s", a);
     ck_assert_msg(regexec(&re, b, 0, NULL, 0) == 0, "%s", b);
     ck_assert_str_ne(a, b);
-    char *bare = output_temp_name("part.csv");
+    char *bare = outfile_temp_name("part.csv");
     ck_assert_int_eq(strncmp(bare, ".part.csv.inprogress.", 21), 0);
     regfree(&re);
     free(a), free(b), free(bare);
@@ -75,9 +75,9 @@ START_TEST(exclusive_create_never_follows_a_planted_link)
     ck_assert_int_eq(symlink(victim, link), 0);
     ck_assert_int_eq(symlink(absent, dangling), 0);
     errno = 0;
-    ck_assert_ptr_null(output_create_exclusive(link));
+    ck_assert_ptr_null(outfile_create_exclusive(link));
     ck_assert_int_eq(errno, EEXIST);
-    ck_assert_ptr_null(output_create_exclusive(dangling));
+    ck_assert_ptr_null(outfile_create_exclusive(dangling));
     ck_assert_int_eq(errno, EEXIST);
     char *t = file_text(victim);
     ck_assert_str_eq(t, "precious\n");
@@ -91,25 +91,25 @@ START_TEST(commit_renames_only_complete_files)
 {
     make_dir();
     char *target = in_dir("part-0.json"), *tmp, err[512];
-    FILE *f = output_temp_open(target, &tmp, err, sizeof err);
+    FILE *f = outfile_temp_open(target, &tmp, err, sizeof err);
     ck_assert_msg(f, "%s", err);
     fputs("{\"a\":1}\n", f);
-    ck_assert_int_eq(output_commit(f, tmp, target, true, err, sizeof err), 0);
+    ck_assert_int_eq(outfile_commit(f, tmp, target, true, err, sizeof err), 0);
     ck_assert_int_eq(access(tmp, F_OK), -1);
     char *t = file_text(target);
     ck_assert_str_eq(t, "{\"a\":1}\n");
     free(t), free(tmp);
 
-    f = output_temp_open(target, &tmp, err, sizeof err);   /* a failed job: discarded */
+    f = outfile_temp_open(target, &tmp, err, sizeof err);   /* a failed job: discarded */
     fputs("half", f);
-    ck_assert_int_eq(output_commit(f, tmp, target, false, err, sizeof err), 0);
+    ck_assert_int_eq(outfile_commit(f, tmp, target, false, err, sizeof err), 0);
     ck_assert_int_eq(access(tmp, F_OK), -1);
     t = file_text(target);
     ck_assert_str_eq(t, "{\"a\":1}\n");
     free(t), free(tmp), free(target);
 
     char *nodir = in_dir("missing/part-0.json");
-    ck_assert_ptr_null(output_temp_open(nodir, &tmp, err, sizeof err));
+    ck_assert_ptr_null(outfile_temp_open(nodir, &tmp, err, sizeof err));
     ck_assert_ptr_null(tmp);
     ck_assert_msg(strstr(err, "cannot create '") && strstr(err, "missing/.part-0.json.inprogress.") &&
                   strstr(err, "No such file or directory"), "%s", err);
@@ -123,17 +123,17 @@ START_TEST(a_full_device_fails_the_commit_and_the_check)
     char err[512];
     FILE *f = fopen("/dev/full", "w");
     ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(output_check(f, "stdout", true, err, sizeof err), 0);   /* nothing written yet */
+    ck_assert_int_eq(outfile_check(f, "stdout", true, err, sizeof err), 0);   /* nothing written yet */
     fputs("row\n", f);
-    ck_assert_int_eq(output_check(f, "stdout", true, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_check(f, "stdout", true, err, sizeof err), -1);
     ck_assert_str_eq(err, "cannot write the output to stdout: No space left on device");
-    ck_assert_int_eq(output_check(f, "stdout", true, err, sizeof err), -1);   /* sticky, reason kept */
+    ck_assert_int_eq(outfile_check(f, "stdout", true, err, sizeof err), -1);   /* sticky, reason kept */
     ck_assert_str_eq(err, "cannot write the output to stdout: No space left on device");
     fclose(f);
 
     f = fopen("/dev/full", "w");
     fputs("row\n", f);
-    ck_assert_int_eq(output_commit(f, "/nonexistent/tmp", "/nonexistent/x.json", true, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_commit(f, "/nonexistent/tmp", "/nonexistent/x.json", true, err, sizeof err), -1);
     ck_assert_str_eq(err, "cannot write '/nonexistent/x.json': No space left on device");
 }
 END_TEST
@@ -144,12 +144,12 @@ START_TEST(a_pipe_without_reader_is_reported_as_such)
     int p[2];
     ck_assert_int_eq(pipe(p), 0);
     FILE *w = fdopen(p[1], "w");
-    ck_assert(!output_reader_gone(w));
+    ck_assert(!outfile_reader_gone(w));
     close(p[0]);
-    ck_assert(output_reader_gone(w));
+    ck_assert(outfile_reader_gone(w));
     char err[256];
     fputs("row\n", w);
-    ck_assert_int_eq(output_check(w, "stdout", true, err, sizeof err), -1);
+    ck_assert_int_eq(outfile_check(w, "stdout", true, err, sizeof err), -1);
     ck_assert_str_eq(err, "cannot write the output to stdout: Broken pipe");
     fclose(w);
     signal(SIGPIPE, SIG_DFL);
