@@ -3,7 +3,6 @@
 #include "engine/session.h"
 #include "util/xalloc.h"
 
-#include <cjson/cJSON.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -54,19 +53,9 @@ int session_describe(session_t *s, const char *const *jars, int njars, const cha
     if (ensure_vm(s, err, errlen) != 0) return -1;
     char *json = NULL;
     if (jb_describe(s->vm, jars, njars, class_name, &json, err, errlen) != 0) return -1;
-    cJSON *doc = cJSON_Parse(json);
+    *out = ptf_sig_first_from_answer(json, err, errlen);
     free(json);
-    const cJSON *fns = cJSON_GetObjectItemCaseSensitive(doc, "functions");
-    const cJSON *f = cJSON_GetArrayItem(fns, 0);
-    int rc = -1;
-    if (!f) {
-        const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
-        snprintf(err, errlen, "%s", cJSON_IsString(error) ? error->valuestring : "the bridge found no such class");
-    } else if ((*out = ptf_sig_from_json(f, err, errlen)) != NULL) {
-        rc = 0;
-    }
-    cJSON_Delete(doc);
-    return rc;
+    return *out ? 0 : -1;
 }
 
 static int plan_describe(void *ctx, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,

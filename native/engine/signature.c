@@ -235,3 +235,18 @@ int ptf_sig_find_arg(const ptf_sig_t *s, const char *name)
         if (strcmp(s->args[i].name, name) == 0) return i;
     return -1;
 }
+
+ptf_sig_t *ptf_sig_first_from_answer(const char *json, char *err, size_t errlen)
+{
+    cJSON *doc = cJSON_Parse(json);
+    const cJSON *f = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "functions"), 0);
+    ptf_sig_t *sig = NULL;
+    if (f) {
+        sig = ptf_sig_from_json(f, err, errlen);
+    } else {
+        const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
+        snprintf(err, errlen, "%s", cJSON_IsString(error) ? error->valuestring : "the bridge found no such class");
+    }
+    cJSON_Delete(doc);
+    return sig;
+}

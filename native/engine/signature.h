@@ -86,6 +86,10 @@ typedef struct ptf_sig_doc {
  * or state name, output type, or a type string types.h cannot parse. */
 ptf_sig_t *ptf_sig_from_json(const void *cjson_function, char *err, size_t errlen);
 void ptf_sig_free(ptf_sig_t *s);
+/* The first function of a Bridge.describe answer (JSON text), strictly as
+ * ptf_sig_from_json; NULL with err = the answer's "error" when it names no
+ * function. */
+ptf_sig_t *ptf_sig_first_from_answer(const char *json, char *err, size_t errlen);
 
 /* Parses a whole answer for printing, leniently: it never fails, a missing
  * string stays NULL and a type it cannot parse stays text only (type NULL),
