@@ -26,7 +26,8 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
         o->sink = &o->capture->base;
     } else if (sink_table && env->materialize && connector && strcmp(connector, "print") == 0) {
         /* --materialize folds what a print sink receives on its PRIMARY KEY */
-        o->sink = conn_sink_stdout(env->out, sink_table->schema, env->format, true, sink_table->pk, sink_table->npk);
+        o->sink = conn_sink_stdout(env->out, catalog_table_persisted(sink_table), env->format, true, sink_table->pk,
+                                   sink_table->npk);
     } else if (sink_table) {
         o->sink = conn_sink_open(sink_table, env->base_dir, env->out, err, errlen);
     } else {
