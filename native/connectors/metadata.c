@@ -58,6 +58,16 @@ static void unsupported(const catalog_table_t *t, bool writing, const conn_metad
                  "given source.", o->summary);
 }
 
+static bool is_timestamp(const type_t *t) { return t->id == TYPE_TIMESTAMP || t->id == TYPE_TIMESTAMP_LTZ; }
+
+/* Flink allows every explicit cast; ptfhost its implicit ones and TIMESTAMP
+ * <-> TIMESTAMP_LTZ (Flink's docs declare `ts TIMESTAMP(3) METADATA FROM
+ * 'timestamp'`), converted in UTC: both hold epoch milliseconds. */
+static bool castable(const type_t *from, const type_t *to)
+{
+    return cast_implicit_ok(from, to) || (is_timestamp(from) && is_timestamp(to));
+}
+
 /* Binds column col; 0, or -1 with err set. */
 static int bind_column(conn_metadata_t *m, int col, bool writing, const conn_metadata_offer_t *o, char *err,
                        size_t errlen)
@@ -69,7 +79,7 @@ static int bind_column(conn_metadata_t *m, int col, bool writing, const conn_met
         return -1;
     }
     const type_t *ct = t->schema->fields[col].type;
-    if (!(writing ? cast_implicit_ok(ct, m->types[k]) : cast_implicit_ok(m->types[k], ct))) {
+    if (!(writing ? castable(ct, m->types[k]) : castable(m->types[k], ct))) {
         bad_type(t, col, writing, m->types[k], err, errlen);
         return -1;
     }

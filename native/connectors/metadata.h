@@ -6,8 +6,8 @@
  * Flink's checks and messages (DynamicSourceUtils / DynamicSinkUtils): a
  * connector that offers none, an unknown key (listing those offered), a
  * column type the key's value does not cast to (reading) or from (writing).
- * ptfhost casts by its implicit casts (types/cast.h); Flink allows every
- * explicit cast.
+ * ptfhost casts by its implicit casts (types/cast.h) and TIMESTAMP <->
+ * TIMESTAMP_LTZ in UTC; Flink allows every explicit cast.
  *
  * A source reads its physical columns with its format and fills the bound
  * metadata columns; a sink receives the persisted row (without VIRTUAL

@@ -66,12 +66,12 @@ if run; then
 else
   bad "copy job failed: $(cat "$W/err")"
 fi
-# From a file: the record timestamp, BYTES headers from base64 JSON, NULL headers none.
-printf '%s\n' '{"id":7,"t0":"2024-01-01 00:00:00.123Z","h":{"k1":"djE=","k2":"d28="}}' '{"id":8,"t0":null,"h":null}' >"$W/in.json"
+# From a file: a TIMESTAMP(3) as the record timestamp (in UTC), BYTES headers from base64 JSON, NULL headers none.
+printf '%s\n' '{"id":7,"t0":"2024-01-01 00:00:00.123","h":{"k1":"djE=","k2":"d28="}}' '{"id":8,"t0":null,"h":null}' >"$W/in.json"
 {
-  echo "CREATE TABLE src (id INT, t0 TIMESTAMP_LTZ(3), h MAP<STRING, BYTES>) WITH ('connector' = 'filesystem', \
+  echo "CREATE TABLE src (id INT, t0 TIMESTAMP(3), h MAP<STRING, BYTES>) WITH ('connector' = 'filesystem', \
 'path' = '$W/in.json', 'format' = 'json');"
-  kafka_table written "id INT, t0 TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', h MAP<STRING, BYTES> METADATA FROM 'headers'" written
+  kafka_table written "id INT, t0 TIMESTAMP(3) METADATA FROM 'timestamp', h MAP<STRING, BYTES> METADATA FROM 'headers'" written
   echo "INSERT INTO written SELECT id, t0, h FROM src;"
 } >"$W/job.sql"
 if run; then

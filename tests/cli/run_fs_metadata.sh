@@ -38,12 +38,14 @@ want="+I[a.json, 1, $W_ABS/data/a.json, 18, 2024-01-02T03:04:05Z]
 (cd "$W_ABS" && timeout 120 "$PTFHOST" run job.sql >out 2>err)   # hang guard
 [ "$(cat "$W/out")" = "$want" ] && ok || bad "file metadata: $(cat "$W/out" "$W/err")"
 
-# 2. A declared type the key's value casts to (BIGINT -> DECIMAL, STRING -> VARCHAR(200)).
+# 2. A declared type the key's value casts to (BIGINT -> DECIMAL, STRING -> VARCHAR(200),
+#    TIMESTAMP_LTZ(3) -> TIMESTAMP(3) in UTC).
 {
-  table "id INT, size DECIMAL(20, 0) METADATA FROM 'file.size', name VARCHAR(200) METADATA FROM 'file.name'"
-  echo "SELECT id, size, name FROM files;"
+  table "id INT, size DECIMAL(20, 0) METADATA FROM 'file.size', name VARCHAR(200) METADATA FROM 'file.name', \
+mtime TIMESTAMP(3) METADATA FROM 'file.modification-time'"
+  echo "SELECT id, size, name, mtime FROM files;"
 } >"$W/job.sql"
-run && [ "$(head -n 1 "$W/out")" = "+I[1, 18, a.json]" ] && ok || bad "cast: $(cat "$W/out" "$W/err")"
+run && [ "$(head -n 1 "$W/out")" = "+I[1, 18, a.json, 2024-01-02T03:04:05]" ] && ok || bad "cast: $(cat "$W/out" "$W/err")"
 
 # 3. DESCRIBE shows the extras as Flink does.
 { table "id INT, path STRING METADATA FROM 'file.path' VIRTUAL, \`file.size\` BIGINT METADATA"; echo "DESCRIBE files;"; } >"$W/job.sql"
