@@ -305,8 +305,8 @@ static const conn_metadata_key_t file_metadata_keys[] = {
     {"file.size", "BIGINT NOT NULL"},
     {"file.modification-time", "TIMESTAMP_LTZ(3) NOT NULL"},
 };
-static const conn_metadata_offer_t file_metadata = {"Filesystem", "org.apache.flink.connector.file.table.FileSystemTableSource",
-                                                    file_metadata_keys, 4};
+static const conn_metadata_offer_t file_metadata = {
+    "Filesystem", "org.apache.flink.connector.file.table.FileSystemTableSource", file_metadata_keys, 4};
 
 static value_t text_value(const char *s)
 {
@@ -444,7 +444,8 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
                 return CONN_SRC_ERROR;
             }
             fs->line = 0;
-            if (fs->meta.any && fstat(fileno(fs->f), &fs->file_stat) != 0) memset(&fs->file_stat, 0, sizeof fs->file_stat);
+            if (fs->meta.any && fstat(fileno(fs->f), &fs->file_stat) != 0)
+                memset(&fs->file_stat, 0, sizeof fs->file_stat);
         }
         ssize_t n = getline(&fs->linebuf, &fs->linecap, fs->f);
         if (n < 0) {
