@@ -3,16 +3,17 @@
 # starts itself: records produced by kcat (with headers) read with 'topic',
 # 'partition', 'offset', 'timestamp', 'timestamp-type', 'headers' and
 # 'leader-epoch'; a WATERMARK on the record timestamp; 'timestamp' and
-# 'headers' written by an INSERT and read back with kcat; Flink's errors for
+# 'headers' written by an INSERT and read back with kcat; record timestamps
+# written by ptfhost firing a seed PTF's event-time timers; Flink's errors for
 # an unknown key (listing the keys offered), a key the sink cannot write and
 # a query that writes a VIRTUAL column.
 set -uo pipefail
-: "${PTFHOST:?}"
+: "${PTFHOST:?}" "${PTFHOST_BUILD:?}" "${PTFHOST_ROOT:?}"
 W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
 trap 'stop_broker; rm -rf "$W"' EXIT
 
-start_broker --partitions 1 --topics events,copy,written || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
+start_broker --partitions 1 --topics events,copy,written,stamped || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
 printf '{"id":1}\n{"id":2}\n' | timeout 60 kcat -b "$BOOT" -P -t events -H trace=abc -H n=1 ||
   bad "kcat could not produce"   # hang guard
 
@@ -82,6 +83,22 @@ if run; then
 else
   bad "write job failed: $(cat "$W/err")"
 fi
+
+# 4. The record timestamp drives a PTF's timers: the seed InactivityAlert over a topic whose
+#    records carry the seed's event times as their Kafka timestamps (written by ptfhost) prints
+#    the seed's rows.
+SEED=$PTFHOST_ROOT/compat/run/inactivity_alert
+{
+  echo "CREATE TABLE file_events (user_id STRING, event_time TIMESTAMP(3)) WITH ('connector' = 'filesystem', \
+'path' = '$SEED/user_events.json', 'format' = 'json');"
+  kafka_table stamped "user_id STRING, event_time TIMESTAMP(3) METADATA FROM 'timestamp'" stamped
+  echo "INSERT INTO stamped SELECT * FROM file_events;"
+} >"$W/job.sql"
+run || bad "writing the seed's events failed: $(cat "$W/err")"
+sed "s#@SEEDS_JAR@#$PTFHOST_BUILD/compat/seeds.jar#; s#WITH ('connector' = 'filesystem'.*#WITH ('connector' = 'kafka', \
+'topic' = 'stamped', 'properties.bootstrap.servers' = '$BOOT', $BOUNDED, 'format' = 'json');#; \
+s#event_time TIMESTAMP(3),#event_time TIMESTAMP(3) METADATA FROM 'timestamp',#" "$SEED/job.sql" >"$W/job.sql"
+if run && diff -u "$SEED/expected.txt" "$W/out" >"$W/diff"; then ok; else bad "timers on record time: $(cat "$W/diff" "$W/err")"; fi
 
 # check_error COLUMNS QUERY MESSAGE: the job fails and stderr holds MESSAGE.
 check_error() {
