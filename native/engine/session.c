@@ -152,6 +152,14 @@ static int table_primary_key(const sqlp_script_t *script, const sqlp_create_tabl
                    ct->pk[i].name);
             return -1;
         }
+        if (!catalog_column_is_physical(t, c)) {
+            buf_t name = BUF_INIT;
+            for (int k = 0; k < ct->npk; k++) buf_printf(&name, "_%s", ct->pk[k].name);
+            ERR_AT(ct->pk[i].pos, "Invalid primary key 'PK%s'. Column '%s' is not a physical column.",
+                   buf_cstr(&name), ct->pk[i].name);
+            buf_free(&name);
+            return -1;
+        }
         t->pk[i] = c;
         t->schema->fields[c].type->nullable = false;   /* primary key columns are NOT NULL in Flink */
     }

@@ -80,6 +80,13 @@ check_error "id INT, f STRING METADATA FROM 'file.path'" "SELECT * FROM files;" 
 the SupportsReadingMetadata interface. Therefore, metadata cannot be read from the given source." \
   "'connector' = 'datagen', 'number-of-rows' = '1'"
 
+# A PRIMARY KEY must be physical (Flink's schema resolver), checked at CREATE TABLE.
+{ echo "CREATE TABLE t (id INT, p STRING METADATA FROM 'file.path', PRIMARY KEY (id, p) NOT ENFORCED) WITH \
+('connector' = 'filesystem', 'path' = 'data', 'format' = 'json');"; } >"$W/job.sql"
+if run; then bad "a metadata primary key"; else
+  grep -qF "Invalid primary key 'PK_id_p'. Column 'p' is not a physical column." "$W/err" && ok ||
+    bad "metadata primary key: $(cat "$W/err")"; fi
+
 # 4. A sink that writes no metadata: a persisted metadata column fails, a VIRTUAL one is left out.
 {
   table "id INT, path STRING METADATA FROM 'file.path' VIRTUAL"
