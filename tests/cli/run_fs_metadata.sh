@@ -105,5 +105,16 @@ fi
 } >"$W/job.sql"
 run && [ "$(cat "$W/out")" = $'+I[1]\n+I[2]\n+I[3]' ] && ok || bad "virtual column in a sink: $(cat "$W/out" "$W/err")"
 
+# --materialize folds a print sink on its PRIMARY KEY, found in the row without the VIRTUAL column before it.
+printf '{"id":1}\n{"id":1}\n{"id":2}\n' >"$W/data/sub/b.json"
+{
+  table "id INT, n STRING METADATA FROM 'file.name' VIRTUAL"
+  echo "CREATE TABLE sink (x STRING METADATA FROM 'file.path' VIRTUAL, id INT, n STRING, PRIMARY KEY (id) NOT \
+ENFORCED) WITH ('connector' = 'print');"
+  echo "INSERT INTO sink SELECT id, n FROM files;"
+} >"$W/job.sql"
+(cd "$W" && timeout 120 "$PTFHOST" run --materialize job.sql >out 2>err)   # hang guard
+[ "$(cat "$W/out")" = $'+I[1, b.json]\n+I[2, b.json]' ] && ok || bad "materialize: $(cat "$W/out" "$W/err")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
