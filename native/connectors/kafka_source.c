@@ -47,10 +47,13 @@ typedef struct kafka_source {
     kafka_part_t *parts;
     int nparts, nleft;
     char group[512];                   /* the consumer's group.id, for messages */
-    /* The rows of the last record (several for a debezium-json update). */
+    /* The rows of the last record (several for a debezium-json update);
+     * their strings may point into its payload, so the record is held
+     * until the next poll. */
     arena_t record_arena;
     row_t *rows;
     size_t nrows, next_row;
+    rd_kafka_message_t *held;
 } kafka_source_t;
 
 /* ---- modes ---------------------------------------------------------------- */
@@ -310,10 +313,17 @@ static int decode_record(kafka_source_t *ks, const rd_kafka_message_t *m, char *
     return 0;
 }
 
+static void release_held(kafka_source_t *ks)
+{
+    if (ks->held) rd_kafka_message_destroy(ks->held);
+    ks->held = NULL;
+}
+
 /* Takes one message from the consumer: a record's rows into ks->rows, or
  * the end of a partition. 0 (possibly nothing), or -1 with err set. */
 static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
 {
+    release_held(ks);
     rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, KAFKA_POLL_MS);
     if (!m) return 0;
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
@@ -326,7 +336,8 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
         if (m->offset >= p->end) mark_done(ks, p);
         else if ((rc = decode_record(ks, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
     }
-    rd_kafka_message_destroy(m);
+    if (ks->nrows > 0) ks->held = m;
+    else rd_kafka_message_destroy(m);
     return rc;
 }
 
@@ -348,6 +359,7 @@ static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_
 static void kafka_close(conn_source_t *s)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
+    release_held(ks);
     if (ks->rk) {
         rd_kafka_consumer_close(ks->rk);
         rd_kafka_destroy(ks->rk);
