@@ -35,6 +35,7 @@ typedef struct kafka_part {
     int32_t partition;
     int64_t end;                       /* first offset not read; INT64_MAX: unbounded */
     bool done;
+    char *place;                       /* "topic-partition", as Kafka's TopicPartition prints */
 } kafka_part_t;
 
 typedef struct kafka_source {
@@ -129,7 +130,21 @@ static int parse_mode(const catalog_table_t *t, const char *which, kafka_pos_t *
 
 /* ---- the consumer ------------------------------------------------------------ */
 
-static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, char *err, size_t errlen)
+/* How the consumer fetches, unless the table's properties say otherwise.
+ * librdkafka stops fetching while its queue holds queued.min.messages
+ * (100000, over all partitions of the handle) and looks again only about
+ * once a second, so a reader that drains the queue quickly waits; the
+ * queue's size stays bounded by queued.max.messages.kbytes. A bounded read
+ * also asks the brokers not to hold an empty fetch for long
+ * (fetch.wait.max.ms, 500 by default): a partition's end is seen on one. */
+static int fetch_defaults(rd_kafka_conf_t *conf, const catalog_table_t *t, bool bounded, char *err, size_t errlen)
+{
+    if (conn_kafka_conf_default(conf, t, "queued.min.messages", "1000000", err, errlen) != 0) return -1;
+    return bounded ? conn_kafka_conf_default(conf, t, "fetch.wait.max.ms", "100", err, errlen) : 0;
+}
+
+static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafka_pos_t *end, char *err,
+                        size_t errlen)
 {
     const catalog_table_t *t = ks->base.table;
     rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
@@ -145,6 +160,7 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, char *err,
         conn_kafka_conf_default(conf, t, "enable.auto.commit", "false", err, errlen) != 0 ||
         conn_kafka_conf_default(conf, t, "isolation.level", "read_uncommitted", err, errlen) != 0 ||
         conn_kafka_conf_default(conf, t, "auto.offset.reset", reset, err, errlen) != 0 ||
+        fetch_defaults(conf, t, end->kind != POS_UNBOUNDED, err, errlen) != 0 ||
         rd_kafka_conf_set(conf, "enable.partition.eof", "true", NULL, 0) != RD_KAFKA_CONF_OK) {
         rd_kafka_conf_destroy(conf);
         return -1;
@@ -159,6 +175,14 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, char *err,
     const char *g = catalog_table_option(t, "properties.group.id");
     snprintf(ks->group, sizeof ks->group, "%s", g ? g : group);
     return 0;
+}
+
+static char *part_place(const char *topic, int partition)
+{
+    size_t n = strlen(topic) + 16;
+    char *place = xmalloc(n);
+    snprintf(place, n, "%s-%d", topic, partition);
+    return place;
 }
 
 static int list_partitions(kafka_source_t *ks, char *err, size_t errlen)
@@ -178,7 +202,8 @@ static int list_partitions(kafka_source_t *ks, char *err, size_t errlen)
             ks->first_part[i] = ks->nparts;
             ks->parts = xrealloc(ks->parts, (size_t)(ks->nparts + n) * sizeof *ks->parts);
             for (int p = 0; p < n; p++)   /* partitions are numbered 0..n-1 */
-                ks->parts[ks->nparts++] = (kafka_part_t){.topic = i, .partition = p, .end = INT64_MAX};
+                ks->parts[ks->nparts++] = (kafka_part_t){.topic = i, .partition = p, .end = INT64_MAX,
+                                                         .place = part_place(ks->topics[i], p)};
         }
         if (md) rd_kafka_metadata_destroy(md);
         if (rkt) rd_kafka_topic_destroy(rkt);
@@ -293,13 +318,14 @@ static int consumer_error(kafka_source_t *ks, const rd_kafka_message_t *m, char 
     }
 }
 
-/* Decodes a record into ks->rows; 0, or -1 with err naming the record. */
-static int decode_record(kafka_source_t *ks, const rd_kafka_message_t *m, char *err, size_t errlen)
+/* Decodes a record of partition p into ks->rows; 0, or -1 with err naming
+ * the record. */
+static int decode_record(kafka_source_t *ks, const kafka_part_t *p, const rd_kafka_message_t *m, char *err,
+                         size_t errlen)
 {
-    const char *topic = rd_kafka_topic_name(m->rkt);
-    char place[512], why[8192];
-    snprintf(place, sizeof place, "%s-%" PRId32, topic, m->partition);   /* Kafka's TopicPartition */
-    conn_where_t where = {place, (long)m->offset};
+    const char *topic = ks->topics[p->topic];
+    char why[8192];
+    conn_where_t where = {p->place, (long)m->offset};
     bool skipped = false;
     arena_reset(&ks->record_arena);
     ks->nrows = ks->next_row = 0;
@@ -334,7 +360,7 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
         rc = consumer_error(ks, m, err, errlen);
     } else if (p && !p->done) {
         if (m->offset >= p->end) mark_done(ks, p);
-        else if ((rc = decode_record(ks, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
+        else if ((rc = decode_record(ks, p, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
     }
     if (ks->nrows > 0) ks->held = m;
     else rd_kafka_message_destroy(m);
@@ -367,6 +393,7 @@ static void kafka_close(conn_source_t *s)
     conn_kafka_codec_free(ks->codec);
     conn_kafka_topics_free(ks->topics, ks->ntopics);
     free(ks->first_part);
+    for (int i = 0; i < ks->nparts; i++) free(ks->parts[i].place);
     free(ks->parts);
     arena_destroy(&ks->record_arena);
     free(ks);
@@ -393,7 +420,7 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     int rc = -1;
     if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 &&
         conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) == 0 &&
-        (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) && consumer_new(ks, &start, err, errlen) == 0 &&
+        (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) && consumer_new(ks, &start, &end, err, errlen) == 0 &&
         list_partitions(ks, err, errlen) == 0)
         rc = assign_and_bound(ks, &start, &end, err, errlen);
     free(start.offsets);
