@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/xalloc.h"
 
@@ -48,6 +49,9 @@ typedef struct kafka_source {
     kafka_part_t *parts;
     int nparts, nleft;
     char group[512];                   /* the consumer's group.id, for messages */
+    /* Brokers away: since when (CLOCK_MONOTONIC ms, 0 = not away) and for
+     * how long the job waits ('properties.default.api.timeout.ms'). */
+    int64_t away_since_ms, away_timeout_ms;
     /* The rows of the last record (several for a debezium-json update);
      * their strings may point into its payload, so the record is held
      * until the next poll. */
@@ -128,6 +132,45 @@ static int parse_mode(const catalog_table_t *t, const char *which, kafka_pos_t *
     return 0;
 }
 
+/* How long the job waits for brokers that are away: Java's
+ * 'default.api.timeout.ms' (the limit of a blocking client call, 60000
+ * by default), which librdkafka does not have. */
+static int away_timeout(kafka_source_t *ks, char *err, size_t errlen)
+{
+    const char *v = catalog_table_option(ks->base.table, "properties.default.api.timeout.ms");
+    ks->away_timeout_ms = 60000;
+    if (!v) return 0;
+    char *end;
+    errno = 0;
+    long long ms = strtoll(v, &end, 10);
+    if (errno || end == v || *end || ms < 1) {
+        snprintf(err, errlen, "table '%s': 'properties.default.api.timeout.ms' must be a positive number of "
+                 "milliseconds, not '%s'", ks->base.table->name, v);
+        return -1;
+    }
+    ks->away_timeout_ms = ms;
+    return 0;
+}
+
+static int64_t clock_ms(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* While the brokers are away (a consumer error the consumer retries, and
+ * no message since), -1 with err once they have been for the timeout. */
+static int check_away(kafka_source_t *ks, char *err, size_t errlen)
+{
+    if (!ks->away_since_ms || clock_ms() - ks->away_since_ms < ks->away_timeout_ms) return 0;
+    const char *servers = catalog_table_option(ks->base.table, "properties.bootstrap.servers");
+    snprintf(err, errlen, "table '%s': no Kafka broker of '%s' (properties.bootstrap.servers) has answered for "
+             "%" PRId64 " ms; the job waits for brokers that are away up to 'properties.default.api.timeout.ms' "
+             "(default 60000)", ks->base.table->name, servers, ks->away_timeout_ms);
+    return -1;
+}
+
 /* ---- the consumer ------------------------------------------------------------ */
 
 /* How the consumer fetches, unless the table's properties say otherwise.
@@ -141,6 +184,21 @@ static int fetch_defaults(rd_kafka_conf_t *conf, const catalog_table_t *t, bool 
 {
     if (conn_kafka_conf_default(conf, t, "queued.min.messages", "1000000", err, errlen) != 0) return -1;
     return bounded ? conn_kafka_conf_default(conf, t, "fetch.wait.max.ms", "100", err, errlen) : 0;
+}
+
+static bool retried_error(rd_kafka_resp_err_t e)
+{
+    return e == RD_KAFKA_RESP_ERR__TRANSPORT || e == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN ||
+           e == RD_KAFKA_RESP_ERR__TIMED_OUT || e == RD_KAFKA_RESP_ERR__RESOLVE;
+}
+
+/* The client's own errors (a broker disconnected, all brokers down) come
+ * here from within rd_kafka_consumer_poll, on the source's thread. */
+static void on_client_error(rd_kafka_t *rk, int e, const char *reason, void *opaque)
+{
+    (void)rk, (void)reason;
+    kafka_source_t *ks = opaque;
+    if (retried_error((rd_kafka_resp_err_t)e) && !ks->away_since_ms) ks->away_since_ms = clock_ms();
 }
 
 static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafka_pos_t *end, char *err,
@@ -165,6 +223,8 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafk
         rd_kafka_conf_destroy(conf);
         return -1;
     }
+    rd_kafka_conf_set_opaque(conf, ks);
+    rd_kafka_conf_set_error_cb(conf, on_client_error);
     char why[512];
     if (!(ks->rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, why, sizeof why))) {
         snprintf(err, errlen, "table '%s': cannot create the Kafka consumer: %s", t->name, why);
@@ -299,12 +359,11 @@ static void mark_done(kafka_source_t *ks, kafka_part_t *p)
 static int consumer_error(kafka_source_t *ks, const rd_kafka_message_t *m, char *err, size_t errlen)
 {
     const char *table = ks->base.table->name, *topic = m->rkt ? rd_kafka_topic_name(m->rkt) : "?";
+    if (retried_error(m->err)) {
+        if (!ks->away_since_ms) ks->away_since_ms = clock_ms();
+        return check_away(ks, err, errlen);
+    }
     switch (m->err) {
-    case RD_KAFKA_RESP_ERR__TRANSPORT:
-    case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
-    case RD_KAFKA_RESP_ERR__TIMED_OUT:
-    case RD_KAFKA_RESP_ERR__RESOLVE:
-        return 0;
     case RD_KAFKA_RESP_ERR__AUTO_OFFSET_RESET:
         snprintf(err, errlen, "table '%s': partition %" PRId32 " of topic '%s' has no committed offset for group "
                  "'%s' (scan.startup.mode 'group-offsets'; set 'properties.auto.offset.reset' = 'earliest' or "
@@ -351,7 +410,8 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
 {
     release_held(ks);
     rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, KAFKA_POLL_MS);
-    if (!m) return 0;
+    if (!m) return check_away(ks, err, errlen);
+    if (!m->err || m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) ks->away_since_ms = 0;   /* a broker answered */
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
     int rc = 0;
     if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
@@ -418,7 +478,7 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     arena_init(&ks->record_arena, 0);
     kafka_pos_t start = {0}, end = {0};
     int rc = -1;
-    if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 &&
+    if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 && away_timeout(ks, err, errlen) == 0 &&
         conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) == 0 &&
         (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) && consumer_new(ks, &start, &end, err, errlen) == 0 &&
         list_partitions(ks, err, errlen) == 0)
