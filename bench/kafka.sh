@@ -5,7 +5,7 @@
 # whole topic with a bounded kafka source (scan.bounded.mode = latest-offset) into
 # `blackhole` - through the seed's CountClicks PTF and through a plain SELECT - and
 # with `kcat -C -e -o beginning` to /dev/null. Prints the medians as records/s and
-# the ratios. JVM start is included in both ptfhost runs.
+# the ratios. The PTF runs include the JVM start (a plain SELECT starts none).
 # The mock cluster keeps about 5 MB per partition (older records are dropped), so
 # the records are spread evenly over 16 partitions.
 #   bench/kafka.sh BUILD_DIR [N] [RUNS]
