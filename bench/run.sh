@@ -6,7 +6,8 @@ set -euo pipefail
 BUILD=${1:?usage: bench/run.sh BUILD_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
 status=0
-for b in "$HERE"/describe.sh "$HERE"/run_median.sh "$HERE"/timers.sh "$HERE"/throughput.sh; do
+for b in "$HERE"/describe.sh "$HERE"/run_median.sh "$HERE"/timers.sh "$HERE"/throughput.sh \
+         "$HERE"/kafka.sh; do
   echo "== $(basename "$b")"
   "$b" "$BUILD" || status=1
 done

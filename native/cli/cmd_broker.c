@@ -1,6 +1,8 @@
 /* cmd_broker.c - 'ptfhost broker': the built-in Kafka broker (kafka/broker.h)
  * until SIGINT or SIGTERM. The first line on stdout is
- * "bootstrap.servers=HOST:PORT[,...]", for scripts to read. */
+ * "bootstrap.servers=HOST:PORT[,...]", for scripts to read. Lines on stdin
+ * are fault-control commands for tests (down 1, up 1, errors 1 3 -195; see
+ * kafka_broker_control), each answered with a line on stdout. */
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -21,17 +23,46 @@ static void on_stop_signal(int sig)
     (void)n;
 }
 
-/* SIGINT/SIGTERM wake the command through a pipe, whichever thread gets them. */
-static int wait_for_stop(void)
+/* Runs the complete lines in buf (len bytes) as fault-control commands
+ * (kafka_broker_control): each answered on stdout, an error on stderr.
+ * Returns how many bytes are left over (an unfinished line). */
+static size_t run_commands(kafka_broker_t *b, char *buf, size_t len)
+{
+    size_t start = 0;
+    for (char *nl; (nl = memchr(buf + start, '\n', len - start)); start = (size_t)(nl - buf) + 1) {
+        *nl = '\0';
+        char reply[256], err[256];
+        if (buf[start + strspn(buf + start, " \t\r")] == '\0') continue;   /* a blank line */
+        if (kafka_broker_control(b, buf + start, reply, sizeof reply, err, sizeof err) == 0) printf("%s\n", reply);
+        else fprintf(stderr, "ptfhost broker: %s\n", err);
+        fflush(stdout);
+    }
+    memmove(buf, buf + start, len - start);
+    return len - start;
+}
+
+/* Until SIGINT/SIGTERM (they wake the command through a pipe, whichever
+ * thread gets them), running the commands that arrive on stdin. */
+static int serve(kafka_broker_t *b)
 {
     if (pipe(stop_pipe) != 0) return -1;
     struct sigaction sa = {.sa_handler = on_stop_signal};
     sigemptyset(&sa.sa_mask);
     if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0) return -1;
-    struct pollfd p = {.fd = stop_pipe[0], .events = POLLIN};
-    while (poll(&p, 1, -1) < 0)
-        if (errno != EINTR) return -1;
-    return 0;
+    struct pollfd p[2] = {{.fd = stop_pipe[0], .events = POLLIN}, {.fd = STDIN_FILENO, .events = POLLIN}};
+    char buf[1024];
+    size_t len = 0;
+    for (;;) {
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (p[0].revents) return 0;
+        if (!p[1].revents) continue;
+        ssize_t n = read(STDIN_FILENO, buf + len, sizeof buf - 1 - len);
+        if (n <= 0) p[1].fd = -1;   /* end of input (or none): signals only */
+        else if ((len = run_commands(b, buf, len + (size_t)n)) == sizeof buf - 1) len = 0;   /* too long: dropped */
+    }
 }
 
 static int parse_count(const char *name, const char *text, int min, int max, int *out)
@@ -96,7 +127,7 @@ int cmd_broker(int argc, char **argv)
     }
     printf("bootstrap.servers=%s\n", kafka_broker_bootstraps(b));
     fflush(stdout);
-    int rc = wait_for_stop();
+    int rc = serve(b);
     kafka_broker_destroy(b);
     if (rc != 0) fprintf(stderr, "ptfhost broker: cannot wait for a signal: %s\n", strerror(errno));
     return rc == 0 ? 0 : 2;

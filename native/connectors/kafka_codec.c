@@ -19,6 +19,7 @@ struct conn_kafka_codec {
     int *key_cols, *value_cols;                 /* the table column of each field */
     int nkey, nvalue;
     bool upsert;
+    const char *value_prefix;                   /* "value." or "" (the table's 'format') */
 };
 
 static void add_option(catalog_table_t *t, const char *key, const char *value)
@@ -162,6 +163,7 @@ conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, bool upsert, 
     conn_kafka_codec_t *c = xcalloc(1, sizeof *c);
     c->table = t;
     c->upsert = upsert;
+    c->value_prefix = vprefix;
     const char *kprefix = prefix && *prefix ? prefix : NULL;
     if ((upsert && key_columns_of_pk(c, kprefix, err, errlen) != 0) ||
         (!upsert && kfields && key_columns(c, kfields, kprefix, err, errlen) != 0) ||
@@ -206,6 +208,22 @@ static void compose(const conn_kafka_codec_t *c, const row_t *key, const row_t *
     for (int v = 0; value && v < c->nvalue; v++) out->fields[c->value_cols[v]] = value->fields[v];
 }
 
+/* A format's message names its options as a filesystem table spells them
+ * ("(set 'json.ignore-parse-errors' = 'true' ...)"); a side of a kafka
+ * table spells them with its prefix ('value.json.ignore-parse-errors'). */
+static void prefix_hint(const char *prefix, char *err, size_t errlen)
+{
+    const char *at = *prefix ? strstr(err, "(set '") : NULL;
+    if (!at) return;
+    size_t head = (size_t)(at - err) + strlen("(set '");
+    buf_t b = BUF_INIT;
+    buf_append(&b, err, head);
+    buf_puts(&b, prefix);
+    buf_puts(&b, err + head);
+    snprintf(err, errlen, "%s", buf_cstr(&b));
+    buf_free(&b);
+}
+
 int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keylen, const void *value, size_t vallen,
                             const conn_where_t *where, row_t **rows, size_t *nrows, bool *skipped, arena_t *a,
                             char *err, size_t errlen)
@@ -216,12 +234,16 @@ int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keyle
     *nrows = 0;
     *skipped = false;
     if (!value && !c->upsert) return 0;   /* a tombstone carries no row, as Flink's formats read null */
-    if (value && conn_format_decode_rows(c->value, value, vallen, where, &vrows, &nv, skipped, a, err, errlen) != 0)
+    if (value && conn_format_decode_rows(c->value, value, vallen, where, &vrows, &nv, skipped, a, err, errlen) != 0) {
+        prefix_hint(c->value_prefix, err, errlen);
         return -1;
+    }
     if (nv == 0) return 0;
     if (c->key && key &&
-        conn_format_decode_rows(c->key, key, keylen, where, &krows, &nk, skipped, a, err, errlen) != 0)
+        conn_format_decode_rows(c->key, key, keylen, where, &krows, &nk, skipped, a, err, errlen) != 0) {
+        prefix_hint("key.", err, errlen);
         return -1;
+    }
     if (*skipped) return 0;   /* a key the key format skipped */
     *rows = arena_alloc(a, nv * sizeof **rows);
     for (size_t i = 0; i < nv; i++) compose(c, nk == 1 ? krows : NULL, vrows ? &vrows[i] : NULL, &(*rows)[i], a);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/xalloc.h"
 
@@ -35,6 +36,7 @@ typedef struct kafka_part {
     int32_t partition;
     int64_t end;                       /* first offset not read; INT64_MAX: unbounded */
     bool done;
+    char *place;                       /* "topic-partition", as Kafka's TopicPartition prints */
 } kafka_part_t;
 
 typedef struct kafka_source {
@@ -48,10 +50,16 @@ typedef struct kafka_source {
     kafka_part_t *parts;
     int nparts, nleft;
     char group[512];                   /* the consumer's group.id, for messages */
-    /* The rows of the last record (several for a debezium-json update). */
+    /* Brokers away: since when (CLOCK_MONOTONIC ms, 0 = not away) and for
+     * how long the job waits ('properties.default.api.timeout.ms'). */
+    int64_t away_since_ms, away_timeout_ms;
+    /* The rows of the last record (several for a debezium-json update);
+     * their strings may point into its payload, so the record is held
+     * until the next poll. */
     arena_t record_arena;
     row_t *rows;
     size_t nrows, next_row;
+    rd_kafka_message_t *held;
 } kafka_source_t;
 
 /* ---- modes ---------------------------------------------------------------- */
@@ -125,9 +133,77 @@ static int parse_mode(const catalog_table_t *t, const char *which, kafka_pos_t *
     return 0;
 }
 
+/* How long the job waits for brokers that are away: Java's
+ * 'default.api.timeout.ms' (the limit of a blocking client call, 60000
+ * by default), which librdkafka does not have. */
+static int away_timeout(kafka_source_t *ks, char *err, size_t errlen)
+{
+    const char *v = catalog_table_option(ks->base.table, "properties.default.api.timeout.ms");
+    ks->away_timeout_ms = 60000;
+    if (!v) return 0;
+    char *end;
+    errno = 0;
+    long long ms = strtoll(v, &end, 10);
+    if (errno || end == v || *end || ms < 1) {
+        snprintf(err, errlen, "table '%s': 'properties.default.api.timeout.ms' must be a positive number of "
+                 "milliseconds, not '%s'", ks->base.table->name, v);
+        return -1;
+    }
+    ks->away_timeout_ms = ms;
+    return 0;
+}
+
+static int64_t clock_ms(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* While the brokers are away (a consumer error the consumer retries, and
+ * no message since), -1 with err once they have been for the timeout. */
+static int check_away(kafka_source_t *ks, char *err, size_t errlen)
+{
+    if (!ks->away_since_ms || clock_ms() - ks->away_since_ms < ks->away_timeout_ms) return 0;
+    const char *servers = catalog_table_option(ks->base.table, "properties.bootstrap.servers");
+    snprintf(err, errlen, "table '%s': no Kafka broker of '%s' (properties.bootstrap.servers) has answered for "
+             "%" PRId64 " ms; the job waits for brokers that are away up to 'properties.default.api.timeout.ms' "
+             "(default 60000)", ks->base.table->name, servers, ks->away_timeout_ms);
+    return -1;
+}
+
 /* ---- the consumer ------------------------------------------------------------ */
 
-static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, char *err, size_t errlen)
+/* How the consumer fetches, unless the table's properties say otherwise.
+ * librdkafka stops fetching while its queue holds queued.min.messages
+ * (100000, over all partitions of the handle) and looks again only about
+ * once a second, so a reader that drains the queue quickly waits; the
+ * queue's size stays bounded by queued.max.messages.kbytes. A bounded read
+ * also asks the brokers not to hold an empty fetch for long
+ * (fetch.wait.max.ms, 500 by default): a partition's end is seen on one. */
+static int fetch_defaults(rd_kafka_conf_t *conf, const catalog_table_t *t, bool bounded, char *err, size_t errlen)
+{
+    if (conn_kafka_conf_default(conf, t, "queued.min.messages", "1000000", err, errlen) != 0) return -1;
+    return bounded ? conn_kafka_conf_default(conf, t, "fetch.wait.max.ms", "100", err, errlen) : 0;
+}
+
+static bool retried_error(rd_kafka_resp_err_t e)
+{
+    return e == RD_KAFKA_RESP_ERR__TRANSPORT || e == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN ||
+           e == RD_KAFKA_RESP_ERR__TIMED_OUT || e == RD_KAFKA_RESP_ERR__RESOLVE;
+}
+
+/* The client's own errors (a broker disconnected, all brokers down) come
+ * here from within rd_kafka_consumer_poll, on the source's thread. */
+static void on_client_error(rd_kafka_t *rk, int e, const char *reason, void *opaque)
+{
+    (void)rk, (void)reason;
+    kafka_source_t *ks = opaque;
+    if (retried_error((rd_kafka_resp_err_t)e) && !ks->away_since_ms) ks->away_since_ms = clock_ms();
+}
+
+static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafka_pos_t *end, char *err,
+                        size_t errlen)
 {
     const catalog_table_t *t = ks->base.table;
     rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
@@ -143,10 +219,13 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, char *err,
         conn_kafka_conf_default(conf, t, "enable.auto.commit", "false", err, errlen) != 0 ||
         conn_kafka_conf_default(conf, t, "isolation.level", "read_uncommitted", err, errlen) != 0 ||
         conn_kafka_conf_default(conf, t, "auto.offset.reset", reset, err, errlen) != 0 ||
+        fetch_defaults(conf, t, end->kind != POS_UNBOUNDED, err, errlen) != 0 ||
         rd_kafka_conf_set(conf, "enable.partition.eof", "true", NULL, 0) != RD_KAFKA_CONF_OK) {
         rd_kafka_conf_destroy(conf);
         return -1;
     }
+    rd_kafka_conf_set_opaque(conf, ks);
+    rd_kafka_conf_set_error_cb(conf, on_client_error);
     char why[512];
     if (!(ks->rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, why, sizeof why))) {
         snprintf(err, errlen, "table '%s': cannot create the Kafka consumer: %s", t->name, why);
@@ -157,6 +236,14 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, char *err,
     const char *g = catalog_table_option(t, "properties.group.id");
     snprintf(ks->group, sizeof ks->group, "%s", g ? g : group);
     return 0;
+}
+
+static char *part_place(const char *topic, int partition)
+{
+    size_t n = strlen(topic) + 16;
+    char *place = xmalloc(n);
+    snprintf(place, n, "%s-%d", topic, partition);
+    return place;
 }
 
 static int list_partitions(kafka_source_t *ks, char *err, size_t errlen)
@@ -176,7 +263,8 @@ static int list_partitions(kafka_source_t *ks, char *err, size_t errlen)
             ks->first_part[i] = ks->nparts;
             ks->parts = xrealloc(ks->parts, (size_t)(ks->nparts + n) * sizeof *ks->parts);
             for (int p = 0; p < n; p++)   /* partitions are numbered 0..n-1 */
-                ks->parts[ks->nparts++] = (kafka_part_t){.topic = i, .partition = p, .end = INT64_MAX};
+                ks->parts[ks->nparts++] = (kafka_part_t){.topic = i, .partition = p, .end = INT64_MAX,
+                                                         .place = part_place(ks->topics[i], p)};
         }
         if (md) rd_kafka_metadata_destroy(md);
         if (rkt) rd_kafka_topic_destroy(rkt);
@@ -272,12 +360,11 @@ static void mark_done(kafka_source_t *ks, kafka_part_t *p)
 static int consumer_error(kafka_source_t *ks, const rd_kafka_message_t *m, char *err, size_t errlen)
 {
     const char *table = ks->base.table->name, *topic = m->rkt ? rd_kafka_topic_name(m->rkt) : "?";
+    if (retried_error(m->err)) {
+        if (!ks->away_since_ms) ks->away_since_ms = clock_ms();
+        return check_away(ks, err, errlen);
+    }
     switch (m->err) {
-    case RD_KAFKA_RESP_ERR__TRANSPORT:
-    case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
-    case RD_KAFKA_RESP_ERR__TIMED_OUT:
-    case RD_KAFKA_RESP_ERR__RESOLVE:
-        return 0;
     case RD_KAFKA_RESP_ERR__AUTO_OFFSET_RESET:
         snprintf(err, errlen, "table '%s': partition %" PRId32 " of topic '%s' has no committed offset for group "
                  "'%s' (scan.startup.mode 'group-offsets'; set 'properties.auto.offset.reset' = 'earliest' or "
@@ -291,13 +378,14 @@ static int consumer_error(kafka_source_t *ks, const rd_kafka_message_t *m, char 
     }
 }
 
-/* Decodes a record into ks->rows; 0, or -1 with err naming the record. */
-static int decode_record(kafka_source_t *ks, const rd_kafka_message_t *m, char *err, size_t errlen)
+/* Decodes a record of partition p into ks->rows; 0, or -1 with err naming
+ * the record. */
+static int decode_record(kafka_source_t *ks, const kafka_part_t *p, const rd_kafka_message_t *m, char *err,
+                         size_t errlen)
 {
-    const char *topic = rd_kafka_topic_name(m->rkt);
-    char place[512], why[8192];
-    snprintf(place, sizeof place, "%s-%" PRId32, topic, m->partition);   /* Kafka's TopicPartition */
-    conn_where_t where = {place, (long)m->offset};
+    const char *topic = ks->topics[p->topic];
+    char why[8192];
+    conn_where_t where = {p->place, (long)m->offset};
     bool skipped = false;
     arena_reset(&ks->record_arena);
     ks->nrows = ks->next_row = 0;
@@ -312,12 +400,20 @@ static int decode_record(kafka_source_t *ks, const rd_kafka_message_t *m, char *
     return 0;
 }
 
+static void release_held(kafka_source_t *ks)
+{
+    if (ks->held) rd_kafka_message_destroy(ks->held);
+    ks->held = NULL;
+}
+
 /* Takes one message from the consumer: a record's rows into ks->rows, or
  * the end of a partition. 0 (possibly nothing), or -1 with err set. */
 static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
 {
+    release_held(ks);
     rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, KAFKA_POLL_MS);
-    if (!m) return 0;
+    if (!m) return check_away(ks, err, errlen);
+    if (!m->err || m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) ks->away_since_ms = 0;   /* a broker answered */
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
     int rc = 0;
     if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
@@ -326,9 +422,10 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
         rc = consumer_error(ks, m, err, errlen);
     } else if (p && !p->done) {
         if (m->offset >= p->end) mark_done(ks, p);
-        else if ((rc = decode_record(ks, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
+        else if ((rc = decode_record(ks, p, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
     }
-    rd_kafka_message_destroy(m);
+    if (ks->nrows > 0) ks->held = m;
+    else rd_kafka_message_destroy(m);
     return rc;
 }
 
@@ -350,6 +447,7 @@ static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_
 static void kafka_close(conn_source_t *s)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
+    release_held(ks);
     if (ks->rk) {
         rd_kafka_consumer_close(ks->rk);
         rd_kafka_destroy(ks->rk);
@@ -358,6 +456,7 @@ static void kafka_close(conn_source_t *s)
     conn_metadata_free(&ks->meta);
     conn_kafka_topics_free(ks->topics, ks->ntopics);
     free(ks->first_part);
+    for (int i = 0; i < ks->nparts; i++) free(ks->parts[i].place);
     free(ks->parts);
     arena_destroy(&ks->record_arena);
     free(ks);
@@ -382,10 +481,11 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     arena_init(&ks->record_arena, 0);
     kafka_pos_t start = {0}, end = {0};
     int rc = -1;
-    if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 &&
+    if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 && away_timeout(ks, err, errlen) == 0 &&
         conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) == 0 &&
         (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) &&
-        conn_kafka_metadata_init(&ks->meta, t, false, err, errlen) == 0 && consumer_new(ks, &start, err, errlen) == 0 &&
+        conn_kafka_metadata_init(&ks->meta, t, false, err, errlen) == 0 &&
+        consumer_new(ks, &start, &end, err, errlen) == 0 &&
         list_partitions(ks, err, errlen) == 0)
         rc = assign_and_bound(ks, &start, &end, err, errlen);
     free(start.offsets);

@@ -4,6 +4,7 @@
 
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ struct kafka_broker {
     rd_kafka_t *owner;
     rd_kafka_mock_cluster_t *cluster;
     kafka_relay_t *relay;           /* with a fixed port only */
+    int nbrokers;
     char bootstraps[512];
 };
 
@@ -62,6 +64,7 @@ static int create_topics(kafka_broker_t *b, const kafka_broker_options_t *o, cha
 kafka_broker_t *kafka_broker_new(const kafka_broker_options_t *o, char *err, size_t errlen)
 {
     kafka_broker_t *b = xcalloc(1, sizeof *b);
+    b->nbrokers = o->brokers;
     if (!(b->owner = owner_new(err, errlen))) goto fail;
     if (!(b->cluster = rd_kafka_mock_cluster_new(b->owner, o->brokers))) {
         snprintf(err, errlen, "cannot start the built-in broker: the mock cluster of %d brokers did not start",
@@ -79,6 +82,70 @@ kafka_broker_t *kafka_broker_new(const kafka_broker_options_t *o, char *err, siz
 fail:
     kafka_broker_destroy(b);
     return NULL;
+}
+
+/* "all" is -1; otherwise a broker id of the cluster. */
+static int broker_id(const kafka_broker_t *b, const char *text, int32_t *id)
+{
+    if (strcmp(text, "all") == 0) {
+        *id = -1;
+        return 0;
+    }
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < 1 || v > b->nbrokers) return -1;
+    *id = (int32_t)v;
+    return 0;
+}
+
+static int set_down(kafka_broker_t *b, bool down, const char *which, char *reply, size_t replylen, char *err,
+                    size_t errlen)
+{
+    int32_t id;
+    if (broker_id(b, which, &id) != 0) {
+        snprintf(err, errlen, "'%s' is not a broker: give 1 to %d, or all", which, b->nbrokers);
+        return -1;
+    }
+    rd_kafka_resp_err_t e = down ? rd_kafka_mock_broker_set_down(b->cluster, id)
+                                 : rd_kafka_mock_broker_set_up(b->cluster, id);
+    if (e) {
+        snprintf(err, errlen, "cannot set broker %s %s: %s", which, down ? "down" : "up", rd_kafka_err2str(e));
+        return -1;
+    }
+    snprintf(reply, replylen, "broker %s %s", which, down ? "down" : "up");
+    return 0;
+}
+
+static int push_errors(kafka_broker_t *b, const char *args, char *reply, size_t replylen, char *err, size_t errlen)
+{
+    int api, count, code, used = 0;
+    if (sscanf(args, "%d %d %d %n", &api, &count, &code, &used) != 3 || args[used] || api < 0 || api > 1000 ||
+        count < 1 || count > 10000) {
+        snprintf(err, errlen, "usage: errors API COUNT CODE (API a Kafka API key, COUNT 1 to 10000)");
+        return -1;
+    }
+    rd_kafka_resp_err_t *codes = xcalloc((size_t)count, sizeof *codes);
+    for (int i = 0; i < count; i++) codes[i] = (rd_kafka_resp_err_t)code;
+    rd_kafka_mock_push_request_errors_array(b->cluster, (int16_t)api, (size_t)count, codes);
+    free(codes);
+    snprintf(reply, replylen, "the next %d requests of API %d fail with %d (%s)", count, api, code,
+             rd_kafka_err2str((rd_kafka_resp_err_t)code));
+    return 0;
+}
+
+int kafka_broker_control(kafka_broker_t *b, const char *command, char *reply, size_t replylen, char *err,
+                         size_t errlen)
+{
+    char verb[16] = "", which[32] = "";
+    int used = 0;
+    sscanf(command, " %15s %n", verb, &used);
+    const char *args = command + used;
+    if (strcmp(verb, "errors") == 0) return push_errors(b, args, reply, replylen, err, errlen);
+    bool down = strcmp(verb, "down") == 0;
+    if ((down || strcmp(verb, "up") == 0) && sscanf(args, "%31s %n", which, &used) == 1 && !args[used])
+        return set_down(b, down, which, reply, replylen, err, errlen);
+    snprintf(err, errlen, "unknown command '%s': down ID|all, up ID|all, errors API COUNT CODE", command);
+    return -1;
 }
 
 const char *kafka_broker_bootstraps(const kafka_broker_t *b) { return b->bootstraps; }

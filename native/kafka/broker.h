@@ -31,6 +31,16 @@ kafka_broker_t *kafka_broker_new(const kafka_broker_options_t *o, char *err, siz
 /* "127.0.0.1:PORT[,...]", owned by the broker. */
 const char *kafka_broker_bootstraps(const kafka_broker_t *b);
 
+/* Runs one fault-control command on the cluster, for tests:
+ *   down ID|all             disconnect broker ID (1..brokers), refuse new connections
+ *   up ID|all               accept connections again
+ *   errors API COUNT CODE   fail the next COUNT requests of Kafka API key API
+ *                           (1 = Fetch, 0 = Produce, ...) with error CODE
+ *                           (librdkafka's numbering: -195 disconnects)
+ * 0 with reply saying what was done, or -1 with err (a bad command). */
+int kafka_broker_control(kafka_broker_t *b, const char *command, char *reply, size_t replylen, char *err,
+                         size_t errlen);
+
 void kafka_broker_destroy(kafka_broker_t *b);
 
 #endif

@@ -10,10 +10,11 @@ BROKER_PID=""
 
 # start_broker ARGS...: 'ptfhost broker ARGS' in the background; sets
 # BROKER_PID and BOOT (its bootstrap.servers) from its first line. Returns 1
-# (leaving its stderr in $W/broker.err) if the broker ended instead.
+# (leaving its stderr in $W/broker.err) if the broker ended instead. Its
+# stdin (fault-control commands) is $BROKER_IN, /dev/null by default.
 start_broker() {
   : >"$W/broker.out"
-  "$PTFHOST" broker "$@" >"$W/broker.out" 2>"$W/broker.err" &
+  "$PTFHOST" broker "$@" <"${BROKER_IN:-/dev/null}" >"$W/broker.out" 2>"$W/broker.err" &
   BROKER_PID=$!
   for _ in $(seq 600); do   # hang guard: 60 s
     if [ "$(wc -l <"$W/broker.out")" -ge 1 ]; then
