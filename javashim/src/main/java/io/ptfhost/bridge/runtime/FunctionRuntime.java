@@ -365,6 +365,7 @@ public final class FunctionRuntime {
         event.watermark = record.watermark;
         event.tableWatermark = record.tableWatermark;
         event.time = record.time;
+        event.timer = false;
         event.timerName = null;
         int start = record.rowOffset;
         int len = record.rowLength;
@@ -405,6 +406,7 @@ public final class FunctionRuntime {
         event.recordIndex = index;
         event.keySlot = record.keySlot;
         event.time = record.time;
+        event.timer = true;
         event.watermark = record.watermark;
         event.tableWatermark = Event.NONE;
         event.timerName = record.timerName;
