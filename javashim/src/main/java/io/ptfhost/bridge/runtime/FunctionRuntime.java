@@ -1,6 +1,8 @@
 package io.ptfhost.bridge.runtime;
 
 import io.ptfhost.bridge.Batch;
+import io.ptfhost.bridge.ExitGuard;
+import io.ptfhost.bridge.UserSystemExitException;
 import io.ptfhost.bridge.codec.Codec;
 import io.ptfhost.bridge.codec.CodecOutput;
 import io.ptfhost.bridge.codec.Codecs;
@@ -263,8 +265,14 @@ public final class FunctionRuntime {
         ClassLoader prev = t.getContextClassLoader();
         t.setContextClassLoader(loader);
         try {
-            FunctionRuntime r = new FunctionRuntime(className, loader, sig, plan, scalars);
-            r.function.open(new FunctionContext(null, loader, new Configuration()));
+            FunctionRuntime r;
+            try {
+                r = new FunctionRuntime(className, loader, sig, plan, scalars);
+                r.function.open(new FunctionContext(null, loader, new Configuration()));
+                failIfExitAttempted();
+            } finally {
+                ExitGuard.takeAttempt();
+            }
             return r;
         } finally {
             t.setContextClassLoader(prev);
@@ -352,7 +360,9 @@ public final class FunctionRuntime {
         t.setContextClassLoader(loader);
         try {
             function.close();
+            failIfExitAttempted();
         } finally {
+            ExitGuard.takeAttempt();
             t.setContextClassLoader(prev);
         }
     }
@@ -435,6 +445,7 @@ public final class FunctionRuntime {
                 args[stateBase + e] = v;
             }
             method.invokeExact(args);
+            failIfExitAttempted();
             for (int e = 0; e < nstate; e++) {
                 if (viewObjects[e] != null) {
                     if (cleared[e]) {
@@ -446,10 +457,19 @@ public final class FunctionRuntime {
             }
             return true;
         } catch (Throwable t) {
+            ExitGuard.takeAttempt();
             messages.error(event.recordIndex, UserErrors.render(t, FunctionRuntime.class));
             return false;
         } finally {
             Arrays.fill(valueObjects, null);
+        }
+    }
+
+    /** User code caught the exception of its System.exit/Runtime.halt: the call fails anyway. */
+    private static void failIfExitAttempted() {
+        UserSystemExitException e = ExitGuard.takeAttempt();
+        if (e != null) {
+            throw e;
         }
     }
 
