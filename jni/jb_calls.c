@@ -293,16 +293,6 @@ jint jbc_call_static_int(jbc_t *c, jclass cls, jmethodID m, ...)
     return check(c) ? 0 : r;
 }
 
-jboolean jbc_call_static_boolean(jbc_t *c, jclass cls, jmethodID m, ...)
-{
-    if (c->failed) return JNI_FALSE;
-    va_list ap;
-    va_start(ap, m);
-    jboolean r = (*c->env)->CallStaticBooleanMethodV(c->env, cls, m, ap);
-    va_end(ap);
-    return check(c) ? JNI_FALSE : r;
-}
-
 jobject jbc_new_object(jbc_t *c, jclass cls, jmethodID ctor, ...)
 {
     if (c->failed) return NULL;

@@ -356,7 +356,7 @@ static void install_exit_guard(jbc_t *c)
     static bool installed_once;   /* under vm_lock */
     if (c->failed) return;
     jclass guard = jbc_class(c, "io/ptfhost/bridge/ExitGuard");
-    jmethodID m = jbc_static_method(c, guard, "io.ptfhost.bridge.ExitGuard", "install", "()Z");
+    jmethodID m = jbc_static_method(c, guard, "io.ptfhost.bridge.ExitGuard", "install", "()I");
     pthread_mutex_lock(&vm_lock);
     int saved = -1, devnull = -1;
     if (!installed_once && !c->failed) {
@@ -365,7 +365,7 @@ static void install_exit_guard(jbc_t *c)
         devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
         if (saved >= 0 && devnull >= 0) dup2(devnull, STDERR_FILENO);
     }
-    if (jbc_call_static_boolean(c, guard, m)) installed_once = true;
+    if (jbc_call_static_int(c, guard, m) == 1) installed_once = true;
     if (saved >= 0) {
         dup2(saved, STDERR_FILENO);
         close(saved);

@@ -23,22 +23,22 @@ public final class ExitGuard extends SecurityManager {
 
     private ExitGuard() {}
 
-    /** Installs the guard if the JVM allows it; returns whether a guard is in place. */
+    /** Installs the guard if the JVM allows it; returns 1 when a guard is in place, else 0. */
     @SuppressWarnings("removal")
-    public static synchronized boolean install() {
+    public static synchronized int install() {
         if (System.getSecurityManager() instanceof ExitGuard) {
-            return true;
+            return 1;
         }
         if (!"allow".equals(System.getProperty("java.security.manager")) || System.getSecurityManager() != null) {
-            return false;
+            return 0;
         }
         // JDK 17 to 23 print a deprecation warning to the process's stderr here (the stream of
         // start-up, whatever System.err is now): C silences file descriptor 2 around this call.
         try {
             System.setSecurityManager(new ExitGuard());
-            return true;
+            return 1;
         } catch (UnsupportedOperationException | SecurityException e) {
-            return false;
+            return 0;
         }
     }
 
