@@ -11,7 +11,7 @@
  * detached at thread exit.
  *
  * User code may not end the process: where the JDK allows a Security Manager
- * (17 to 23) jb_vm_start installs io.ptfhost.bridge.ExitGuard, which turns
+ * (17 to 23) the first jb_open installs io.ptfhost.bridge.ExitGuard, which turns
  * System.exit / Runtime.halt into an exception that fails the call; on any
  * JVM ptfhost creates, JNI's exit hook turns an exit that still happens into
  * a message on stderr and exit status 1 (docs/internals.md).

@@ -347,11 +347,12 @@ static void resolve_bridge(jb_vm_t *vm, jbc_t *c)
 }
 
 /* Installs the exit guard where the JVM allows it (see exit_guard_supported).
- * The first installation in the process makes JDK 17-23 print a deprecation
+ * The runner calls it before it first opens a function (describe runs no user
+ * code and does not pay for it). The first installation in the process makes JDK 17-23 print a deprecation
  * warning straight to file descriptor 2, which nothing can turn off: stderr
  * points to /dev/null for the duration of that one call (start-up: no job
  * output is in flight). Later calls find the guard in place and print nothing. */
-static void install_exit_guard(jbc_t *c)
+void jb_exit_guard_install(jbc_t *c)
 {
     static bool installed_once;   /* under vm_lock */
     if (c->failed) return;
@@ -416,7 +417,6 @@ int jb_vm_start(const jb_options_t *opts, jb_vm_t **out, char *err, size_t errle
     jbc_jdk_resolve(&c, &vm->jdk);
     resolve_bridge(vm, &c);
     check_version(&c);
-    install_exit_guard(&c);
     if (c.failed) {
         release_refs(vm, &c);
         pthread_mutex_destroy(&vm->runner_lock);
