@@ -10,6 +10,12 @@
  * attached until it exits or calls jb_vm_stop(); threads ptfhost attached are
  * detached at thread exit.
  *
+ * User code may not end the process: where the JDK allows a Security Manager
+ * (17 to 23) the first jb_open installs io.ptfhost.bridge.ExitGuard, which turns
+ * System.exit / Runtime.halt into an exception that fails the call; on any
+ * JVM ptfhost creates, JNI's exit hook turns an exit that still happens into
+ * a message on stderr and exit status 1 (docs/internals.md).
+ *
  * Threads: create the JVM and call into Java only from threads with a known,
  * generous stack (main.c runs commands on a 64 MiB thread), never from the
  * process's primordial thread: HotSpot cannot guard that stack, so a deep

@@ -29,6 +29,10 @@ struct jb_vm {
  * (once; it is detached at thread exit) when it is not attached yet. */
 int jb_ctx(jb_vm_t *vm, jbc_t *c, char *err, size_t errlen);
 
+/* Installs io.ptfhost.bridge.ExitGuard (once per process; a no-op where the
+ * JVM has no Security Manager). Errors go to c like any call's. */
+void jb_exit_guard_install(jbc_t *c);
+
 /* A String[] of the given UTF-8 strings (a local reference). */
 jobjectArray jb_string_array(jb_vm_t *vm, jbc_t *c, const char *const *items, int n);
 

@@ -4,7 +4,8 @@
 
 #include <stdlib.h>
 
-/* Bridge.open/close are resolved on first use: describe must not depend on them. */
+/* Bridge.open/close are resolved on first use: describe must not depend on
+ * them. The exit guard comes with them: it is needed where user code runs. */
 static int resolve_runner(jb_vm_t *vm, jbc_t *c)
 {
     pthread_mutex_lock(&vm->runner_lock);
@@ -13,6 +14,7 @@ static int resolve_runner(jb_vm_t *vm, jbc_t *c)
                                            "([Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
                                            "Ljava/nio/ByteBuffer;)Ljava/lang/String;");
         jmethodID close = jbc_static_method(c, vm->bridge, "io.ptfhost.bridge.Bridge", "close", "(I)I");
+        jb_exit_guard_install(c);
         if (!c->failed) {
             vm->bridge_open = open;
             vm->bridge_close = close;

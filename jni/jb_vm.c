@@ -9,6 +9,7 @@
 #include "jb_internal.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -29,6 +30,7 @@ typedef jint(JNICALL *created_vms_fn)(JavaVM **, jsize, jsize *);
 /* Process-wide: one libjvm, one JVM, one key marking the threads we attached. */
 static pthread_mutex_t vm_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *libjvm;
+static char libjvm_path[PATH_MAX];
 static create_vm_fn create_vm;
 static created_vms_fn created_vms;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
@@ -108,6 +110,7 @@ static int load_libjvm(char *err, size_t errlen)
         if (access(tried[i], R_OK) != 0) continue;
         libjvm = dlopen(tried[i], RTLD_NOW | RTLD_GLOBAL);
         if (!libjvm) snprintf(why, sizeof why, ": %s", dlerror());
+        else memcpy(libjvm_path, tried[i], sizeof libjvm_path);   /* same size */
     }
     if (!libjvm) {
         snprintf(err, errlen,
@@ -125,6 +128,52 @@ static int load_libjvm(char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+/* --- user code ending the process ---------------------------------------- */
+
+/* JNI's "exit" hook: HotSpot calls it when the JVM ends the process
+ * (System.exit or Runtime.halt that the exit guard did not stop, or a JVM
+ * that cannot start). It cannot return to the job, so it says what happened
+ * and ends the process with ptfhost's failure code instead of Java's. */
+static void JNICALL jvm_exit_hook(jint code)
+{
+    if (creation_log)
+        fprintf(stderr, "ptfhost: the JVM could not start (exit status %d)\n", (int)code);
+    else
+        fprintf(stderr, "ptfhost: Java code ended the process (System.exit or Runtime.halt with status %d), "
+                        "which ptfhost could not intercept on this JVM; the job failed\n", (int)code);
+    exit(1);
+}
+
+/* The JDK's feature version from the "release" file beside lib/ (0 = unknown). */
+static int jdk_feature_version(void)
+{
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s", libjvm_path);
+    for (int up = 0; up < 3; up++) {   /* <jdk>/lib/server/libjvm.so -> <jdk> */
+        char *slash = strrchr(path, '/');
+        if (!slash) return 0;
+        *slash = '\0';
+    }
+    strcat(path, "/release");
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char line[256];
+    int version = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "JAVA_VERSION=\"%d", &version) == 1) break;
+    fclose(f);
+    return version;
+}
+
+/* The exit guard (io.ptfhost.bridge.ExitGuard) is a SecurityManager: JDK 17
+ * to 23 allow one when the JVM starts with this option, JDK 24 refuses to
+ * start with it. Unknown versions go without (the exit hook still applies). */
+static bool exit_guard_supported(void)
+{
+    int v = jdk_feature_version();
+    return v >= 17 && v < 24;
 }
 
 /* --- options ------------------------------------------------------------- */
@@ -206,6 +255,8 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
     static const char *const base[] = {JB_JVM_BASE_OPTIONS};
     for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) add_option(l, base[i], NULL);
     add_option(l, "vfprintf", (void *)jvm_vfprintf);
+    add_option(l, "exit", (void *)jvm_exit_hook);
+    if (exit_guard_supported()) add_option(l, "-Djava.security.manager=allow", NULL);
     if (o && o->max_heap) add_owned(l, str_printf("-Xmx%s", o->max_heap));
     for (const char *const *a = o ? o->jvm_args : NULL; a && *a; a++) add_option(l, *a, NULL);
 
@@ -264,7 +315,7 @@ static int find_or_create(const jb_options_t *o, JavaVM **out, char *err, size_t
     if (rc != JNI_OK) {
         buf_t opts = BUF_INIT;
         for (int i = 0; i < l.n; i++)
-            if (strcmp(l.items[i].optionString, "vfprintf") != 0)
+            if (strcmp(l.items[i].optionString, "vfprintf") != 0 && strcmp(l.items[i].optionString, "exit") != 0)
                 buf_printf(&opts, " %s", l.items[i].optionString);
         snprintf(err, errlen, "cannot create the JVM (%s, JNI error %d)%s%s\noptions:%s%s", jni_error_name(rc),
                  (int)rc, *said ? ": " : "", said, buf_cstr(&opts),
@@ -293,6 +344,36 @@ static void resolve_bridge(jb_vm_t *vm, jbc_t *c)
     vm->bridge = jbc_class(c, "io/ptfhost/bridge/Bridge");
     vm->bridge_describe = jbc_static_method(c, vm->bridge, "io.ptfhost.bridge.Bridge", "describe",
                                             "([Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;");
+}
+
+/* Installs the exit guard where the JVM allows it (see exit_guard_supported).
+ * The runner calls it before it first opens a function (describe runs no user
+ * code and does not pay for it). The first installation in the process makes JDK 17-23 print a deprecation
+ * warning straight to file descriptor 2, which nothing can turn off: stderr
+ * points to /dev/null for the duration of that one call (start-up: no job
+ * output is in flight). Later calls find the guard in place and print nothing. */
+void jb_exit_guard_install(jbc_t *c)
+{
+    static bool installed_once;   /* under vm_lock */
+    if (c->failed) return;
+    jclass guard = jbc_class(c, "io/ptfhost/bridge/ExitGuard");
+    jmethodID m = jbc_static_method(c, guard, "io.ptfhost.bridge.ExitGuard", "install", "()I");
+    pthread_mutex_lock(&vm_lock);
+    int saved = -1, devnull = -1;
+    if (!installed_once && !c->failed) {
+        fflush(stderr);
+        saved = dup(STDERR_FILENO);
+        devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (saved >= 0 && devnull >= 0) dup2(devnull, STDERR_FILENO);
+    }
+    if (jbc_call_static_int(c, guard, m) == 1) installed_once = true;
+    if (saved >= 0) {
+        dup2(saved, STDERR_FILENO);
+        close(saved);
+    }
+    if (devnull >= 0) close(devnull);
+    pthread_mutex_unlock(&vm_lock);
+    jbc_delete_global(c, guard);
 }
 
 static void check_version(jbc_t *c)

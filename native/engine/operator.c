@@ -378,8 +378,8 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
                 if (key && key->fields && c < key->n) v = key->fields[c];
                 break;
             case LAYOUT_FIELDS: v = fn.fields[c]; break;
-            case LAYOUT_ROWTIME:
-                if (p->time != WATERMARK_NONE) v = (value_t){.u.ts = {p->time, 0}};
+            case LAYOUT_ROWTIME:   /* a timer's time is always present, even at INT64_MIN (Flink) */
+                if (p->type == REC_TIMER || p->time != WATERMARK_NONE) v = (value_t){.u.ts = {p->time, 0}};
                 break;
             }
             r.fields[at++] = v;

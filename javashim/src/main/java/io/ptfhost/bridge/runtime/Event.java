@@ -15,8 +15,14 @@ final class Event {
     /** The key's slot in the batch's key table, or {@link BatchProtocol#NO_KEY}. */
     int keySlot;
 
-    /** eval: the row's on_time value; onTimer: the timer's time. */
+    /**
+     * eval: the row's on_time value ({@link #NONE} = none); onTimer: the timer's time, always
+     * present (a timer at Long.MIN_VALUE reports that value, as in Flink).
+     */
     long time;
+
+    /** True while onTimer runs (then {@link #time} is never null). */
+    boolean timer;
 
     /** The combined watermark (currentWatermark()). */
     long watermark;

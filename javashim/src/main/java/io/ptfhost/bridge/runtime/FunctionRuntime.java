@@ -1,6 +1,8 @@
 package io.ptfhost.bridge.runtime;
 
 import io.ptfhost.bridge.Batch;
+import io.ptfhost.bridge.ExitGuard;
+import io.ptfhost.bridge.UserSystemExitException;
 import io.ptfhost.bridge.codec.Codec;
 import io.ptfhost.bridge.codec.CodecOutput;
 import io.ptfhost.bridge.codec.Codecs;
@@ -263,8 +265,14 @@ public final class FunctionRuntime {
         ClassLoader prev = t.getContextClassLoader();
         t.setContextClassLoader(loader);
         try {
-            FunctionRuntime r = new FunctionRuntime(className, loader, sig, plan, scalars);
-            r.function.open(new FunctionContext(null, loader, new Configuration()));
+            FunctionRuntime r;
+            try {
+                r = new FunctionRuntime(className, loader, sig, plan, scalars);
+                r.function.open(new FunctionContext(null, loader, new Configuration()));
+                failIfExitAttempted();
+            } finally {
+                ExitGuard.takeAttempt();
+            }
             return r;
         } finally {
             t.setContextClassLoader(prev);
@@ -352,7 +360,9 @@ public final class FunctionRuntime {
         t.setContextClassLoader(loader);
         try {
             function.close();
+            failIfExitAttempted();
         } finally {
+            ExitGuard.takeAttempt();
             t.setContextClassLoader(prev);
         }
     }
@@ -365,6 +375,7 @@ public final class FunctionRuntime {
         event.watermark = record.watermark;
         event.tableWatermark = record.tableWatermark;
         event.time = record.time;
+        event.timer = false;
         event.timerName = null;
         int start = record.rowOffset;
         int len = record.rowLength;
@@ -405,6 +416,7 @@ public final class FunctionRuntime {
         event.recordIndex = index;
         event.keySlot = record.keySlot;
         event.time = record.time;
+        event.timer = true;
         event.watermark = record.watermark;
         event.tableWatermark = Event.NONE;
         event.timerName = record.timerName;
@@ -433,6 +445,7 @@ public final class FunctionRuntime {
                 args[stateBase + e] = v;
             }
             method.invokeExact(args);
+            failIfExitAttempted();
             for (int e = 0; e < nstate; e++) {
                 if (viewObjects[e] != null) {
                     if (cleared[e]) {
@@ -444,10 +457,19 @@ public final class FunctionRuntime {
             }
             return true;
         } catch (Throwable t) {
+            ExitGuard.takeAttempt();
             messages.error(event.recordIndex, UserErrors.render(t, FunctionRuntime.class));
             return false;
         } finally {
             Arrays.fill(valueObjects, null);
+        }
+    }
+
+    /** User code caught the exception of its System.exit/Runtime.halt: the call fails anyway. */
+    private static void failIfExitAttempted() {
+        UserSystemExitException e = ExitGuard.takeAttempt();
+        if (e != null) {
+            throw e;
         }
     }
 

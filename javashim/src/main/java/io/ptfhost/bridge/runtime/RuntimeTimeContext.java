@@ -94,8 +94,9 @@ final class RuntimeTimeContext<T> implements TimeContext<T> {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public T time() {
-        return external(event.time);
+        return event.timer ? (T) conversion.toExternal(event.time) : external(event.time);
     }
 
     @Override

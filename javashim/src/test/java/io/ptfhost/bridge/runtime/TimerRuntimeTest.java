@@ -134,6 +134,14 @@ public final class TimerRuntimeTest {
                 + "STATE k 0 " + h.stored("k", 0).length + " bytes\nEND 2\n", Harness.show(m));
     }
 
+    /** A timer at Long.MIN_VALUE has that time in onTimer (Flink), while an eval without on_time has none. */
+    public static void testTimerAtLongMinValueHasItsTime() throws Exception {
+        Harness h = timers(true);
+        List<Harness.Msg> m = h.batch().timer("k", Long.MIN_VALUE, 9, "n").run();
+        assertEquals("OUT 0 +I[timer n #1 at " + Instant.ofEpochMilli(Long.MIN_VALUE)
+                + " wm=1970-01-01T00:00:00.009Z twm=null]", m.get(0).toString());
+    }
+
     public static void testEarlyStopWhereARegisteredTimerIsDue() throws Exception {
         Harness h = timers(true);
         List<Harness.Msg> m = h.batch()
