@@ -281,7 +281,7 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
             order[j] = order[j - 1];
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
-    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms};
+    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog};
     inputs_t *ins = inputs_open(order, plan->ntables, &cfg, err, errlen);
     free(order);
     return ins;
@@ -489,7 +489,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     if (output_init(&out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
         output_open_sink(&out, env, sink_table, NULL, 0, err, errlen) == 0) {
         inputs_table_t table = {t, 0};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
         inputs_consumer_t consumer = {&out, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush};
         if ((ins = inputs_open(&table, 1, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0) {
             inputs_report_skipped(ins, stderr);
