@@ -83,6 +83,21 @@ expect_lines 3 "+I[carol, inactive, 2026-01-01T00:01]
 kill -0 "$job" 2>/dev/null && ok || bad "the unbounded job ended: $(head -c 2000 "$W/err")"
 stop_job
 
+# 1b. The same topic read bounded ('scan.bounded.mode' = 'latest-offset')
+#     ends when every partition has reached its end; the end's watermark
+#     fires the other timers (the three at 00:06 in an order of their own).
+sed -i "s/'scan.startup.mode' = 'earliest-offset'/&, 'scan.bounded.mode' = 'latest-offset'/" "$W/job.sql"
+if timeout 120 "$PTFHOST" run "$W/job.sql" >"$W/bounded" 2>"$W/err"; then   # hang guard
+  want="+I[carol, inactive, 2026-01-01T00:01]
++I[frank, inactive, 2026-01-01T00:01:05]
++I[alice, inactive, 2026-01-01T00:01:10]"
+  [ "$(head -n 3 "$W/bounded")" = "$want" ] && ok || bad "bounded: $(cat "$W/bounded")"
+  [ "$(tail -n +4 "$W/bounded" | sort | tr '\n' ' ')" = "+I[dave, inactive, 2026-01-01T00:06] \
++I[erin, inactive, 2026-01-01T00:06] +I[gina, inactive, 2026-01-01T00:06] " ] && ok || bad "bounded: $(cat "$W/bounded")"
+else
+  bad "the bounded job failed: $(head -c 2000 "$W/err")"
+fi
+
 # 2. With an idle timeout, partition 2 never gets a record and stops holding
 #    the watermark back once it is idle: records on partitions 0 and 1 at
 #    00:05 fire carol's and alice's timers. Partitions 0 and 1 may turn idle
