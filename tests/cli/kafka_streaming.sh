@@ -35,5 +35,20 @@ done
 kill -0 "$job" 2>/dev/null && ok || bad "the unbounded job ended: $(head -c 2000 "$W/err")"
 kill "$job" 2>/dev/null; wait "$job" 2>/dev/null; job=""
 exec 3<&-
+
+# The same for a plain scan (SELECT * FROM clicks): it starts at the
+# earliest offset, so the three rows come first, then a fourth produced now.
+sed -i 's/^SELECT .*/SELECT * FROM clicks;/' "$W/job.sql"
+rm -f "$W/out"; mkfifo "$W/out"
+"$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err" &
+job=$!
+exec 3<"$W/out"
+got=""
+for _ in 1 2 3; do IFS= read -r -t 60 line <&3 && got+="$line "; done   # hang guard
+printf '{"user_id": 2, "url": "/4"}\n' | timeout 60 kcat -b "$BOOT" -P -t live   # hang guard
+IFS= read -r -t 60 line <&3 && got+="$line"   # hang guard
+[ "$got" = "+I[1, /1] +I[1, /2] +I[1, /3] +I[2, /4]" ] && ok || bad "scan printed '$got'; stderr: $(head -c 2000 "$W/err")"
+kill "$job" 2>/dev/null; wait "$job" 2>/dev/null; job=""
+exec 3<&-
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

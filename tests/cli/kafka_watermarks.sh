@@ -117,5 +117,11 @@ done
 expect_lines 1 "+I[alice, inactive, 2026-01-01T00:01:10]"
 stop_job
 
+# 3. A setting that is not a duration fails the job, naming the key.
+sed -i "1s/.*/SET 'pipeline.auto-watermark-interval' = 'often';/" "$W/job.sql"
+timeout 120 "$PTFHOST" run "$W/job.sql" >"$W/bad" 2>"$W/err"; rc=$?   # hang guard
+[ "$rc" != 0 ] && grep -q "Could not parse value 'often' for key 'pipeline.auto-watermark-interval'" "$W/err" \
+  && ok || bad "a bad interval: rc $rc, $(head -c 2000 "$W/err")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
