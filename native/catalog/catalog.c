@@ -36,6 +36,10 @@ void catalog_table_free(catalog_table_t *t)
     if (!t) return;
     free(t->name);
     type_free(t->schema);
+    for (int i = 0; i < t->nmetadata; i++) free(t->metadata[i].key);
+    free(t->metadata);
+    type_free(t->physical);
+    type_free(t->persisted);
     free(t->pk);
     for (int i = 0; i < t->nopts; i++) {
         free(t->opts[i].key);
@@ -54,6 +58,45 @@ const char *catalog_table_option(const catalog_table_t *t, const char *key)
     for (int i = 0; i < t->nopts; i++)
         if (strcmp(t->opts[i].key, key) == 0) return t->opts[i].value;
     return NULL;
+}
+
+void catalog_table_set_metadata(catalog_table_t *t, int col, const char *key, bool is_virtual)
+{
+    if (col >= t->nmetadata) {
+        t->metadata = xrealloc(t->metadata, (size_t)(col + 1) * sizeof *t->metadata);
+        memset(&t->metadata[t->nmetadata], 0, (size_t)(col + 1 - t->nmetadata) * sizeof *t->metadata);
+        t->nmetadata = col + 1;
+    }
+    free(t->metadata[col].key);
+    t->metadata[col].key = xstrdup(key);
+    t->metadata[col].is_virtual = is_virtual;
+}
+
+bool catalog_column_is_metadata(const catalog_table_t *t, int col)
+{
+    return col < t->nmetadata && t->metadata[col].key;
+}
+
+bool catalog_column_is_physical(const catalog_table_t *t, int col) { return !catalog_column_is_metadata(t, col); }
+
+bool catalog_column_is_persisted(const catalog_table_t *t, int col)
+{
+    return catalog_column_is_physical(t, col) || !t->metadata[col].is_virtual;
+}
+
+const type_t *catalog_table_physical(const catalog_table_t *t) { return t->physical ? t->physical : t->schema; }
+
+const type_t *catalog_table_persisted(const catalog_table_t *t) { return t->persisted ? t->persisted : t->schema; }
+
+/* The columns of t->schema that keep(t, col) accepts. */
+static type_t *derived_row(const catalog_table_t *t, bool (*keep)(const catalog_table_t *, int))
+{
+    type_t *r = type_new(TYPE_ROW, t->schema->nullable);
+    for (int i = 0; i < t->schema->nfields; i++)
+        if (keep(t, i))
+            type_add_field(r, t->schema->fields[i].name, type_clone(t->schema->fields[i].type),
+                           t->schema->fields[i].description);
+    return r;
 }
 
 void catalog_table_set_events(catalog_table_t *t, const catalog_event_t *events, size_t n)
@@ -105,6 +148,10 @@ catalog_table_t *catalog_find_table(const catalog_t *c, const char *name)
 int catalog_add_table(catalog_t *c, catalog_table_t *t)
 {
     if (catalog_find_table(c, t->name)) return -1;
+    if (t->nmetadata && !t->physical) {
+        t->physical = derived_row(t, catalog_column_is_physical);
+        t->persisted = derived_row(t, catalog_column_is_persisted);
+    }
     if (c->ntables == c->captables) c->tables = grow(c->tables, &c->captables, sizeof *c->tables);
     c->tables[c->ntables++] = t;
     return 0;

@@ -33,9 +33,23 @@ typedef struct catalog_event {
     int line;                         /* where the event was written, for messages */
 } catalog_event_t;
 
+/* A column whose value the connector supplies (`name TYPE METADATA [FROM
+ * 'key'] [VIRTUAL]`) rather than the record's payload. */
+typedef struct catalog_metadata {
+    char *key;                   /* the metadata key (FROM 'key', else the column name); NULL: not metadata */
+    bool is_virtual;             /* read-only: left out of an INSERT's sink row */
+} catalog_metadata_t;
+
 typedef struct catalog_table {
     char *name;
-    type_t *schema;              /* ROW<...> of the physical columns */
+    type_t *schema;              /* ROW<...> of every column, in declared order */
+    /* Per schema column up to the last METADATA column, else NULL.
+     * The physical row (what formats read and write) and the persisted row
+     * (what an INSERT writes: without VIRTUAL columns) are derived from it by
+     * catalog_add_table; both equal schema when the array is NULL. */
+    catalog_metadata_t *metadata;
+    int nmetadata;               /* entries in metadata (columns after them are not metadata) */
+    type_t *physical, *persisted;
     int watermark_col;           /* -1 = no WATERMARK */
     int64_t watermark_delay_ms;  /* WATERMARK FOR c AS c - INTERVAL ... */
     int npk;
@@ -91,7 +105,17 @@ void catalog_free(catalog_t *c);
 catalog_table_t *catalog_table_new(const char *name);   /* not yet added */
 void catalog_table_free(catalog_table_t *t);
 const char *catalog_table_option(const catalog_table_t *t, const char *key);  /* NULL if unset */
-/* Takes ownership; -1 if a table or view of that name exists. */
+/* Marks schema column col as METADATA (key copied). */
+void catalog_table_set_metadata(catalog_table_t *t, int col, const char *key, bool is_virtual);
+bool catalog_column_is_metadata(const catalog_table_t *t, int col);
+bool catalog_column_is_physical(const catalog_table_t *t, int col);   /* read from the payload */
+bool catalog_column_is_persisted(const catalog_table_t *t, int col);  /* part of an INSERT's sink row */
+/* The ROW of the physical columns, and of the persisted ones (borrowed). */
+const type_t *catalog_table_physical(const catalog_table_t *t);
+const type_t *catalog_table_persisted(const catalog_table_t *t);
+
+/* Takes ownership (deriving the physical and persisted rows); -1 if a table
+ * or view of that name exists. */
 int catalog_add_table(catalog_t *c, catalog_table_t *t);
 catalog_table_t *catalog_find_table(const catalog_t *c, const char *name);
 int catalog_drop_table(catalog_t *c, const char *name);   /* 0 dropped, -1 absent */

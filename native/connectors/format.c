@@ -32,13 +32,13 @@ conn_format_t *conn_format_new(const catalog_table_t *t, char *err, size_t errle
         conn_json_options_t o;
         f->kind = FMT_JSON;
         if (conn_json_options_parse(&o, name, t->opts, t->nopts, why, sizeof why) == 0)
-            f->json = conn_json_new(t->schema, &o, why, sizeof why);
+            f->json = conn_json_new(catalog_table_physical(t), &o, why, sizeof why);
         if (!f->json) goto fail;
     } else if (strcmp(name, "csv") == 0) {
         conn_csv_options_t o;
         f->kind = FMT_CSV;
         if (conn_csv_options_parse(&o, t->opts, t->nopts, why, sizeof why) == 0)
-            f->csv = conn_csv_new(t->schema, &o, why, sizeof why);
+            f->csv = conn_csv_new(catalog_table_physical(t), &o, why, sizeof why);
         if (!f->csv) goto fail;
     } else {
         snprintf(err, errlen, "table '%s': Could not find any factory for identifier '%s' that implements "

@@ -12,7 +12,10 @@
  * The helpers below are shared by both halves:
  *   kafka_conf.c   'properties.*' into a librdkafka configuration
  *   kafka_codec.c  'key.format' / 'value.format' (or 'format') over the
- *                  table's columns, through format.h's codecs.
+ *                  table's physical columns, through format.h's codecs.
+ *   kafka_metadata.c  the METADATA columns (metadata.h): read 'topic',
+ *                  'partition', 'headers', 'leader-epoch', 'offset',
+ *                  'timestamp', 'timestamp-type'; write 'headers', 'timestamp'.
  *
  * 'upsert-kafka' is the same code with the key taken from the PRIMARY KEY.
  *
@@ -27,6 +30,7 @@
 
 #include "catalog/catalog.h"
 #include "connectors/format.h"
+#include "connectors/metadata.h"
 #include "connectors/sink.h"
 #include "connectors/source.h"
 #include "util/buf.h"
@@ -81,5 +85,20 @@ int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keyle
  * upsert: a -D has no value (*tombstone). */
 int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, bool *tombstone,
                             char *err, size_t errlen);
+
+/* ---- kafka_metadata.c ------------------------------------------------------- */
+
+/* Binds t's METADATA columns to the keys the source (or, writing, the sink)
+ * offers; 0, or -1 with Flink's message. */
+int conn_kafka_metadata_init(conn_metadata_t *m, const catalog_table_t *t, bool writing, char *err, size_t errlen);
+
+/* Fills the metadata columns of the n rows decoded from record m. */
+void conn_kafka_metadata_read(const conn_metadata_t *meta, const rd_kafka_message_t *m, row_t *rows, size_t n,
+                              arena_t *a);
+
+/* The record's timestamp (0: none, the producer's clock) and headers (NULL:
+ * none; the caller owns them) from row, a row of all the table's columns. */
+rd_kafka_headers_t *conn_kafka_metadata_write(const conn_metadata_t *meta, const row_t *row, int64_t *timestamp,
+                                              arena_t *a);
 
 #endif

@@ -59,7 +59,7 @@ static int key_columns(conn_kafka_codec_t *c, const char *fields, const char *pr
     c->key_cols = xcalloc((size_t)t->schema->nfields + 1, sizeof *c->key_cols);
     for (char *f = strtok_r(copy, ";", &save); f && rc == 0; f = strtok_r(NULL, ";", &save)) {
         int col = type_field_index(t->schema, f);
-        if (col < 0) {
+        if (col < 0 || !catalog_column_is_physical(t, col)) {
             snprintf(err, errlen, "table '%s': Could not find the field '%s' in the table schema for usage in the "
                                   "key format. A key field must be a regular, physical column.", t->name, f);
             rc = -1;
@@ -112,7 +112,7 @@ static int value_columns(conn_kafka_codec_t *c, const char *include, char *err, 
     for (int i = 0; i < t->schema->nfields; i++) {
         bool is_key = false;
         for (int k = 0; k < c->nkey; k++) is_key |= c->key_cols[k] == i;
-        if (!(except_key && is_key)) c->value_cols[c->nvalue++] = i;
+        if (!(except_key && is_key) && catalog_column_is_physical(t, i)) c->value_cols[c->nvalue++] = i;
     }
     return 0;
 }

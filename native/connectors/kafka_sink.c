@@ -24,6 +24,8 @@ typedef struct kafka_sink {
     rd_kafka_t *rk;
     rd_kafka_topic_t *rkt;
     conn_kafka_codec_t *codec;
+    conn_metadata_t meta;           /* the persisted METADATA columns: 'headers', 'timestamp' */
+    arena_t row_arena;              /* the current row spread over the table's columns */
     char **topics;
     int ntopics;
     bool fixed;                     /* sink.partitioner = fixed */
@@ -99,26 +101,45 @@ static int producer_new(kafka_sink_t *ks, char *err, size_t errlen)
     return 0;
 }
 
+/* Hands one record to the producer; headers (may be NULL) pass to it on success. */
+static rd_kafka_resp_err_t produce(kafka_sink_t *ks, bool tombstone, int64_t timestamp, rd_kafka_headers_t *headers)
+{
+    bool keyed = conn_kafka_codec_has_key(ks->codec);
+    rd_kafka_vu_t vu[7] = {
+        {.vtype = RD_KAFKA_VTYPE_RKT, .u.rkt = ks->rkt},
+        {.vtype = RD_KAFKA_VTYPE_PARTITION, .u.i32 = ks->fixed ? 0 : RD_KAFKA_PARTITION_UA},
+        {.vtype = RD_KAFKA_VTYPE_MSGFLAGS, .u.i = RD_KAFKA_MSG_F_COPY},
+        {.vtype = RD_KAFKA_VTYPE_VALUE, .u.mem = {tombstone ? NULL : ks->value.data, tombstone ? 0 : ks->value.len}},
+        {.vtype = RD_KAFKA_VTYPE_KEY, .u.mem = {keyed ? ks->key.data : NULL, keyed ? ks->key.len : 0}},
+        {.vtype = RD_KAFKA_VTYPE_TIMESTAMP, .u.i64 = timestamp},
+        {.vtype = RD_KAFKA_VTYPE_HEADERS, .u.headers = headers},
+    };
+    rd_kafka_error_t *e = rd_kafka_produceva(ks->rk, vu, headers ? 7 : 6);
+    rd_kafka_resp_err_t code = e ? rd_kafka_error_code(e) : RD_KAFKA_RESP_ERR_NO_ERROR;
+    if (e) rd_kafka_error_destroy(e);
+    return code;
+}
+
 static int kafka_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
     if (ks->upsert && row->kind == ROW_UPDATE_BEFORE) return 0;   /* the +U that follows replaces it */
+    row_t full = *row;
+    arena_reset(&ks->row_arena);
+    if (ks->table->nmetadata)   /* the sink receives the persisted columns; the codec reads all of them */
+        conn_metadata_spread(ks->table, catalog_column_is_persisted, row, &full, &ks->row_arena);
     bool tombstone;
-    if (conn_kafka_codec_encode(ks->codec, row, &ks->key, &ks->value, &tombstone, err, errlen) != 0) return -1;
-    bool keyed = conn_kafka_codec_has_key(ks->codec);
-    int32_t partition = ks->fixed ? 0 : RD_KAFKA_PARTITION_UA;
-    for (;;) {
-        if (rd_kafka_produce(ks->rkt, partition, RD_KAFKA_MSG_F_COPY, tombstone ? NULL : ks->value.data,
-                             tombstone ? 0 : ks->value.len,
-                             keyed ? ks->key.data : NULL, keyed ? ks->key.len : 0, NULL) == 0)
-            break;
-        rd_kafka_resp_err_t e = rd_kafka_last_error();
-        if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
-            snprintf(err, errlen, "table '%s': cannot write to topic '%s': %s", ks->table->name, ks->topics[0],
-                     rd_kafka_err2str(e));
-            return -1;
-        }
+    if (conn_kafka_codec_encode(ks->codec, &full, &ks->key, &ks->value, &tombstone, err, errlen) != 0) return -1;
+    int64_t timestamp;
+    rd_kafka_headers_t *headers = conn_kafka_metadata_write(&ks->meta, &full, &timestamp, &ks->row_arena);
+    rd_kafka_resp_err_t e;
+    while ((e = produce(ks, tombstone, timestamp, headers)) == RD_KAFKA_RESP_ERR__QUEUE_FULL)
         rd_kafka_poll(ks->rk, 100);   /* the local queue is full: wait for deliveries */
+    if (e) {
+        if (headers) rd_kafka_headers_destroy(headers);
+        snprintf(err, errlen, "table '%s': cannot write to topic '%s': %s", ks->table->name, ks->topics[0],
+                 rd_kafka_err2str(e));
+        return -1;
     }
     rd_kafka_poll(ks->rk, 0);
     s->rows++;
@@ -137,6 +158,8 @@ static void kafka_sink_free(kafka_sink_t *ks)
     if (ks->rkt) rd_kafka_topic_destroy(ks->rkt);
     if (ks->rk) rd_kafka_destroy(ks->rk);
     conn_kafka_codec_free(ks->codec);
+    conn_metadata_free(&ks->meta);
+    arena_destroy(&ks->row_arena);
     conn_kafka_topics_free(ks->topics, ks->ntopics);
     buf_free(&ks->key);
     buf_free(&ks->value);
@@ -164,13 +187,14 @@ conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *e
     kafka_sink_t *ks = xcalloc(1, sizeof *ks);
     ks->base.write = kafka_write;
     ks->base.close = kafka_sink_close;
-    ks->base.schema = t->schema;
+    ks->base.schema = catalog_table_persisted(t);
     ks->base.accepts_updates = upsert;   /* 'kafka' is append-only */
     ks->table = t;
     ks->upsert = upsert;
+    arena_init(&ks->row_arena, 0);
     if (conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) != 0 ||
         parse_sink_options(ks, err, errlen) != 0 || !(ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) ||
-        producer_new(ks, err, errlen) != 0) {
+        conn_kafka_metadata_init(&ks->meta, t, true, err, errlen) != 0 || producer_new(ks, err, errlen) != 0) {
         kafka_sink_free(ks);
         return NULL;
     }

@@ -48,6 +48,7 @@ typedef struct kafka_source {
     conn_source_t base;
     rd_kafka_t *rk;
     conn_kafka_codec_t *codec;
+    conn_metadata_t meta;              /* the METADATA columns */
     char **topics;
     int ntopics;
     int *first_part;                   /* parts index of each topic's partition 0 */
@@ -315,6 +316,7 @@ static int decode_record(kafka_source_t *ks, const rd_kafka_message_t *m, char *
         return -1;
     }
     if (skipped) ks->base.skipped++;
+    conn_kafka_metadata_read(&ks->meta, m, ks->rows, ks->nrows, &ks->record_arena);
     return 0;
 }
 
@@ -382,6 +384,7 @@ static void kafka_close(conn_source_t *s)
         rd_kafka_destroy(ks->rk);
     }
     conn_kafka_codec_free(ks->codec);
+    conn_metadata_free(&ks->meta);
     conn_kafka_topics_free(ks->topics, ks->ntopics);
     free(ks->first_part);
     free(ks->parts);
@@ -411,7 +414,8 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     int rc = -1;
     if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 &&
         conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) == 0 &&
-        (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) && consumer_new(ks, &start, err, errlen) == 0 &&
+        (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) &&
+        conn_kafka_metadata_init(&ks->meta, t, false, err, errlen) == 0 && consumer_new(ks, &start, err, errlen) == 0 &&
         list_partitions(ks, err, errlen) == 0)
         rc = assign_and_bound(ks, &start, &end, err, errlen);
     free(start.offsets);

@@ -10,6 +10,7 @@
 
 #include "connectors/format.h"
 #include "connectors/kafka.h"
+#include "connectors/metadata.h"
 #include "connectors/options.h"
 #include "connectors/tableau.h"
 #include "types/render.h"
@@ -267,7 +268,7 @@ static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_di
     if (!fs) abort();
     fs->base.write = file_write;
     fs->base.close = file_close;
-    fs->base.schema = t->schema;
+    fs->base.schema = catalog_table_persisted(t);
     fs->format = conn_format_new(t, err, errlen);
     if (!fs->format) {
         free(fs);
@@ -296,12 +297,14 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
         return NULL;
     }
     if (conn_options_validate(t, err, errlen) != 0) return NULL;
+    bool kafka = strcmp(connector, "kafka") == 0 || strcmp(connector, "upsert-kafka") == 0;
+    if (!kafka && conn_metadata_none(t, true, NULL, err, errlen) != 0) return NULL;   /* only Kafka writes metadata */
     if (strcmp(connector, "print") == 0) {
         print_sink_t *p = calloc(1, sizeof *p);
         if (!p) abort();
         p->base.write = print_write;
         p->base.close = print_close;
-        p->base.schema = t->schema;
+        p->base.schema = catalog_table_persisted(t);
         p->base.accepts_updates = true;
         const char *se = catalog_table_option(t, "standard-error");
         if (se && strcasecmp(se, "true") != 0 && strcasecmp(se, "false") != 0) {
@@ -326,7 +329,7 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
         if (!b) abort();
         b->write = blackhole_write;
         b->close = blackhole_close;
-        b->schema = t->schema;
+        b->schema = catalog_table_persisted(t);
         b->accepts_updates = true;
         return b;
     }

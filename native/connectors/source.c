@@ -14,9 +14,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "connectors/format.h"
 #include "connectors/kafka.h"
+#include "connectors/metadata.h"
 #include "connectors/options.h"
 
 
@@ -199,6 +201,7 @@ static int parse_i64(const char *s, int64_t *out)
 
 static conn_source_t *datagen_open(const catalog_table_t *t, char *err, size_t errlen)
 {
+    if (conn_metadata_none(t, false, "DataGenTableSource", err, errlen) != 0) return NULL;
     datagen_source_t *d = calloc(1, sizeof *d);
     if (!d) abort();
     d->base.next = datagen_next;
@@ -290,7 +293,73 @@ typedef struct file_source {
     arena_t line_arena;
     row_t *rows;
     size_t nrows, next_row;
+    conn_metadata_t meta;      /* file.path, file.name, file.size, file.modification-time */
+    struct stat file_stat;     /* of the file being read */
 } file_source_t;
+
+/* Flink's FileSystemTableSource keys (in its listReadableMetadata order). */
+enum { FILE_META_PATH, FILE_META_NAME, FILE_META_SIZE, FILE_META_MTIME };
+static const conn_metadata_key_t file_metadata_keys[] = {
+    {"file.path", "STRING NOT NULL"},
+    {"file.name", "STRING NOT NULL"},
+    {"file.size", "BIGINT NOT NULL"},
+    {"file.modification-time", "TIMESTAMP_LTZ(3) NOT NULL"},
+};
+static const conn_metadata_offer_t file_metadata = {
+    "Filesystem", "org.apache.flink.connector.file.table.FileSystemTableSource", file_metadata_keys, 4};
+
+static value_t text_value(const char *s)
+{
+    value_t v = {0};
+    v.u.str.ptr = s;
+    v.u.str.len = (uint32_t)strlen(s);
+    return v;
+}
+
+/* The file's absolute path (Flink's Path.getPath of the split), in a. */
+static const char *absolute_path(const char *path, arena_t *a)
+{
+    char cwd[4096];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd)) return path;
+    if (path[0] == '.' && path[1] == '/') path += 2;
+    size_t n = strlen(cwd) + strlen(path) + 2;
+    char *full = arena_alloc(a, n);
+    snprintf(full, n, "%s/%s", cwd, path);
+    return full;
+}
+
+/* The value of offered key k for the file being read. */
+static value_t file_metadata_value(file_source_t *fs, int k)
+{
+    const char *path = fs->files[fs->cur], *slash = strrchr(path, '/');
+    value_t v = {0};
+    switch (k) {
+    case FILE_META_PATH: return text_value(absolute_path(path, &fs->line_arena));
+    case FILE_META_NAME: return text_value(slash ? slash + 1 : path);
+    case FILE_META_SIZE: v.u.i64 = (int64_t)fs->file_stat.st_size; return v;
+    default:
+        v.u.ts.millis = (int64_t)fs->file_stat.st_mtim.tv_sec * 1000 + fs->file_stat.st_mtim.tv_nsec / 1000000;
+        return v;
+    }
+}
+
+/* The decoded rows (of the physical columns) as rows of the table, with the
+ * metadata columns filled. */
+static void file_add_metadata(file_source_t *fs)
+{
+    const catalog_table_t *t = fs->base.table;
+    for (size_t r = 0; r < fs->nrows; r++) {
+        row_t full;
+        conn_metadata_spread(t, catalog_column_is_physical, &fs->rows[r], &full, &fs->line_arena);
+        for (int c = 0; c < t->schema->nfields; c++) {
+            int k = conn_metadata_key_of(&fs->meta, c);
+            if (k < 0) continue;
+            value_t v = file_metadata_value(fs, k);
+            full.fields[c] = conn_metadata_to_column(&fs->meta, c, &v, &fs->line_arena);
+        }
+        fs->rows[r] = full;
+    }
+}
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -375,6 +444,8 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
                 return CONN_SRC_ERROR;
             }
             fs->line = 0;
+            if (fs->meta.any && fstat(fileno(fs->f), &fs->file_stat) != 0)
+                memset(&fs->file_stat, 0, sizeof fs->file_stat);
         }
         ssize_t n = getline(&fs->linebuf, &fs->linecap, fs->f);
         if (n < 0) {
@@ -398,6 +469,7 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
                                     &fs->line_arena, err, errlen) != 0)
             return CONN_SRC_ERROR;
         if (skipped) s->skipped++;
+        if (fs->meta.any) file_add_metadata(fs);
     }
 }
 
@@ -410,6 +482,7 @@ static void file_close(conn_source_t *s)
     free(fs->linebuf);
     conn_format_free(fs->format);
     arena_destroy(&fs->line_arena);
+    conn_metadata_free(&fs->meta);
     free(fs);
 }
 
@@ -427,7 +500,8 @@ static conn_source_t *file_open(const catalog_table_t *t, const char *base_dir, 
     fs->base.close = file_close;
     fs->base.table = t;
     arena_init(&fs->line_arena, 0);
-    fs->format = conn_format_new(t, err, errlen);
+    fs->format = conn_metadata_init(&fs->meta, t, false, &file_metadata, err, errlen) == 0
+               ? conn_format_new(t, err, errlen) : NULL;
     char *full = conn_resolve_path(base_dir, path);
     int rc = fs->format ? list_files(fs, full, err, errlen) : -1;
     free(full);

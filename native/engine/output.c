@@ -2,6 +2,7 @@
 #include "engine/output.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, const type_t *in,
@@ -17,6 +18,17 @@ int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, cons
     return rc;
 }
 
+/* The PRIMARY KEY's positions in the persisted row (VIRTUAL columns are not
+ * in it); the sink copies them. */
+static int *persisted_key(const catalog_table_t *t)
+{
+    int *key = calloc((size_t)t->npk + 1, sizeof *key);
+    if (!key) abort();
+    for (int k = 0; k < t->npk; k++)
+        for (int c = 0; c < t->pk[k]; c++) key[k] += catalog_column_is_persisted(t, c);
+    return key;
+}
+
 int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *sink_table, const int *key,
                      int nkey, char *err, size_t errlen)
 {
@@ -26,7 +38,10 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
         o->sink = &o->capture->base;
     } else if (sink_table && env->materialize && connector && strcmp(connector, "print") == 0) {
         /* --materialize folds what a print sink receives on its PRIMARY KEY */
-        o->sink = conn_sink_stdout(env->out, sink_table->schema, env->format, true, sink_table->pk, sink_table->npk);
+        int *pk = persisted_key(sink_table);
+        o->sink = conn_sink_stdout(env->out, catalog_table_persisted(sink_table), env->format, true, pk,
+                                   sink_table->npk);
+        free(pk);
     } else if (sink_table) {
         o->sink = conn_sink_open(sink_table, env->base_dir, env->out, err, errlen);
     } else {

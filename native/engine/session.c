@@ -108,7 +108,15 @@ static int col_index(const type_t *schema, const char *name)
     return type_field_index(schema, name);
 }
 
-/* The physical columns; computed and metadata columns are not supported. */
+/* A METADATA column: its key and VIRTUAL flag. Whether the connector offers
+ * the key is checked when a query opens the table, as in Flink. */
+static void table_metadata_column(const sqlp_column_t *c, catalog_table_t *t)
+{
+    const char *key = c->metadata_key ? c->metadata_key->value : c->name.name;
+    catalog_table_set_metadata(t, t->schema->nfields - 1, key, c->is_virtual);
+}
+
+/* The physical and metadata columns; computed columns are not supported. */
 static int table_columns(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t, char *err,
                          size_t errlen)
 {
@@ -119,10 +127,6 @@ static int table_columns(const sqlp_script_t *script, const sqlp_create_table_t 
                                 "input data instead.", c->name.name);
             return -1;
         }
-        if (c->kind == SQLP_COL_METADATA) {
-            ERR_AT(c->name.pos, "Metadata column '%s' is not supported for this connector by ptfhost.", c->name.name);
-            return -1;
-        }
         if (col_index(t->schema, c->name.name) >= 0) {
             ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
             return -1;
@@ -130,6 +134,7 @@ static int table_columns(const sqlp_script_t *script, const sqlp_create_table_t 
         type_t *ty = column_type(script, &c->type, err, errlen);
         if (!ty) return -1;
         type_add_field(t->schema, c->name.name, ty, NULL);
+        if (c->kind == SQLP_COL_METADATA) table_metadata_column(c, t);
     }
     return 0;
 }
@@ -145,6 +150,14 @@ static int table_primary_key(const sqlp_script_t *script, const sqlp_create_tabl
         if (c < 0) {
             ERR_AT(ct->pk[i].pos, "Could not create a PRIMARY KEY with column '%s'. Column does not exist.",
                    ct->pk[i].name);
+            return -1;
+        }
+        if (!catalog_column_is_physical(t, c)) {
+            buf_t name = BUF_INIT;
+            for (int k = 0; k < ct->npk; k++) buf_printf(&name, "_%s", ct->pk[k].name);
+            ERR_AT(ct->pk[i].pos, "Invalid primary key 'PK%s'. Column '%s' is not a physical column.",
+                   buf_cstr(&name), ct->pk[i].name);
+            buf_free(&name);
             return -1;
         }
         t->pk[i] = c;
@@ -539,6 +552,20 @@ static void show(session_t *s, const sqlp_show_t *sh)
     free(names);
 }
 
+/* Flink's extras column: METADATA [FROM 'key'] [VIRTUAL]. */
+static char *describe_extras(const catalog_table_t *t, int col, arena_t *a)
+{
+    if (!catalog_column_is_metadata(t, col)) return "";
+    const catalog_metadata_t *m = &t->metadata[col];
+    buf_t b = BUF_INIT;
+    buf_puts(&b, "METADATA");
+    if (strcmp(m->key, t->schema->fields[col].name) != 0) buf_printf(&b, " FROM '%s'", m->key);
+    if (m->is_virtual) buf_puts(&b, " VIRTUAL");
+    char *out = arena_strdup(a, buf_cstr(&b));
+    buf_free(&b);
+    return out;
+}
+
 static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,
                           size_t errlen)
 {
@@ -586,7 +613,7 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
         } else {
             cells[i][3] = "";
         }
-        cells[i][4] = "";
+        cells[i][4] = describe_extras(t, i, &a);
         if (t->watermark_col == i) {
             char tmp[256];
             if (t->watermark_delay_ms % 1000 == 0 && t->watermark_delay_ms)

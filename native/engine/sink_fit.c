@@ -53,11 +53,12 @@ int sink_fit_init(sink_fit_t *f, const plan_env_t *env, const sqlp_query_t *q, c
     f->query = query;
     if (!sink) return 0;
     char cause[512] = "";
-    mismatch_cause(f, query, sink->schema, cause, sizeof cause);
+    const type_t *sink_row = catalog_table_persisted(sink);   /* without VIRTUAL metadata columns */
+    mismatch_cause(f, query, sink_row, cause, sizeof cause);
     if (*cause) {
         buf_t qs = BUF_INIT, ss = BUF_INIT;
         schema_list(&qs, query, false);
-        schema_list(&ss, sink->schema, true);
+        schema_list(&ss, sink_row, true);
         sqlp_format_error(env->script, q->pos, 0, err, errlen,
                           "Column types of query result and sink for 'default_catalog.default_database.%s' do not "
                           "match.\nCause: %s\n\nQuery schema: %s\nSink schema:  %s\nSelect the sink's columns in "
@@ -75,7 +76,7 @@ int sink_fit_init(sink_fit_t *f, const plan_env_t *env, const sqlp_query_t *q, c
         return -1;
     }
     f->drop_nulls = enforcer && strcasecmp(enforcer, "DROP") == 0;
-    f->type = sink->schema;
+    f->type = sink_row;
     f->table = sink->name;
     return 0;
 }
