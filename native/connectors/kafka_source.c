@@ -4,11 +4,17 @@
  * consumer, list the partitions of every topic, resolve where each starts
  * (assigned to the consumer) and, when bounded, where each ends. A
  * partition is done when a record at or past its end offset arrives or
- * librdkafka reports the end of the partition at or past it. */
+ * librdkafka reports the end of the partition at or past it.
+ *
+ * Each partition is a split (source.h): rows carry their partition's index
+ * in parts, a partition that is done is reported once as CONN_SRC_SPLIT_END
+ * after its last row, and a poll that brings no row within the caller's
+ * wait_ms returns CONN_SRC_IDLE instead of blocking. */
 #include "connectors/kafka.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +23,7 @@
 #include "util/xalloc.h"
 
 #define KAFKA_TIMEOUT_MS 30000   /* metadata and offset look-ups */
-#define KAFKA_POLL_MS 200
+#define KAFKA_POLL_MS 200        /* the wait until a caller sets wait_ms */
 
 typedef enum kafka_pos_kind {
     POS_UNBOUNDED, POS_EARLIEST, POS_LATEST, POS_GROUP, POS_TIMESTAMP, POS_SPECIFIC,
@@ -37,6 +43,7 @@ typedef struct kafka_part {
     int64_t end;                       /* first offset not read; INT64_MAX: unbounded */
     bool done;
     char *place;                       /* "topic-partition", as Kafka's TopicPartition prints */
+    bool reported;                     /* its CONN_SRC_SPLIT_END was returned */
 } kafka_part_t;
 
 typedef struct kafka_source {
@@ -48,7 +55,7 @@ typedef struct kafka_source {
     int ntopics;
     int *first_part;                   /* parts index of each topic's partition 0 */
     kafka_part_t *parts;
-    int nparts, nleft;
+    int nparts, nleft, nreported;
     char group[512];                   /* the consumer's group.id, for messages */
     /* Brokers away: since when (CLOCK_MONOTONIC ms, 0 = not away) and for
      * how long the job waits ('properties.default.api.timeout.ms'). */
@@ -60,6 +67,7 @@ typedef struct kafka_source {
     row_t *rows;
     size_t nrows, next_row;
     rd_kafka_message_t *held;
+    int rows_split;                    /* the parts index the rows came from */
 } kafka_source_t;
 
 /* ---- modes ---------------------------------------------------------------- */
@@ -411,7 +419,8 @@ static void release_held(kafka_source_t *ks)
 static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
 {
     release_held(ks);
-    rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, KAFKA_POLL_MS);
+    int64_t wait = ks->base.wait_ms;
+    rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, wait < 0 ? 0 : wait > INT_MAX ? INT_MAX : (int)wait);
     if (!m) return check_away(ks, err, errlen);
     if (!m->err || m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) ks->away_since_ms = 0;   /* a broker answered */
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
@@ -423,23 +432,43 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
     } else if (p && !p->done) {
         if (m->offset >= p->end) mark_done(ks, p);
         else if ((rc = decode_record(ks, p, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
+        ks->rows_split = (int)(p - ks->parts);
     }
     if (ks->nrows > 0) ks->held = m;
     else rd_kafka_message_destroy(m);
     return rc;
 }
 
+/* A partition that is done and not yet reported: its index into s->split. */
+static bool take_split_end(kafka_source_t *ks)
+{
+    if (ks->nreported == ks->nparts - ks->nleft) return false;
+    for (int i = 0; i < ks->nparts; i++) {
+        if (!ks->parts[i].done || ks->parts[i].reported) continue;
+        ks->parts[i].reported = true;
+        ks->nreported++;
+        ks->base.split = i;
+        return true;
+    }
+    return false;
+}
+
+/* The rows of the last record, then the partitions that ended, then one
+ * poll; a poll that brought neither is CONN_SRC_IDLE. */
 static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen)
 {
     (void)a;
     kafka_source_t *ks = (kafka_source_t *)s;
-    for (;;) {
+    for (bool polled = false;; polled = true) {
         if (ks->next_row < ks->nrows) {
             *row = ks->rows[ks->next_row++];
+            s->split = ks->rows_split;
             return CONN_SRC_ROW;
         }
         ks->nrows = ks->next_row = 0;
+        if (take_split_end(ks)) return CONN_SRC_SPLIT_END;
         if (ks->nleft == 0) return CONN_SRC_END;
+        if (polled) return CONN_SRC_IDLE;
         if (poll_once(ks, err, errlen) != 0) return CONN_SRC_ERROR;
     }
 }
@@ -478,6 +507,7 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     ks->base.next = kafka_next;
     ks->base.close = kafka_close;
     ks->base.table = t;
+    ks->base.wait_ms = KAFKA_POLL_MS;
     arena_init(&ks->record_arena, 0);
     kafka_pos_t start = {0}, end = {0};
     int rc = -1;
@@ -494,5 +524,6 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
         kafka_close(&ks->base);
         return NULL;
     }
+    ks->base.nsplits = ks->nparts;
     return &ks->base;
 }

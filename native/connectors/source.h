@@ -4,6 +4,15 @@
  * of the table's schema. Bounded sources (files, literal views, datagen with
  * number-of-rows) end; row kinds other than +I come from changelog formats.
  *
+ * Splits: most sources are one ordered stream (nsplits 0). A source over
+ * several independently ordered streams (Kafka: one split per partition,
+ * numbered 0..nsplits-1) says which split each row came from (split), and
+ * that a split has no more rows (CONN_SRC_SPLIT_END, a bounded partition);
+ * it ends when every split has ended. Such a source may wait for rows: it
+ * waits at most wait_ms (set by the caller before each next()) and then
+ * returns CONN_SRC_IDLE, so the caller can run periodic work (watermark
+ * ticks, idleness, flushing results) while no row arrives.
+ *
  * Ownership: values of a returned row live in the arena the caller passes to
  * next(); the caller resets it between rows or batches as it likes. A source
  * keeps its own buffers and releases them in close(). */
@@ -25,6 +34,8 @@ enum {
     CONN_SRC_ROW = 1,
     CONN_SRC_WATERMARK = 2,   /* an explicit watermark (test events): event_time */
     CONN_SRC_PROCTIME = 3,    /* processing time moves to event_time (test events) */
+    CONN_SRC_IDLE = 4,        /* no row within wait_ms: call next() again later */
+    CONN_SRC_SPLIT_END = 5,   /* split has no more rows (after its last row) */
 };
 
 struct conn_source {
@@ -34,6 +45,9 @@ struct conn_source {
     const catalog_table_t *table;
     long skipped;             /* rows skipped by an ignore-parse-errors option */
     int64_t event_time;       /* CONN_SRC_WATERMARK / CONN_SRC_PROCTIME */
+    int nsplits;              /* 0: one stream; else the number of splits */
+    int split;                /* CONN_SRC_ROW / CONN_SRC_SPLIT_END: which split */
+    int64_t wait_ms;          /* set by the caller: the longest next() waits for a row */
 };
 
 /* Opens the source a table's connector option describes ('filesystem',

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "connectors/source.h"
+#include "engine/plan.h"
 #include "time/watermark.h"
 #include "util/xalloc.h"
 
@@ -15,8 +16,10 @@ typedef struct input {
     bool failed;             /* the source itself failed (bad input, I/O) */
     arena_t arena;           /* the row read ahead, and what the consumer allocates for it */
     row_t row;
+    uint32_t row_split;      /* the split the row read ahead came from (0: one stream) */
     bool has_row, done;
     wm_source_t *wm;         /* the table's watermark generator, NULL without one */
+    bool unflushed;          /* events went on since the last flush hint */
     int64_t flushed_at;      /* monotonic ms of the last flush hint */
     int64_t started_at;      /* monotonic ms when the stage opened (time limit) */
 } input_t;
@@ -35,16 +38,41 @@ static int64_t monotonic_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* A bounded table's watermarks: Flink's generator for its WATERMARK
- * declaration, emitting after every row. Views over queries carry their
- * watermarks as events instead. */
+/* A duration SET option into *ms; unset leaves *ms as it is. */
+static int setting_ms(const inputs_config_t *cfg, const char *key, int64_t *ms, char *err, size_t errlen)
+{
+    const char *v = cfg->settings ? catalog_get(cfg->settings, key) : NULL;
+    if (!v) return 0;
+    long long parsed = plan_parse_duration_ms(v);
+    if (parsed < 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key '%s'. Use a duration such as '200 ms', '5 s' "
+                              "or '1 min', or a number of milliseconds.", v, key);
+        return -1;
+    }
+    *ms = parsed;
+    return 0;
+}
+
+/* A table's watermarks: Flink's generator for its WATERMARK declaration.
+ * One stream (files, datagen) emits after every row; a source with splits
+ * (Kafka partitions) has a generator per split, emitting at periodic ticks
+ * with idleness, as Flink's unbounded sources do. Views over queries carry
+ * their watermarks as events instead. */
 static int open_watermarks(input_t *in, const inputs_config_t *cfg, char *err, size_t errlen)
 {
     if (in->table->watermark_col < 0 || in->table->explicit_watermarks) return 0;
     wm_config_t wc = wm_config_default();
     wc.delay_ms = in->table->watermark_delay_ms;
     wc.emit = WM_EMIT_ON_EVENT;
-    in->wm = wm_source_new(&wc, 1, proctime_now(cfg->clock), err, errlen);
+    uint32_t nsplits = 1;
+    if (in->src->nsplits > 0) {
+        wc.emit = WM_EMIT_PERIODIC;
+        nsplits = (uint32_t)in->src->nsplits;
+        if (setting_ms(cfg, "pipeline.auto-watermark-interval", &wc.interval_ms, err, errlen) != 0 ||
+            setting_ms(cfg, "table.exec.source.idle-timeout", &wc.idle_timeout_ms, err, errlen) != 0)
+            return -1;
+    }
+    in->wm = wm_source_new(&wc, nsplits, proctime_now(cfg->clock), err, errlen);
     return in->wm ? 0 : -1;
 }
 
@@ -59,8 +87,8 @@ inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t
         in->id = tables[i].id;
         in->flushed_at = in->started_at = monotonic_ms();
         arena_init(&in->arena, 0);
-        if (open_watermarks(in, cfg, err, errlen) != 0 ||
-            !(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen))) {
+        if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) ||
+            open_watermarks(in, cfg, err, errlen) != 0) {
             inputs_close(ins);
             return NULL;
         }
@@ -98,16 +126,96 @@ void inputs_report_skipped(const inputs_t *ins, FILE *to)
     }
 }
 
+/* ---- a source with splits: ticks, split ends, waiting ---------------------------- */
+
+/* Passes on what the watermark source output did (flags of wm_*): an
+ * advance as the table's watermark. The end (WM_END) arrives as the
+ * table's end instead; idleness is not passed on (one table's watermark). */
+static int forward(input_t *in, const inputs_consumer_t *c, int flags, char *err, size_t errlen)
+{
+    int64_t wm = wm_current(in->wm);
+    if (flags <= 0 || !(flags & WM_OUT_WATERMARK) || wm == WM_END) return 0;
+    in->unflushed = true;
+    return c->watermark(c->ctx, in->id, wm, err, errlen);
+}
+
+/* The periodic ticks due now (emission, idleness), one after another. */
+static int run_ticks(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
+{
+    if (!in->wm) return 0;
+    int64_t now = proctime_now(ins->cfg.clock);
+    for (int flags; (flags = wm_on_timer(in->wm, now)) > 0;)
+        if (forward(in, c, flags, err, errlen) != 0) return -1;
+    return 0;
+}
+
+/* How long the source may wait for a row: until the next tick that can
+ * change anything, or until unflushed results are due, and at most
+ * INPUTS_FLUSH_INTERVAL_MS (so the time limit is checked). */
+static int64_t split_wait_ms(const inputs_t *ins, const input_t *in)
+{
+    int64_t wait = INPUTS_FLUSH_INTERVAL_MS;
+    if (in->wm && wm_next_wakeup(in->wm) != INT64_MAX) {
+        int64_t until_tick = wm_next_wakeup(in->wm) - proctime_now(ins->cfg.clock);
+        if (until_tick < wait) wait = until_tick;
+    }
+    if (in->unflushed) {
+        int64_t until_flush = in->flushed_at + INPUTS_FLUSH_INTERVAL_MS - monotonic_ms();
+        if (until_flush < wait) wait = until_flush;
+    }
+    return wait < 0 ? 0 : wait;
+}
+
+static int check_time_limit(const inputs_t *ins, const input_t *in, int64_t mono, char *err, size_t errlen)
+{
+    int64_t limit = ins->cfg.time_limit_ms;
+    if (limit <= 0 || mono - in->started_at <= limit) return 0;
+    snprintf(err, errlen, "the query read input for longer than its time limit of %lld s (table '%s'); a source "
+                          "that never ends (datagen without 'number-of-rows'?) cannot finish a test",
+             (long long)(limit / 1000), in->table->name);
+    return -1;
+}
+
+static int flush_now(input_t *in, const inputs_consumer_t *c, int64_t mono, char *err, size_t errlen)
+{
+    in->flushed_at = mono;
+    in->unflushed = false;
+    return c->flush(c->ctx, err, errlen);
+}
+
+/* No row came within the wait: the due ticks, the time limit, and what
+ * went on since the last flush goes out now (the last row of a quiet
+ * source must not wait for a later one). */
+static int on_idle(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
+{
+    int64_t mono = monotonic_ms();
+    if (run_ticks(ins, in, c, err, errlen) != 0 || check_time_limit(ins, in, mono, err, errlen) != 0) return -1;
+    return in->unflushed ? flush_now(in, c, mono, err, errlen) : 0;
+}
+
+/* A split ended (a bounded partition): it no longer holds the watermark. */
+static int on_split_end(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
+{
+    if (!in->wm) return 0;
+    int flags = wm_split_end(in->wm, (uint32_t)in->src->split, proctime_now(ins->cfg.clock));
+    return forward(in, c, flags, err, errlen);
+}
+
+/* ---- reading ----------------------------------------------------------------------- */
+
 /* Reads the next row ahead; explicit watermarks and processing-time moves
- * on the way go to the consumer in their place. */
-static int read_ahead(input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
+ * on the way go to the consumer in their place, and so do the ticks and
+ * split ends of a source with splits while it waits for rows. */
+static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     for (;;) {
         arena_reset(&in->arena);
+        if (in->src->nsplits > 0) in->src->wait_ms = split_wait_ms(ins, in);
         switch (in->src->next(in->src, &in->row, &in->arena, err, errlen)) {
         case CONN_SRC_ROW:
             in->has_row = true;
             in->done = false;
+            in->row_split = in->src->nsplits > 0 ? (uint32_t)in->src->split : 0;
             return 0;
         case CONN_SRC_END:
             in->has_row = false;
@@ -118,6 +226,12 @@ static int read_ahead(input_t *in, const inputs_consumer_t *c, char *err, size_t
             continue;
         case CONN_SRC_PROCTIME:
             if (c->proctime(c->ctx, in->src->event_time, err, errlen) != 0) return -1;
+            continue;
+        case CONN_SRC_IDLE:
+            if (on_idle(ins, in, c, err, errlen) != 0) return -1;
+            continue;
+        case CONN_SRC_SPLIT_END:
+            if (on_split_end(ins, in, c, err, errlen) != 0) return -1;
             continue;
         default:
             in->failed = true;
@@ -138,25 +252,20 @@ static int64_t row_time(const input_t *in)
 static int pace(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     int64_t mono = monotonic_ms();
-    int64_t limit = ins->cfg.time_limit_ms;
-    if (limit > 0 && mono - in->started_at > limit) {
-        snprintf(err, errlen, "the query read input for longer than its time limit of %lld s (table '%s'); a source "
-                              "that never ends (datagen without 'number-of-rows'?) cannot finish a test",
-                 (long long)(limit / 1000), in->table->name);
-        return -1;
-    }
+    if (check_time_limit(ins, in, mono, err, errlen) != 0) return -1;
     if (mono - in->flushed_at < INPUTS_FLUSH_INTERVAL_MS) return 0;
-    in->flushed_at = mono;
-    return c->flush(c->ctx, err, errlen);
+    return flush_now(in, c, mono, err, errlen);
 }
 
-/* Passes the row read ahead on, then the watermark it produced. */
+/* Passes the row read ahead on, then the watermark it produced; the ticks
+ * of a source with splits that came due before it go first. */
 static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     int64_t now = proctime_now(ins->cfg.clock);
+    if (in->src->nsplits > 0 && run_ticks(ins, in, c, err, errlen) != 0) return -1;
     if (c->row(c->ctx, in->id, &in->row, &in->arena, now, err, errlen) != 0) return -1;
-    if (in->wm && (wm_on_event(in->wm, 0, row_time(in), now) & WM_OUT_WATERMARK) &&
-        c->watermark(c->ctx, in->id, wm_current(in->wm), err, errlen) != 0)
+    in->unflushed = true;
+    if (in->wm && forward(in, c, wm_on_event(in->wm, in->row_split, row_time(in), now), err, errlen) != 0)
         return -1;
     return pace(ins, in, c, err, errlen);
 }
@@ -172,7 +281,7 @@ static int run_in_turn(inputs_t *ins, const inputs_consumer_t *c, char *err, siz
     for (int i = 0; i < ins->n; i++) {
         input_t *in = &ins->in[i];
         for (;;) {
-            if (read_ahead(in, c, err, errlen) != 0) return -1;
+            if (read_ahead(ins, in, c, err, errlen) != 0) return -1;
             if (!in->has_row) break;
             if (pass_row(ins, in, c, err, errlen) != 0) return -1;
         }
@@ -186,7 +295,7 @@ static int run_in_turn(inputs_t *ins, const inputs_consumer_t *c, char *err, siz
 static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     for (int i = 0; i < ins->n; i++)
-        if (read_ahead(&ins->in[i], c, err, errlen) != 0) return -1;
+        if (read_ahead(ins, &ins->in[i], c, err, errlen) != 0) return -1;
     for (int i = 0; i < ins->n; i++)
         if (ins->in[i].done && end_table(ins, &ins->in[i], c, err, errlen) != 0) return -1;
     for (;;) {
@@ -194,7 +303,7 @@ static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size
         for (int i = 0; i < ins->n; i++)
             if (ins->in[i].has_row && (!best || row_time(&ins->in[i]) < row_time(best))) best = &ins->in[i];
         if (!best) return 0;
-        if (pass_row(ins, best, c, err, errlen) != 0 || read_ahead(best, c, err, errlen) != 0) return -1;
+        if (pass_row(ins, best, c, err, errlen) != 0 || read_ahead(ins, best, c, err, errlen) != 0) return -1;
         if (best->done && end_table(ins, best, c, err, errlen) != 0) return -1;
     }
 }

@@ -1,9 +1,15 @@
 /* inputs.h - the first stage of a query: reading its tables ("inputs_").
  *
  * The stage owns the sources of the tables a query reads (connectors/
- * source.h), one watermark generator per table with a WATERMARK declaration
- * (time/watermark.h: one on-event split, so a bounded source emits a
- * watermark after every row) and the row read ahead of each table. It passes
+ * source.h), the watermark generators of each table with a WATERMARK
+ * declaration (time/watermark.h) and the row read ahead of each table. A
+ * source that is one stream (files, datagen, views, test events) has one
+ * on-event generator: a watermark after every row. A source with splits
+ * (Kafka: one per partition) has one generator per split, emitting at
+ * periodic ticks every 'pipeline.auto-watermark-interval' (default 200 ms)
+ * of processing time, with idleness after 'table.exec.source.idle-timeout'
+ * (default 0: never); the table's watermark is the minimum over the splits
+ * that are neither idle nor ended. It passes
  * on one ordered stream of events to a consumer (the operator stage of a PTF
  * call, or the output stage of a plain scan): rows, watermark advances,
  * processing-time moves, the end of each table, and "flush" hints.
@@ -18,11 +24,18 @@
  * place, before the row that follows them; a generated watermark follows
  * the row that produced it.
  *
- * Where later stages plug in: an unbounded source (Kafka) is a table with
- * several splits; its periodic watermark ticks and idleness (wm_on_timer,
- * wm_next_wakeup) enter in this stage's read loop, between two rows, and
- * reach the consumer as watermark events like the on-event ones. A
- * checkpoint barrier enters here too: the stage snapshots its sources'
+ * The read loop of a source with splits: the ticks that came due
+ * (wm_on_timer) go first, then the next row, then its wm_on_event; a split
+ * that ends is wm_split_end. While no row arrives the source waits at most
+ * until the next tick that can change anything (wm_next_wakeup) or until
+ * unflushed results are due, then returns CONN_SRC_IDLE: the due ticks run
+ * and what went on since the last flush hint is flushed, so a quiet
+ * source's last row and the timers its watermark fired reach the sink
+ * without a later row. Advances reach the consumer as watermark events like
+ * the on-event ones; the table's idleness is not passed on (an idle table
+ * holds its last watermark), nor is WM_END (the table's end is).
+ *
+ * Where later stages plug in: a checkpoint barrier enters in the read loop: the stage snapshots its sources'
  * positions and passes the barrier on between two rows. Parallel workers sit
  * behind the consumer (keys hashed to workers); this stage stays one thread.
  *
@@ -76,12 +89,14 @@ typedef struct inputs_config {
     const char *base_dir;    /* relative paths resolve here */
     const proctime_t *clock; /* the processing time rows are read at */
     int64_t time_limit_ms;   /* reading longer than this fails (0 = no limit) */
+    const catalog_t *settings; /* SET options for sources with splits (NULL: defaults):
+                                  'pipeline.auto-watermark-interval', 'table.exec.source.idle-timeout' */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;
 
 /* Opens every table's source, in the order given. NULL with err set if one
- * fails (nothing to free then). */
+ * fails or a setting does not parse (nothing to free then). */
 inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t *cfg, char *err, size_t errlen);
 void inputs_close(inputs_t *ins);
 

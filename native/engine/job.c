@@ -281,7 +281,7 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
             order[j] = order[j - 1];
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
-    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms};
+    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog};
     inputs_t *ins = inputs_open(order, plan->ntables, &cfg, err, errlen);
     free(order);
     return ins;
@@ -438,18 +438,24 @@ done:
 
 /* The inputs stage's consumer for a scan: straight to the output stages; a
  * view over a table forwards the table's watermarks. */
+typedef struct scan {
+    output_t out;
+    FILE *results;                 /* env->out, flushed at the stage's hints */
+} scan_t;
+
 static int scan_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
 {
     (void)id, (void)a, (void)now_ms, (void)err, (void)errlen;
-    output_t *o = ctx;
-    output_row(o, row);
-    return o->failed ? -1 : 0;
+    scan_t *s = ctx;
+    output_row(&s->out, row);
+    return s->out.failed ? -1 : 0;
 }
 
 static int scan_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen)
 {
     (void)id, (void)err, (void)errlen;
-    output_watermark(ctx, wm);
+    scan_t *s = ctx;
+    output_watermark(&s->out, wm);
     return 0;
 }
 
@@ -462,13 +468,17 @@ static int scan_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 static int scan_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
     (void)id, (void)err, (void)errlen;
-    if (last) output_watermark(ctx, WM_END);
+    scan_t *s = ctx;
+    if (last) output_watermark(&s->out, WM_END);
     return 0;
 }
 
+/* An unbounded source's rows reach the terminal as they come. */
 static int scan_flush(void *ctx, char *err, size_t errlen)
 {
-    (void)ctx, (void)err, (void)errlen;
+    (void)err, (void)errlen;
+    scan_t *s = ctx;
+    if (s->results) fflush(s->results);
     return 0;
 }
 
@@ -482,21 +492,22 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         free(n);
         return -1;
     }
-    output_t out;
+    scan_t scan = {.results = env->out};
+    output_t *out = &scan.out;
     inputs_t *ins = NULL;
     int rc = -1;
     plan_env_t penv = plan_env(env);
-    if (output_init(&out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
-        output_open_sink(&out, env, sink_table, NULL, 0, err, errlen) == 0) {
+    if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
+        output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
         inputs_table_t table = {t, 0};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms};
-        inputs_consumer_t consumer = {&out, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
+        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush};
         if ((ins = inputs_open(&table, 1, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0) {
             inputs_report_skipped(ins, stderr);
             rc = 0;
         }
     }
-    rc = output_close(&out, rc, err, errlen);
+    rc = output_close(out, rc, err, errlen);
     inputs_close(ins);
     return rc;
 }
