@@ -63,7 +63,11 @@ void output_row(void *ctx, const row_t *row)
         }
         return;
     }
-    row_t out = project_row(&o->proj, row);
+    row_t out;
+    if (project_row(&o->proj, row, &out, o->err, o->errlen) != 0) {
+        o->failed = true;   /* an evaluation error fails the job, as in Flink */
+        return;
+    }
     int fit = sink_fit_row(&o->fit, &out, o->err, o->errlen);
     if (fit < 0 || (fit > 0 && o->sink->write(o->sink, &out, o->err, o->errlen) != 0)) o->failed = true;
 }

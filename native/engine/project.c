@@ -1,66 +1,19 @@
-/* project.c - see project.h. */
+/* project.c - see project.h. Forwarded columns are copied by index; every
+ * other select item is an expression compiled once (expr/expr.h) and
+ * evaluated per row into a scratch arena. */
 #include "engine/project.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "expr/expr.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
 
-/* The type of a constant select item: a literal, CAST(literal AS t), or
- * TO_TIMESTAMP_LTZ(number, precision). NULL if it is not one of those. */
-static type_t *constant_type(const sqlp_expr_t *e, char *err, size_t errlen)
-{
-    const sqlp_expr_t *x = e->kind == SQLP_E_UNARY && e->u.op.op == SQLP_OP_NEG ? e->u.op.a : e;
-    if (x->kind == SQLP_E_CAST) return type_parse_n(x->u.cast.type.text, x->u.cast.type.len, err, errlen);
-    if (x->kind == SQLP_E_CALL && x->u.call.nargs == 2 &&
-        strcasecmp(x->u.call.name.parts[x->u.call.name.nparts - 1].name, "TO_TIMESTAMP_LTZ") == 0) {
-        const sqlp_expr_t *prec = x->u.call.args[1].value;
-        if (prec->kind != SQLP_E_LITERAL || prec->u.lit.kind != SQLP_LIT_INTEGER) return NULL;
-        type_t *t = type_new(TYPE_TIMESTAMP_LTZ, false);
-        t->precision = (int)prec->u.lit.i;
-        return t;
-    }
-    if (x->kind != SQLP_E_LITERAL) return NULL;
-    const sqlp_literal_t *l = &x->u.lit;
-    type_t *t;
-    switch (l->kind) {
-    case SQLP_LIT_BOOL: return type_new(TYPE_BOOLEAN, false);
-    case SQLP_LIT_INTEGER:
-        return type_new(l->fits_int64 && l->i >= INT32_MIN && l->i <= INT32_MAX ? TYPE_INT : TYPE_BIGINT, false);
-    case SQLP_LIT_DOUBLE: return type_new(TYPE_DOUBLE, false);
-    case SQLP_LIT_STRING:
-        t = type_new(TYPE_CHAR, false);
-        t->precision = (int)strlen(l->text) ? (int)strlen(l->text) : 1;
-        return t;
-    default: return NULL;
-    }
-}
-
-/* Evaluates a constant select item of type t. */
-static int constant_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *t, arena_t *a, value_t *out,
-                          char *err, size_t errlen)
-{
-    if (e->kind == SQLP_E_CALL) {   /* TO_TIMESTAMP_LTZ(n, p): n units of 10^-p seconds since the epoch */
-        const sqlp_expr_t *n = e->u.call.args[0].value;
-        if (n->kind != SQLP_E_LITERAL || n->u.lit.kind != SQLP_LIT_INTEGER) {
-            ERR_AT(n->pos, "TO_TIMESTAMP_LTZ takes a numeric literal here.");
-            return -1;
-        }
-        int64_t v = n->u.lit.i;
-        int p = t->precision;
-        memset(out, 0, sizeof *out);
-        out->u.ts.millis = p == 0 ? v * 1000 : p == 3 ? v : p < 3 ? v * (p == 1 ? 100 : 10) : v / 1000;
-        return 0;
-    }
-    return plan_literal_value(env, e, t, "SELECT", a, out, err, errlen);
-}
-
-/* One output column: input column c (>= 0) or constant -1 - c. Takes type. */
+/* One output column: input column c (>= 0) or expression -1 - c. Takes type. */
 static void add_column(project_t *p, int *cap, int c, const char *name, type_t *type)
 {
     if (p->n == *cap) {
@@ -71,25 +24,41 @@ static void add_column(project_t *p, int *cap, int c, const char *name, type_t *
     type_add_field(p->type, name, type, NULL);
 }
 
-static int add_constant(project_t *p, int *cap, const plan_env_t *env, const sqlp_select_item_t *it, int index,
-                        char *err, size_t errlen)
+/* Calcite's ordinal for EXPR$n: the distinct column names so far. */
+static int distinct_names(const type_t *row)
+{
+    int n = 0;
+    for (int i = 0; i < row->nfields; i++) {
+        int j = 0;
+        while (j < i && strcmp(row->fields[j].name, row->fields[i].name) != 0) j++;
+        n += j == i;
+    }
+    return n;
+}
+
+static int add_expression(project_t *p, int *cap, const plan_env_t *env, const sqlp_select_item_t *it,
+                          const type_t *in, char *err, size_t errlen)
 {
     const sqlp_expr_t *e = it->expr;
-    char terr[256] = "";
-    type_t *ct = constant_type(e, terr, sizeof terr);
-    if (!ct) {
-        ERR_AT(e->pos, "Unsupported select item: ptfhost selects columns (SELECT * or SELECT a, b AS c) "
-                       "and constants; compute other values inside the function.%s%s", *terr ? " " : "", terr);
+    expr_env_t xenv = {env->script, NULL};
+    struct expr *x = expr_compile(&xenv, e, in, err, errlen);
+    if (!x) return -1;
+    if (expr_type(x)->id == TYPE_NULL) {
+        expr_free(x);
+        ERR_AT(e->pos, "Illegal use of 'NULL'");
         return -1;
     }
-    p->consts = xrealloc(p->consts, (size_t)(p->nconsts + 1) * sizeof *p->consts);
-    if (constant_value(env, e, ct, &p->arena, &p->consts[p->nconsts], err, errlen) != 0) {
-        type_free(ct);
-        return -1;
-    }
+    p->exprs = xrealloc(p->exprs, (size_t)(p->nexprs + 1) * sizeof *p->exprs);
+    p->expr_pos = xrealloc(p->expr_pos, (size_t)(p->nexprs + 1) * sizeof *p->expr_pos);
+    p->exprs[p->nexprs] = x;
+    p->expr_pos[p->nexprs] = e->pos;
+    type_t *t = type_clone(expr_type(x));
+    t->time_kind = TYPE_TK_REGULAR;   /* a computed value is no time attribute */
     char def[24];
-    snprintf(def, sizeof def, "EXPR$%d", index);
-    add_column(p, cap, -1 - p->nconsts++, it->alias ? it->alias->name : def, ct);
+    snprintf(def, sizeof def, "EXPR$%d", distinct_names(p->type));
+    const char *name = it->alias ? it->alias->name
+                     : e->kind == SQLP_E_COLUMN ? sqlp_name_last(&e->u.name)->name : def;
+    add_column(p, cap, -1 - p->nexprs++, name, t);
     return 0;
 }
 
@@ -104,49 +73,75 @@ static int column_not_found(const plan_env_t *env, const sqlp_expr_t *e, const c
     return -1;
 }
 
+/* The input column a column reference forwards unchanged: `a`, or `t.a`
+ * with a qualifier t that is not a column; -1 for a field path
+ * (`payload.amount`), which is an expression. */
+static int forwarded_column(const sqlp_name_t *name, const type_t *in)
+{
+    int c = type_field_index(in, name->parts[0].name);
+    if (name->nparts == 1) return c;
+    return c < 0 && name->nparts == 2 ? type_field_index(in, name->parts[1].name) : -1;
+}
+
+static int add_item(project_t *p, int *cap, const plan_env_t *env, const sqlp_select_item_t *it, const type_t *in,
+                    char *err, size_t errlen)
+{
+    const sqlp_expr_t *e = it->expr;
+    if (e->kind == SQLP_E_STAR) {
+        for (int c = 0; c < in->nfields; c++) add_column(p, cap, c, in->fields[c].name, type_clone(in->fields[c].type));
+        return 0;
+    }
+    if (e->kind != SQLP_E_COLUMN) return add_expression(p, cap, env, it, in, err, errlen);
+    int c = forwarded_column(&e->u.name, in);
+    if (c < 0 && e->u.name.nparts == 1) return column_not_found(env, e, e->u.name.parts[0].name, in, err, errlen);
+    if (c < 0) return add_expression(p, cap, env, it, in, err, errlen);
+    add_column(p, cap, c, it->alias ? it->alias->name : in->fields[c].name, type_clone(in->fields[c].type));
+    return 0;
+}
+
 int project_init(project_t *p, const plan_env_t *env, const sqlp_query_t *q, const type_t *in, char *err,
                  size_t errlen)
 {
     memset(p, 0, sizeof *p);
     p->type = type_new(TYPE_ROW, false);
+    p->script = env->script;
     arena_init(&p->arena, 1024);
     int cap = 0;
-    for (int i = 0; i < q->nitems; i++) {
-        const sqlp_select_item_t *it = &q->items[i];
-        const sqlp_expr_t *e = it->expr;
-        if (e->kind == SQLP_E_STAR) {
-            for (int c = 0; c < in->nfields; c++)
-                add_column(p, &cap, c, in->fields[c].name, type_clone(in->fields[c].type));
-        } else if (e->kind == SQLP_E_COLUMN) {
-            const char *name = e->u.name.parts[e->u.name.nparts - 1].name;
-            int c = type_field_index(in, name);
-            if (c < 0) return column_not_found(env, e, name, in, err, errlen);
-            add_column(p, &cap, c, it->alias ? it->alias->name : in->fields[c].name, type_clone(in->fields[c].type));
-        } else if (add_constant(p, &cap, env, it, i, err, errlen) != 0) {
-            return -1;
-        }
-    }
+    for (int i = 0; i < q->nitems; i++)
+        if (add_item(p, &cap, env, &q->items[i], in, err, errlen) != 0) return -1;
     p->fields = xcalloc((size_t)p->n + 1, sizeof *p->fields);
     return 0;
 }
 
 void project_free(project_t *p)
 {
+    for (int i = 0; i < p->nexprs; i++) expr_free(p->exprs[i]);
+    free(p->exprs);
+    free(p->expr_pos);
     type_free(p->type);
     free(p->cols);
-    free(p->consts);
     free(p->fields);
     arena_destroy(&p->arena);
 }
 
-row_t project_row(const project_t *p, const row_t *in)
+int project_row(project_t *p, const row_t *in, row_t *out, char *err, size_t errlen)
 {
-    row_t out = {in->kind, (uint32_t)p->n, p->fields};
+    arena_reset(&p->arena);
+    *out = (row_t){in->kind, (uint32_t)p->n, p->fields};
     for (int i = 0; i < p->n; i++) {
         int c = p->cols[i];
-        out.fields[i] = c >= 0 ? in->fields[c] : p->consts[-1 - c];
+        if (c >= 0) {
+            out->fields[i] = in->fields[c];
+            continue;
+        }
+        char xerr[512];
+        if (expr_eval(p->exprs[-1 - c], in, &p->arena, &out->fields[i], xerr, sizeof xerr) != 0) {
+            sqlp_format_error(p->script, p->expr_pos[-1 - c], 0, err, errlen,
+                              "Evaluating SELECT column '%s' failed: %s", p->type->fields[i].name, xerr);
+            return -1;
+        }
     }
-    return out;
+    return 0;
 }
 
 int project_prefix_key(const project_t *p, int prefix, int key[PROJECT_MAX_KEY])
