@@ -14,6 +14,8 @@
 #include "connectors/format.h"
 #include "engine/job.h"
 #include "engine/plan.h"
+#include "expr/expr.h"
+#include "types/cast.h"
 #include "jb.h"
 #include "sql/sql.h"
 #include "util/table_print.h"
@@ -249,6 +251,7 @@ typedef struct lit_col {
     bool nullable;
     int precision, scale;    /* DECIMAL, VARCHAR length, TIMESTAMP precision */
     bool any_value;
+    type_t *type;            /* the type of an expression item (CAST(...)), if there is one */
 } lit_col_t;
 
 static const sqlp_query_t *values_of(const sqlp_query_t *q, const sqlp_ident_t **aliases, int *naliases)
@@ -343,6 +346,32 @@ static int create_query_view(session_t *s, const sqlp_script_t *script, const sq
     return 0;
 }
 
+/* A VALUES item that is not a plain literal (CAST('...' AS t), any
+ * expression without columns): typed by the expression module. Rows agree
+ * on a type family; lengths and precisions take the largest. */
+static int expression_type(const sqlp_script_t *script, const sqlp_expr_t *e, lit_col_t *c, char *err,
+                           size_t errlen)
+{
+    expr_env_t xenv = {script, NULL};
+    expr_t *x = expr_compile(&xenv, e, NULL, err, errlen);
+    if (!x) return -3;
+    const type_t *t = expr_type(x);
+    int rc = 0;
+    if (t->id == TYPE_NULL) {
+        c->nullable = true;
+    } else if (!c->any_value || (c->id == t->id && !c->type)) {
+        c->id = t->id;
+        c->any_value = true;
+        c->type = type_clone(t);
+    } else if (c->id != t->id || !type_equals_ignore_null(c->type, t)) {
+        rc = c->id == t->id && t->precision >= 0 ? 0 : -2;   /* CHAR(1) vs CHAR(3): the longer */
+        if (rc == 0 && t->precision > c->type->precision) c->type->precision = t->precision;
+    }
+    if (t->nullable) c->nullable = true;
+    expr_free(x);
+    return rc;
+}
+
 /* The type of each VALUES column, from its literals (cols: ncols zeroed). */
 static int values_types(const sqlp_script_t *script, const sqlp_query_t *vq, int ncols, lit_col_t *cols, char *err,
                         size_t errlen)
@@ -354,12 +383,12 @@ static int values_types(const sqlp_script_t *script, const sqlp_query_t *vq, int
             return -1;
         }
         for (int c = 0; c < ncols; c++) {
-            int rc = literal_type(vq->rows[r].items[c], &cols[c]);
+            const sqlp_expr_t *e = vq->rows[r].items[c];
+            int rc = literal_type(e, &cols[c]);
+            if (rc == -1) rc = expression_type(script, e, &cols[c], err, errlen);
+            if (rc == -3) return -1;
             if (rc != 0) {
-                ERR_AT(vq->rows[r].items[c]->pos, rc == -1 ? "Unsupported value in VALUES: ptfhost accepts literals "
-                                                             "(numbers, strings, booleans, NULL, DATE/TIMESTAMP '...')."
-                                                           : "Values passed to VALUES operator must have compatible "
-                                                             "types.");
+                ERR_AT(e->pos, "Values passed to VALUES operator must have compatible types.");
                 return -1;
             }
         }
@@ -371,16 +400,39 @@ static type_t *values_schema(const lit_col_t *cols, int ncols, const sqlp_ident_
 {
     type_t *schema = type_new(TYPE_ROW, true);
     for (int c = 0; c < ncols; c++) {
-        type_t *ty = type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, cols[c].nullable);
-        if (ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ)
+        type_t *ty = cols[c].type ? type_clone(cols[c].type) : type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, false);
+        ty->nullable = cols[c].nullable || ty->nullable;
+        if ((ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ) &&
+            (!cols[c].type || cols[c].precision > ty->precision))
             ty->precision = cols[c].precision;
         if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
-        if (ty->id == TYPE_DECIMAL) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
+        if (ty->id == TYPE_DECIMAL && !cols[c].type) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
         char def[16];
         snprintf(def, sizeof def, "EXPR$%d", c);
         type_add_field(schema, naliases ? aliases[c].name : def, ty, NULL);
     }
     return schema;
+}
+
+/* An expression item's value as the column's type (copied into a). */
+static int expression_value(const sqlp_script_t *script, const sqlp_expr_t *e, const type_t *ct, arena_t *a,
+                            value_t *out, char *err, size_t errlen)
+{
+    expr_env_t xenv = {script, NULL};
+    expr_t *x = expr_compile(&xenv, e, NULL, err, errlen);
+    if (!x) return -1;
+    arena_t scratch;
+    arena_init(&scratch, 0);
+    value_t v;
+    char xerr[512];
+    int rc = expr_eval(x, NULL, &scratch, &v, xerr, sizeof xerr);
+    if (rc != 0) ERR_AT(e->pos, "Evaluating a VALUES item failed: %s", xerr);
+    if (rc == 0 && !v.is_null && !type_equals_ignore_null(expr_type(x), ct))
+        v = cast_value(&v, expr_type(x), ct, &scratch);
+    if (rc == 0) *out = value_copy(&v, ct, a);
+    arena_destroy(&scratch);
+    expr_free(x);
+    return rc;
 }
 
 /* The rows, as values of the view's column types. */
@@ -396,10 +448,16 @@ static int values_rows(session_t *s, const sqlp_script_t *script, const sqlp_que
         row->kind = ROW_INSERT;
         row->n = (uint32_t)ncols;
         row->fields = arena_calloc(&t->arena, (size_t)ncols + 1, sizeof(value_t));
-        for (int c = 0; c < ncols; c++)
-            if (plan_literal_value(&env, vq->rows[r].items[c], t->schema->fields[c].type, t->schema->fields[c].name,
-                                   &t->arena, &row->fields[c], err, errlen) != 0)
-                return -1;
+        for (int c = 0; c < ncols; c++) {
+            const sqlp_expr_t *e = vq->rows[r].items[c];
+            const type_t *ct = t->schema->fields[c].type;
+            lit_col_t probe = {0};
+            int rc = literal_type(e, &probe) != -1
+                         ? plan_literal_value(&env, e, ct, t->schema->fields[c].name, &t->arena, &row->fields[c], err,
+                                              errlen)
+                         : expression_value(script, e, ct, &t->arena, &row->fields[c], err, errlen);
+            if (rc != 0) return -1;
+        }
     }
     return 0;
 }
@@ -438,6 +496,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
         t->schema = values_schema(cols, ncols, aliases, naliases);
         rc = values_rows(s, script, vq, t, err, errlen);
     }
+    for (int c = 0; c < ncols; c++) type_free(cols[c].type);
     free(cols);
     if (rc != 0) {
         catalog_table_free(t);
