@@ -363,6 +363,12 @@ static int expression_type(const sqlp_script_t *script, const sqlp_expr_t *e, li
         c->id = t->id;
         c->any_value = true;
         c->type = type_clone(t);
+    } else if (c->id != t->id && numeric_rank(c->id) >= 0 && numeric_rank(t->id) >= 0) {
+        if (numeric_rank(t->id) > numeric_rank(c->id)) {   /* INT < BIGINT < DECIMAL < DOUBLE, as for literals */
+            c->id = t->id;
+            type_free(c->type);
+            c->type = type_clone(t);
+        }
     } else if (c->id != t->id || !type_equals_ignore_null(c->type, t)) {
         rc = c->id == t->id && t->precision >= 0 ? 0 : -2;   /* CHAR(1) vs CHAR(3): the longer */
         if (rc == 0 && t->precision > c->type->precision) c->type->precision = t->precision;
@@ -400,13 +406,15 @@ static type_t *values_schema(const lit_col_t *cols, int ncols, const sqlp_ident_
 {
     type_t *schema = type_new(TYPE_ROW, true);
     for (int c = 0; c < ncols; c++) {
-        type_t *ty = cols[c].type ? type_clone(cols[c].type) : type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, false);
+        /* an expression's type, unless a later literal widened the column */
+        const type_t *xt = cols[c].type && cols[c].type->id == cols[c].id ? cols[c].type : NULL;
+        type_t *ty = xt ? type_clone(xt) : type_new(cols[c].any_value ? cols[c].id : TYPE_NULL, false);
         ty->nullable = cols[c].nullable || ty->nullable;
         if ((ty->id == TYPE_VARCHAR || ty->id == TYPE_TIMESTAMP || ty->id == TYPE_TIMESTAMP_LTZ) &&
-            (!cols[c].type || cols[c].precision > ty->precision))
+            (!xt || cols[c].precision > ty->precision))
             ty->precision = cols[c].precision;
         if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
-        if (ty->id == TYPE_DECIMAL && !cols[c].type) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
+        if (ty->id == TYPE_DECIMAL && !xt) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
         char def[16];
         snprintf(def, sizeof def, "EXPR$%d", c);
         type_add_field(schema, naliases ? aliases[c].name : def, ty, NULL);
