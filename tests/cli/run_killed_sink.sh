@@ -34,11 +34,9 @@ killed() {
   "$PTFHOST" run write.sql >/dev/null 2>&1 &
   bg=$!
   rows 1 2000 >&3                 # more than stdio buffers: some reaches the file
-  local waited=0                  # hang guard: 120 s for the file to get data
-  until [ -n "$(find out -name '*inprogress*' -size +0 2>/dev/null)" ] || [ $waited -ge 1200 ]; do
-    sleep 0.1; waited=$((waited + 1))
-  done
-  [ $waited -lt 1200 ] || bad "$sig: no in-progress file with data appeared"
+  has_data() { [ -n "$(find out -name '*inprogress*' -size +0 2>/dev/null)" ]; }
+  for _ in $(seq 1200); do has_data && break; sleep 0.1; done   # hang guard: up to 120 s
+  has_data || bad "$sig: no in-progress file with data appeared"
   kill -s "$sig" "$bg"; wait "$bg" 2>/dev/null
   bg=
   exec 3>&-
