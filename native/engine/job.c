@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/aggregate_query.h"
 #include "engine/capture.h"
 #include "types/cast.h"
 #include "engine/changelog.h"
@@ -589,7 +590,9 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     int nwith;
     int rc = declare_with_items(env, q, &nwith, err, errlen);
     if (rc == 0) rc = materialize_inputs(env, q, err, errlen);
-    if (rc == 0) {
+    if (rc == 0 && agg_query_is(q)) {
+        rc = agg_query_run(env, q, sink, capture, err, errlen);
+    } else if (rc == 0) {
         switch (q->from->kind) {
         case SQLP_FROM_CALL: rc = run_call(env, q, sink, capture, err, errlen); break;
         case SQLP_FROM_TABLE: rc = run_scan(env, q, sink, capture, err, errlen); break;

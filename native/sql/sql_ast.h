@@ -229,9 +229,10 @@ typedef struct sqlp_row {
 
 typedef enum sqlp_query_kind { SQLP_Q_SELECT, SQLP_Q_VALUES } sqlp_query_kind_t;
 
-/* SELECT items [FROM from] [WHERE where], or VALUES rows; optionally preceded
- * by WITH. Features ptfhost does not run (joins, GROUP BY, ORDER BY, set
- * operations, ...) are rejected by the parser, so they have no fields here. */
+/* SELECT items [FROM from] [WHERE where] [GROUP BY ..] [HAVING ..], or VALUES
+ * rows; optionally preceded by WITH. Features ptfhost does not run (joins,
+ * ORDER BY, set operations, ...) are rejected by the parser, so they have no
+ * fields here. */
 struct sqlp_query {
     sqlp_query_kind_t kind;
     sqlp_pos_t pos;
@@ -246,6 +247,11 @@ struct sqlp_query {
     /* SQLP_Q_VALUES */
     int nrows;
     sqlp_row_t *rows;
+    /* SQLP_Q_SELECT: GROUP BY items (0 = none) and HAVING (NULL if none) */
+    int ngroup;
+    sqlp_expr_t **group_by;
+    sqlp_pos_t group_pos;      /* of the GROUP keyword */
+    sqlp_expr_t *having;
 };
 
 /* ---- statements -------------------------------------------------------- */

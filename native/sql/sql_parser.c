@@ -1557,10 +1557,18 @@ static sqlp_query_t *parse_select(parser_t *p)
         q->from = parse_from_item(p);
         if (accept_kw(p, "WHERE"))
             q->where = parse_expr(p);
-        if (is_kw(p, "GROUP"))
-            unsupported(p, cur(p), "GROUP BY", QUERY_SHAPE);
-        if (is_kw(p, "HAVING"))
-            unsupported(p, cur(p), "HAVING", QUERY_SHAPE);
+        if (is_kw(p, "GROUP")) {
+            q->group_pos = advance(p)->pos;
+            expect_kw(p, "BY");
+            vec_t keys = {0};
+            do
+                *VEC_PUSH(p, &keys, sqlp_expr_t *) = parse_expr(p);
+            while (accept(p, SQLP_TK_COMMA));
+            q->ngroup = keys.n;
+            q->group_by = keys.items;
+        }
+        if (accept_kw(p, "HAVING"))
+            q->having = parse_expr(p);
         if (is_kw(p, "WINDOW"))
             unsupported(p, cur(p), "WINDOW clauses", QUERY_SHAPE);
         if (is_kw(p, "QUALIFY"))
