@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/aggregate.h"
 #include "engine/changelog.h"
@@ -221,6 +222,16 @@ static sqlp_expr_t *rewrite(agg_plan_t *p, const sqlp_expr_t *e, char *err, size
     return c;
 }
 
+/* ROLLUP, CUBE, GROUPING SETS and group window functions, by name; NULL for anything else. */
+static const char *grouping_construct(const sqlp_expr_t *g)
+{
+    static const char *const names[] = {"ROLLUP", "CUBE", "GROUPING", "TUMBLE", "HOP", "SESSION", "CUMULATE"};
+    if (g->kind != SQLP_E_CALL || g->u.call.name.nparts != 1) return NULL;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcasecmp(g->u.call.name.parts[0].name, names[k]) == 0) return names[k];
+    return NULL;
+}
+
 /* GROUP BY columns: the key row's fields, in GROUP BY order. */
 static int plan_keys(agg_plan_t *p, const sqlp_query_t *q, char *err, size_t errlen)
 {
@@ -232,9 +243,8 @@ static int plan_keys(agg_plan_t *p, const sqlp_query_t *q, char *err, size_t err
     }
     for (int k = 0; k < q->ngroup; k++) {
         const sqlp_expr_t *g = q->group_by[k];
-        if (g->kind == SQLP_E_CALL) {
-            ERR_AT(g->pos, "GROUP BY %s(...) (grouping sets, ROLLUP, CUBE, window functions) is not supported "
-                           "by ptfhost", g->u.call.name.parts[g->u.call.name.nparts - 1].name);
+        if (grouping_construct(g)) {
+            ERR_AT(g->pos, "GROUP BY %s(...) is not supported by ptfhost", grouping_construct(g));
             return -1;
         }
         int c = g->kind == SQLP_E_COLUMN ? type_field_index(p->in, sqlp_name_last(&g->u.name)->name) : -1;
@@ -296,6 +306,27 @@ static int plan_items(agg_plan_t *p, const sqlp_query_t *q, char *err, size_t er
     return 0;
 }
 
+/* A column reference in the select list or HAVING must name a group key
+ * (`k`, `t.k`, `k.field`) or an aggregate's result. */
+static int check_grouped(const agg_plan_t *p, const sqlp_expr_t *e, char *err, size_t errlen)
+{
+    const job_env_t *env = p->env;
+    const type_t *row = p->key_type;
+    if (e->kind == SQLP_E_COLUMN) {
+        const sqlp_name_t *n = &e->u.name;
+        if (n->parts[0].name[0] == '$' || type_field_index(row, n->parts[0].name) >= 0 ||
+            (n->nparts > 1 && type_field_index(row, n->parts[1].name) >= 0))
+            return 0;
+        ERR_AT(e->pos, "SQL validation failed. Expression '%s' is not being grouped", sqlp_name_last(n)->name);
+        return -1;
+    }
+    sqlp_expr_t **slots[MAX_CHILDREN];
+    int n = child_slots((sqlp_expr_t *)e, slots, MAX_CHILDREN);
+    for (int k = 0; k < n; k++)
+        if (check_grouped(p, *slots[k], err, errlen) != 0) return -1;
+    return 0;
+}
+
 static int plan_init(agg_plan_t *p, const job_env_t *env, const sqlp_query_t *q, const type_t *in, char *err,
                      size_t errlen)
 {
@@ -309,7 +340,9 @@ static int plan_init(agg_plan_t *p, const job_env_t *env, const sqlp_query_t *q,
     if (plan_keys(p, q, err, errlen) != 0 || plan_items(p, q, err, errlen) != 0) return -1;
     if (q->having && !(p->shaped.where = rewrite(p, q->having, err, errlen))) return -1;
     if (!q->having) p->shaped.where = NULL;
-    return 0;
+    for (int i = 0; i < q->nitems; i++)
+        if (check_grouped(p, p->shaped.items[i].expr, err, errlen) != 0) return -1;
+    return p->shaped.where ? check_grouped(p, p->shaped.where, err, errlen) : 0;
 }
 
 /* ---- running ------------------------------------------------------------------------------ */
