@@ -9,6 +9,7 @@
 
 #include "engine/aggregate_query.h"
 #include "engine/capture.h"
+#include "engine/dedup.h"
 #include "types/cast.h"
 #include "engine/changelog.h"
 #include "engine/inputs.h"
@@ -590,7 +591,9 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     int nwith;
     int rc = declare_with_items(env, q, &nwith, err, errlen);
     if (rc == 0) rc = materialize_inputs(env, q, err, errlen);
-    if (rc == 0 && agg_query_is(q)) {
+    if (rc == 0 && dedup_query_is(q)) {
+        rc = dedup_query_run(env, q, sink, capture, err, errlen);
+    } else if (rc == 0 && agg_query_is(q)) {
         rc = agg_query_run(env, q, sink, capture, err, errlen);
     } else if (rc == 0) {
         switch (q->from->kind) {

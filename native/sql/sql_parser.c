@@ -1007,6 +1007,37 @@ static void parse_arg(parser_t *p, sqlp_arg_t *arg)
     }
 }
 
+/* OVER ([PARTITION BY col, ...] [ORDER BY col [ASC|DESC], ...]) */
+static sqlp_over_t *parse_over(parser_t *p)
+{
+    sqlp_over_t *w = arena_calloc(p->a, 1, sizeof *w);
+    w->pos = advance(p)->pos;
+    if (!at(p, SQLP_TK_LPAREN))
+        unsupported(p, cur(p), "named OVER windows", QUERY_SHAPE);
+    advance(p);
+    vec_t parts = {0}, order = {0};
+    if (accept_kw(p, "PARTITION")) {
+        expect_kw(p, "BY");
+        do
+            *VEC_PUSH(p, &parts, sqlp_ident_t) = parse_ident(p);
+        while (accept(p, SQLP_TK_COMMA));
+    }
+    if (accept_kw(p, "ORDER")) {
+        expect_kw(p, "BY");
+        do
+            parse_order_item(p, VEC_PUSH(p, &order, sqlp_order_item_t));
+        while (accept(p, SQLP_TK_COMMA));
+    }
+    if (is_kw(p, "ROWS") || is_kw(p, "RANGE"))
+        unsupported(p, cur(p), "OVER window frames (ROWS / RANGE)", QUERY_SHAPE);
+    expect(p, SQLP_TK_RPAREN);
+    w->npartition = parts.n;
+    w->partition_by = parts.items;
+    w->norder = order.n;
+    w->order_by = order.items;
+    return w;
+}
+
 /* After the function name: ( [DISTINCT] args ) */
 static sqlp_expr_t *parse_call(parser_t *p, sqlp_name_t name)
 {
@@ -1035,7 +1066,9 @@ static sqlp_expr_t *parse_call(parser_t *p, sqlp_name_t name)
     expect(p, SQLP_TK_RPAREN);
     e->u.call.nargs = args.n;
     e->u.call.args = args.items;
-    if (is_kw(p, "OVER"))
+    if (is_kw(p, "OVER") && strcmp(upper, "ROW_NUMBER") == 0)
+        e->u.call.over = parse_over(p);
+    else if (is_kw(p, "OVER"))
         unsupported(p, cur(p), "OVER windows", QUERY_SHAPE);
     if (is_kw(p, "FILTER") || is_kw(p, "WITHIN"))
         unsupported(p, cur(p), "aggregate clauses (FILTER, WITHIN GROUP)", QUERY_SHAPE);
