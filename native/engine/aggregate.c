@@ -33,6 +33,7 @@ typedef struct agg_acc {
 
 typedef struct agg_group {
     int64_t rows;                /* accumulated minus retracted rows */
+    uint64_t seq;                /* creation order */
     value_t *keys;
     agg_acc_t acc[];
 } agg_group_t;
@@ -43,6 +44,8 @@ struct agg_state {
     type_t **result_types;
     int ncalls;
     bool update_before, retracting;
+    bool deferred;               /* window aggregation: emit on agg_state_fire only */
+    uint64_t next_seq;
     agg_emit_fn emit;
     void *emit_ctx;
     hashmap_t index;             /* encoded key -> slot in groups */
@@ -296,6 +299,7 @@ static bool results_equal(const agg_state_t *s, const row_t *a, const row_t *b)
 static agg_group_t *group_new(agg_state_t *s, const value_t *keys)
 {
     agg_group_t *g = xcalloc(1, sizeof *g + (size_t)s->ncalls * sizeof(agg_acc_t));
+    g->seq = s->next_seq++;
     int nk = s->key_type->nfields;
     g->keys = arena_alloc(&s->arena, (size_t)(nk ? nk : 1) * sizeof(value_t));
     for (int k = 0; k < nk; k++) g->keys[k] = value_copy(&keys[k], s->key_type->fields[k].type, &s->arena);
@@ -419,10 +423,49 @@ int agg_state_apply(agg_state_t *s, row_kind_t kind, const value_t *keys, const 
     if (first && !accumulate) return 0;   /* a retraction for a key without state */
     agg_group_t *g = first ? group_new(s, keys) : s->groups[slot];
     if (first) hashmap_get(&s->index, s->key.data, s->key.len, &slot);
-    row_t old = first ? (row_t){0} : result_row(s, g, ROW_UPDATE_BEFORE);
+    row_t old = first || s->deferred ? (row_t){0} : result_row(s, g, ROW_UPDATE_BEFORE);
     for (int i = 0; i < s->ncalls; i++) acc_apply(s, &s->calls[i], &g->acc[i], &args[i], accumulate ? 1 : -1);
     g->rows += accumulate ? 1 : -1;
-    return emit_change(s, g, (size_t)slot, first, &old, err, errlen);
+    return s->deferred ? 0 : emit_change(s, g, (size_t)slot, first, &old, err, errlen);
+}
+
+void agg_state_defer(agg_state_t *s) { s->deferred = true; }
+
+typedef struct fire_item {
+    int64_t end;
+    uint64_t seq;
+    size_t slot;
+} fire_item_t;
+
+static int fire_order(const void *x, const void *y)
+{
+    const fire_item_t *a = x, *b = y;
+    if (a->end != b->end) return a->end < b->end ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+int agg_state_fire(agg_state_t *s, int key_index, int64_t upto_ms, char *err, size_t errlen)
+{
+    fire_item_t *due = xcalloc(s->live + 1, sizeof *due);
+    size_t n = 0;
+    for (size_t k = 0; k < s->ngroups; k++) {
+        const agg_group_t *g = s->groups[k];
+        if (g && g->keys[key_index].u.ts.millis <= upto_ms) due[n++] = (fire_item_t){g->keys[key_index].u.ts.millis, g->seq, k};
+    }
+    qsort(due, n, sizeof *due, fire_order);
+    int rc = 0;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        agg_group_t *g = s->groups[due[k].slot];
+        arena_reset(&s->scratch);
+        row_t r = result_row(s, g, ROW_INSERT);
+        rc = s->emit(s->emit_ctx, &r, err, errlen);
+        buf_clear(&s->key);
+        row_t key_row = {ROW_INSERT, (uint32_t)s->key_type->nfields, g->keys};
+        if (rc == 0) rc = codec_encode_row(&s->key, &key_row, s->key_type, err, errlen);
+        if (rc == 0) group_drop(s, due[k].slot);
+    }
+    free(due);
+    return rc;
 }
 
 const type_t *agg_state_row_type(const agg_state_t *s) { return s->row_type; }

@@ -78,6 +78,14 @@ void agg_state_free(agg_state_t *s);
 int agg_state_apply(agg_state_t *s, row_kind_t kind, const value_t *keys, const value_t *args, char *err,
                     size_t errlen);
 
+/* Window aggregation: from now on apply emits nothing; agg_state_fire
+ * emits each group's final row (+I) once and forgets the group. */
+void agg_state_defer(agg_state_t *s);
+/* Fires the groups whose key field key_index (a TIMESTAMP: the window end)
+ * is at most upto_ms, in the order of that field, then of the groups'
+ * first rows. -1 when emit fails. */
+int agg_state_fire(agg_state_t *s, int key_index, int64_t upto_ms, char *err, size_t errlen);
+
 /* The result type (ROW: keys ++ results named `k`.., `$agg0`..). */
 const type_t *agg_state_row_type(const agg_state_t *s);
 /* Groups kept now. */

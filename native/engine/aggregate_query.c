@@ -349,7 +349,18 @@ static int plan_init(agg_plan_t *p, const job_env_t *env, const sqlp_query_t *q,
 
 /* The stages between the inputs and the output: normaliser, WHERE, keys and
  * arguments, the aggregate state. */
+/* A TUMBLE window TVF under the aggregation (window.c's contract in aggregate_query.h). */
+typedef struct agg_window {
+    bool on;
+    int ts_col;                  /* the rowtime column of the TVF's table */
+    int64_t size_ms;
+    int end_key;                 /* window_end's position in the group keys */
+    int64_t watermark;
+    type_t *row;                 /* the TVF's row: the table's columns ++ window_start, window_end, window_time */
+} agg_window_t;
+
 typedef struct agg_run {
+    agg_window_t win;
     agg_plan_t plan;
     changelog_norm_t norm;
     filter_t *where;
@@ -367,16 +378,37 @@ static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
     return r->out.failed ? -1 : 0;
 }
 
+/* The TVF's row of a table row (t's columns ++ window columns) in the
+ * scratch arena; false for a row without rowtime or late for its window. */
+static bool window_row(agg_run_t *r, const row_t *row, row_t *out)
+{
+    const agg_window_t *w = &r->win;
+    const value_t *ts = &row->fields[w->ts_col];
+    if (ts->is_null) return false;
+    int64_t ms = ts->u.ts.millis, start = ms - ((ms % w->size_ms) + w->size_ms) % w->size_ms;
+    if (start + w->size_ms - 1 <= w->watermark) return false;   /* the window has fired: a late row */
+    value_t *f = arena_alloc(&r->scratch, (row->n + 3) * sizeof *f);
+    memcpy(f, row->fields, row->n * sizeof *f);
+    f[row->n] = (value_t){.u.ts = {start, 0}};
+    f[row->n + 1] = (value_t){.u.ts = {start + w->size_ms, 0}};
+    f[row->n + 2] = (value_t){.u.ts = {start + w->size_ms - 1, 0}};
+    *out = (row_t){row->kind, row->n + 3, f};
+    return true;
+}
+
 /* One normalised input row: WHERE, then into its group. */
-static int on_input(void *ctx, const row_t *row, char *err, size_t errlen)
+static int on_input(void *ctx, const row_t *in, char *err, size_t errlen)
 {
     agg_run_t *r = ctx;
+    arena_reset(&r->scratch);
+    row_t windowed;
+    if (r->win.on && !window_row(r, in, &windowed)) return 0;
+    const row_t *row = r->win.on ? &windowed : in;
     if (r->where && !filter_eval(r->where, row)) {
         const char *e = filter_error(r->where);
         if (e) snprintf(err, errlen, "WHERE: %s", e);
         return e ? -1 : 0;
     }
-    arena_reset(&r->scratch);
     const agg_plan_t *p = &r->plan;
     value_t keys[PROJECT_MAX_KEY];
     for (int k = 0; k < p->nkeys; k++) keys[k] = row->fields[p->key_cols[k]];
@@ -393,10 +425,16 @@ static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_
     return changelog_norm_push(&r->norm, row, on_input, r, err, errlen);
 }
 
+/* A window fires when the watermark reaches its last millisecond (end - 1). */
 static int run_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen)
 {
-    (void)id, (void)err, (void)errlen;
-    output_watermark(&((agg_run_t *)ctx)->out, wm);
+    (void)id;
+    agg_run_t *r = ctx;
+    if (r->win.on && wm > r->win.watermark) {
+        r->win.watermark = wm;
+        if (agg_state_fire(r->state, r->win.end_key, wm == WM_END ? WM_END : wm + 1, err, errlen) != 0) return -1;
+    }
+    output_watermark(&r->out, wm);
     return 0;
 }
 
@@ -408,9 +446,7 @@ static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 
 static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
-    (void)id, (void)err, (void)errlen;
-    if (last) output_watermark(&((agg_run_t *)ctx)->out, WM_END);
-    return 0;
+    return last ? run_watermark(ctx, id, WM_END, err, errlen) : 0;
 }
 
 static int run_flush(void *ctx, char *err, size_t errlen)
@@ -428,10 +464,11 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
     bool kod;
     changelog_mode_t source = changelog_mode_of(plan_table_changelog(t, &kod));
     plan_env_t penv = {env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
-    if (q->where && !(r->where = filter_compile(&penv, q->where, t->schema, err, errlen))) return -1;
+    if (q->where && !(r->where = filter_compile(&penv, q->where, r->plan.in, err, errlen))) return -1;
     bool update_before = !(sink_table && sink_table->npk > 0);   /* an upsert sink takes no -U */
     r->state = agg_state_new(r->plan.key_type, r->plan.calls, r->plan.ncalls, update_before,
                              source != CHANGELOG_INSERT_ONLY, on_result, r, err, errlen);
+    if (r->state && r->win.on) agg_state_defer(r->state);
     return r->state ? 0 : -1;
 }
 
@@ -444,31 +481,135 @@ static int open_output(agg_run_t *r, job_env_t *env, const sqlp_query_t *q, cons
                     errlen) != 0)
         return -1;
     int key[PROJECT_MAX_KEY];
-    int nkey = r->plan.nkeys ? project_prefix_key(&r->out.proj, r->plan.nkeys, key) : 0;
+    int nkey = r->plan.nkeys && !r->win.on ? project_prefix_key(&r->out.proj, r->plan.nkeys, key) : 0;
     if (output_open_sink(&r->out, env, sink_table, key, nkey, err, errlen) != 0) return -1;
-    if (r->out.sink->accepts_updates) return 0;
+    if (r->out.sink->accepts_updates || r->win.on) return 0;
     ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update changes which is produced by node "
                    "GroupAggregate. Write to a sink that accepts updates (print, or a table with a PRIMARY KEY "
                    "on an upsert connector).", sink_table ? sink_table->name : "?");
     return -1;
 }
 
-int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
-                  char *err, size_t errlen)
+/* ---- window TVFs ------------------------------------------------------------------------ */
+
+static const char *window_tvf(const sqlp_expr_t *call)
 {
+    static const char *const names[] = {"TUMBLE", "HOP", "CUMULATE", "SESSION"};
+    if (call->u.call.name.nparts != 1) return NULL;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcasecmp(call->u.call.name.parts[0].name, names[k]) == 0) return names[k];
+    return NULL;
+}
+
+/* Argument `name` (DATA, TIMECOL, SIZE) of a window TVF: named, else at position pos. */
+static const sqlp_expr_t *window_arg(const sqlp_expr_t *call, const char *name, int pos)
+{
+    for (int k = 0; k < call->u.call.nargs; k++) {
+        const sqlp_arg_t *a = &call->u.call.args[k];
+        if (a->name ? strcasecmp(a->name->name, name) == 0 : k == pos) return a->value;
+    }
+    return NULL;
+}
+
+static type_t *window_row_type(const type_t *schema, const type_t *ts)
+{
+    type_t *row = type_clone(schema), *bound = type_new(TYPE_TIMESTAMP, false);
+    bound->precision = 3;
+    type_add_field(row, "window_start", type_clone(bound), NULL);
+    type_add_field(row, "window_end", bound, NULL);
+    type_t *wt = type_clone(ts);
+    wt->nullable = false;
+    type_add_field(row, "window_time", wt, NULL);
+    return row;
+}
+
+/* TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL ...): t, its rowtime column and the size. */
+static const catalog_table_t *window_open(job_env_t *env, const sqlp_expr_t *call, agg_window_t *w, char *err,
+                                          size_t errlen)
+{
+    const char *fn = window_tvf(call);
+    if (strcmp(fn, "TUMBLE") != 0) {
+        ERR_AT(call->pos, "The %s window TVF is not supported by ptfhost yet (TUMBLE is)", fn);
+        return NULL;
+    }
+    const sqlp_expr_t *data = window_arg(call, "DATA", 0), *col = window_arg(call, "TIMECOL", 1);
+    const sqlp_expr_t *size = window_arg(call, "SIZE", 2);
+    if (!data || data->kind != SQLP_E_TABLE_ARG || !data->u.table.table || data->u.table.npartition ||
+        data->u.table.norder || !col || col->kind != SQLP_E_DESCRIPTOR || col->u.descriptor.n != 1 || !size ||
+        size->kind != SQLP_E_LITERAL || size->u.lit.kind != SQLP_LIT_INTERVAL || size->u.lit.interval.year_month ||
+        size->u.lit.interval.value <= 0 || call->u.call.nargs > 3) {
+        ERR_AT(call->pos, "ptfhost runs TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL 'n' unit) (a table or view, its "
+                          "rowtime column, a positive day-time size; no offset)");
+        return NULL;
+    }
+    catalog_table_t *t = plan_find_table(env->catalog, data->u.table.table);
+    if (!t) {
+        char *n = plan_name_string(data->u.table.table);
+        ERR_AT(data->pos, "SQL validation failed. Object '%s' not found", n);
+        free(n);
+        return NULL;
+    }
+    if (job_view_schema(env, t, err, errlen) != 0) return NULL;
+    int c = type_field_index(t->schema, col->u.descriptor.cols[0].name);
+    if (c < 0 || t->schema->fields[c].type->time_kind != TYPE_TK_ROWTIME) {
+        char *ty = c < 0 ? NULL : type_to_string(t->schema->fields[c].type);
+        ERR_AT(col->pos, "The window function requires the timecol is a time attribute type, but is %s.",
+               ty ? ty : "not a column of the table");
+        free(ty);
+        return NULL;
+    }
+    bool kod;
+    if (plan_table_changelog(t, &kod) != CHANGELOG_KINDS_INSERT_ONLY) {
+        ERR_AT(data->pos, "A window aggregation over an updating table is not supported by ptfhost");
+        return NULL;
+    }
+    *w = (agg_window_t){true, c, size->u.lit.interval.value, -1, INT64_MIN,
+                        window_row_type(t->schema, t->schema->fields[c].type)};
+    return t;
+}
+
+/* A window aggregation groups by window_start and window_end. */
+static int window_keys(const agg_plan_t *p, agg_window_t *w, const sqlp_query_t *q, char *err, size_t errlen)
+{
+    const job_env_t *env = p->env;
+    int start = type_field_index(p->key_type, "window_start");
+    w->end_key = type_field_index(p->key_type, "window_end");
+    if (start >= 0 && w->end_key >= 0) return 0;
+    ERR_AT(q->ngroup ? q->group_pos : q->pos, "A window TVF aggregation must GROUP BY window_start, window_end "
+                                              "(other window aggregations are not supported by ptfhost)");
+    return -1;
+}
+
+/* The table an aggregation reads: FROM t, or the table of a window TVF
+ * (whose row and window r->win then describe). */
+static const catalog_table_t *input_table(job_env_t *env, const sqlp_query_t *q, agg_window_t *w, char *err,
+                                          size_t errlen)
+{
+    if (q->from->kind == SQLP_FROM_CALL && window_tvf(q->from->call))
+        return window_open(env, q->from->call, w, err, errlen);
     if (q->from->kind != SQLP_FROM_TABLE) {
         ERR_AT(q->from->pos, "GROUP BY and aggregates over a function call or subquery are not supported by "
                              "ptfhost; aggregate a table or a view (CREATE VIEW v AS SELECT ... FROM f(...))");
-        return -1;
+        return NULL;
     }
     const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
     if (!t) {
         char *n = plan_name_string(q->from->table);
         ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
-        free(n);
+    }
+    return t;
+}
+
+int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
+                  char *err, size_t errlen)
+{
+    agg_window_t win = {0};
+    const catalog_table_t *t = input_table(env, q, &win, err, errlen);
+    if (!t) {
+        type_free(win.row);
         return -1;
     }
-    agg_run_t r = {.results = env->out};
+    agg_run_t r = {.results = env->out, .win = win};
     arena_init(&r.scratch, 0);
     bool kod;
     changelog_mode_t source = changelog_mode_of(plan_table_changelog(t, &kod));
@@ -477,7 +618,8 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
     inputs_t *ins = NULL;
     int rc = -1;
     bool opened = false;
-    if (plan_init(&r.plan, env, q, t->schema, err, errlen) == 0 &&
+    if (plan_init(&r.plan, env, q, r.win.on ? r.win.row : t->schema, err, errlen) == 0 &&
+        (!r.win.on || window_keys(&r.plan, &r.win, q, err, errlen) == 0) &&
         open_stages(&r, env, q, t, sink_table, err, errlen) == 0) {
         opened = true;
         if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
@@ -497,5 +639,6 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
     changelog_norm_free(&r.norm);
     arena_destroy(&r.scratch);
     plan_free(&r.plan);
+    type_free(r.win.row);
     return rc;
 }
