@@ -350,10 +350,15 @@ static int plan_init(agg_plan_t *p, const job_env_t *env, const sqlp_query_t *q,
 /* The stages between the inputs and the output: normaliser, WHERE, keys and
  * arguments, the aggregate state. */
 /* A TUMBLE window TVF under the aggregation (window.c's contract in aggregate_query.h). */
+typedef enum window_kind { WINDOW_TUMBLE, WINDOW_HOP, WINDOW_CUMULATE } window_kind_t;
+#define WINDOW_MAX_PER_ROW 1000  /* HOP size / slide, CUMULATE size / step */
+
 typedef struct agg_window {
     bool on;
+    window_kind_t kind;
     int ts_col;                  /* the rowtime column of the TVF's table */
-    int64_t size_ms;
+    int64_t size_ms;             /* TUMBLE, HOP: the size; CUMULATE: the max size */
+    int64_t step_ms;             /* HOP: the slide; CUMULATE: the step */
     int end_key;                 /* window_end's position in the group keys */
     int64_t watermark;
     type_t *row;                 /* the TVF's row: the table's columns ++ window_start, window_end, window_time */
@@ -378,32 +383,41 @@ static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
     return r->out.failed ? -1 : 0;
 }
 
-/* The TVF's row of a table row (t's columns ++ window columns) in the
- * scratch arena; false for a row without rowtime or late for its window. */
-static bool window_row(agg_run_t *r, const row_t *row, row_t *out)
+static int64_t floor_to(int64_t ms, int64_t unit) { return ms - ((ms % unit) + unit) % unit; }
+
+/* The windows of a row at ms, by start (at most WINDOW_MAX_PER_ROW). TUMBLE:
+ * one; HOP: size / slide windows whose starts step by slide; CUMULATE: the
+ * windows of ms's max-size period that end after ms, growing by step. */
+static int window_bounds(const agg_window_t *w, int64_t ms, int64_t *starts, int64_t *ends)
 {
-    const agg_window_t *w = &r->win;
-    const value_t *ts = &row->fields[w->ts_col];
-    if (ts->is_null) return false;
-    int64_t ms = ts->u.ts.millis, start = ms - ((ms % w->size_ms) + w->size_ms) % w->size_ms;
-    if (start + w->size_ms - 1 <= w->watermark) return false;   /* the window has fired: a late row */
+    int n = 0;
+    if (w->kind == WINDOW_CUMULATE) {
+        int64_t start = floor_to(ms, w->size_ms);
+        for (int64_t end = floor_to(ms, w->step_ms) + w->step_ms; end <= start + w->size_ms; end += w->step_ms)
+            starts[n] = start, ends[n++] = end;
+        return n;
+    }
+    int64_t step = w->kind == WINDOW_HOP ? w->step_ms : w->size_ms, last = floor_to(ms, step);
+    for (int64_t start = last - w->size_ms + step; start <= last; start += step)
+        starts[n] = start, ends[n++] = start + w->size_ms;
+    return n;
+}
+
+/* The TVF's row for one window of a table row (t's columns ++ window
+ * columns), in the scratch arena. */
+static row_t window_row(agg_run_t *r, const row_t *row, int64_t start, int64_t end)
+{
     value_t *f = arena_alloc(&r->scratch, (row->n + 3) * sizeof *f);
     memcpy(f, row->fields, row->n * sizeof *f);
     f[row->n] = (value_t){.u.ts = {start, 0}};
-    f[row->n + 1] = (value_t){.u.ts = {start + w->size_ms, 0}};
-    f[row->n + 2] = (value_t){.u.ts = {start + w->size_ms - 1, 0}};
-    *out = (row_t){row->kind, row->n + 3, f};
-    return true;
+    f[row->n + 1] = (value_t){.u.ts = {end, 0}};
+    f[row->n + 2] = (value_t){.u.ts = {end - 1, 0}};
+    return (row_t){row->kind, row->n + 3, f};
 }
 
-/* One normalised input row: WHERE, then into its group. */
-static int on_input(void *ctx, const row_t *in, char *err, size_t errlen)
+/* One row of the aggregation's input: WHERE, then into its group. */
+static int aggregate_row(agg_run_t *r, const row_t *row, char *err, size_t errlen)
 {
-    agg_run_t *r = ctx;
-    arena_reset(&r->scratch);
-    row_t windowed;
-    if (r->win.on && !window_row(r, in, &windowed)) return 0;
-    const row_t *row = r->win.on ? &windowed : in;
     if (r->where && !filter_eval(r->where, row)) {
         const char *e = filter_error(r->where);
         if (e) snprintf(err, errlen, "WHERE: %s", e);
@@ -416,6 +430,26 @@ static int on_input(void *ctx, const row_t *in, char *err, size_t errlen)
     for (int i = 0; i < p->ncalls; i++)
         if (p->args[i] && expr_eval(p->args[i], row, &r->scratch, &args[i], err, errlen) != 0) return -1;
     return agg_state_apply(r->state, row->kind, keys, args, err, errlen);
+}
+
+/* One normalised input row; under a window TVF once per window, unless the
+ * row is late: its first window (Flink's slice) has fired, or it has no rowtime. */
+static int on_input(void *ctx, const row_t *in, char *err, size_t errlen)
+{
+    agg_run_t *r = ctx;
+    arena_reset(&r->scratch);
+    if (!r->win.on) return aggregate_row(r, in, err, errlen);
+    const value_t *ts = &in->fields[r->win.ts_col];
+    int64_t starts[WINDOW_MAX_PER_ROW], ends[WINDOW_MAX_PER_ROW];
+    int n = ts->is_null ? 0 : window_bounds(&r->win, ts->u.ts.millis, starts, ends);
+    int64_t first_end = INT64_MAX;
+    for (int k = 0; k < n; k++) first_end = ends[k] < first_end ? ends[k] : first_end;
+    if (n == 0 || first_end - 1 <= r->win.watermark) return 0;
+    for (int k = 0; k < n; k++) {
+        row_t row = window_row(r, in, starts[k], ends[k]);
+        if (aggregate_row(r, &row, err, errlen) != 0) return -1;
+    }
+    return 0;
 }
 
 static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
@@ -511,6 +545,14 @@ static const sqlp_expr_t *window_arg(const sqlp_expr_t *call, const char *name, 
     return NULL;
 }
 
+/* A day-time INTERVAL literal's milliseconds; 0 for anything else. */
+static int64_t interval_ms(const sqlp_expr_t *e)
+{
+    if (!e || e->kind != SQLP_E_LITERAL || e->u.lit.kind != SQLP_LIT_INTERVAL || e->u.lit.interval.year_month)
+        return 0;
+    return e->u.lit.interval.value;
+}
+
 static type_t *window_row_type(const type_t *schema, const type_t *ts)
 {
     type_t *row = type_clone(schema), *bound = type_new(TYPE_TIMESTAMP, false);
@@ -528,18 +570,32 @@ static const catalog_table_t *window_open(job_env_t *env, const sqlp_expr_t *cal
                                           size_t errlen)
 {
     const char *fn = window_tvf(call);
-    if (strcmp(fn, "TUMBLE") != 0) {
-        ERR_AT(call->pos, "The %s window TVF is not supported by ptfhost yet (TUMBLE is)", fn);
+    if (strcmp(fn, "SESSION") == 0) {
+        ERR_AT(call->pos, "The SESSION window TVF is not supported by ptfhost yet (TUMBLE, HOP and CUMULATE are)");
         return NULL;
     }
+    window_kind_t kind = strcmp(fn, "HOP") == 0 ? WINDOW_HOP : strcmp(fn, "CUMULATE") == 0 ? WINDOW_CUMULATE
+                                                                                            : WINDOW_TUMBLE;
+    const char *step_name = kind == WINDOW_HOP ? "SLIDE" : "STEP";
+    int nargs = kind == WINDOW_TUMBLE ? 3 : 4;
     const sqlp_expr_t *data = window_arg(call, "DATA", 0), *col = window_arg(call, "TIMECOL", 1);
-    const sqlp_expr_t *size = window_arg(call, "SIZE", 2);
+    const sqlp_expr_t *step = kind == WINDOW_TUMBLE ? NULL : window_arg(call, step_name, 2);
+    const sqlp_expr_t *size = window_arg(call, "SIZE", nargs - 1);
     if (!data || data->kind != SQLP_E_TABLE_ARG || !data->u.table.table || data->u.table.npartition ||
-        data->u.table.norder || !col || col->kind != SQLP_E_DESCRIPTOR || col->u.descriptor.n != 1 || !size ||
-        size->kind != SQLP_E_LITERAL || size->u.lit.kind != SQLP_LIT_INTERVAL || size->u.lit.interval.year_month ||
-        size->u.lit.interval.value <= 0 || call->u.call.nargs > 3) {
-        ERR_AT(call->pos, "ptfhost runs TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL 'n' unit) (a table or view, its "
-                          "rowtime column, a positive day-time size; no offset)");
+        data->u.table.norder || !col || col->kind != SQLP_E_DESCRIPTOR || col->u.descriptor.n != 1 ||
+        interval_ms(size) <= 0 || (kind != WINDOW_TUMBLE && interval_ms(step) <= 0) || call->u.call.nargs > nargs) {
+        ERR_AT(call->pos, "ptfhost runs TUMBLE(TABLE t, DESCRIPTOR(ts), size), HOP(TABLE t, DESCRIPTOR(ts), slide, "
+                          "size) and CUMULATE(TABLE t, DESCRIPTOR(ts), step, size): a table or view, its rowtime "
+                          "column, positive day-time intervals; no offset");
+        return NULL;
+    }
+    int64_t size_ms = interval_ms(size), step_ms = step ? interval_ms(step) : 0;
+    if (step && (size_ms % step_ms != 0 || size_ms / step_ms > WINDOW_MAX_PER_ROW)) {
+        ERR_AT(call->pos, kind == WINDOW_HOP ? "HOP table function based aggregate requires size must be an "
+                                               "integral multiple of slide (at most %d windows per row in ptfhost)"
+                                             : "CUMULATE table function based aggregate requires maxSize must be "
+                                               "an integral multiple of step (at most %d windows per row in "
+                                               "ptfhost)", WINDOW_MAX_PER_ROW);
         return NULL;
     }
     catalog_table_t *t = plan_find_table(env->catalog, data->u.table.table);
@@ -563,7 +619,7 @@ static const catalog_table_t *window_open(job_env_t *env, const sqlp_expr_t *cal
         ERR_AT(data->pos, "A window aggregation over an updating table is not supported by ptfhost");
         return NULL;
     }
-    *w = (agg_window_t){true, c, size->u.lit.interval.value, -1, INT64_MIN,
+    *w = (agg_window_t){true, kind, c, size_ms, step_ms, -1, INT64_MIN,
                         window_row_type(t->schema, t->schema->fields[c].type)};
     return t;
 }
