@@ -34,6 +34,7 @@ typedef struct agg_acc {
 typedef struct agg_group {
     int64_t rows;                /* accumulated minus retracted rows */
     uint64_t seq;                /* creation order */
+    int64_t written_ms;          /* processing time of the last row (TTL) */
     value_t *keys;
     agg_acc_t acc[];
 } agg_group_t;
@@ -46,6 +47,7 @@ struct agg_state {
     bool update_before, retracting;
     bool deferred;               /* window aggregation: emit on agg_state_fire only */
     uint64_t next_seq;
+    int64_t ttl_ms, now_ms;      /* 0: no TTL */
     agg_emit_fn emit;
     void *emit_ctx;
     hashmap_t index;             /* encoded key -> slot in groups */
@@ -405,7 +407,7 @@ static int emit_change(agg_state_t *s, agg_group_t *g, size_t slot, bool first, 
     }
     row_t now = result_row(s, g, first ? ROW_INSERT : ROW_UPDATE_AFTER);
     if (first) return s->emit(s->emit_ctx, &now, err, errlen);
-    if (results_equal(s, old, &now)) return 0;
+    if (s->ttl_ms <= 0 && results_equal(s, old, &now)) return 0;
     if (s->update_before && s->emit(s->emit_ctx, old, err, errlen) != 0) return -1;
     return s->emit(s->emit_ctx, &now, err, errlen);
 }
@@ -420,16 +422,23 @@ int agg_state_apply(agg_state_t *s, row_kind_t kind, const value_t *keys, const 
     bool accumulate = kind == ROW_INSERT || kind == ROW_UPDATE_AFTER;
     uint64_t slot;
     bool first = !hashmap_get(&s->index, s->key.data, s->key.len, &slot);
+    if (!first && s->ttl_ms > 0 && s->groups[slot]->written_ms + s->ttl_ms <= s->now_ms) {
+        group_drop(s, (size_t)slot);   /* expired: as if never seen */
+        first = true;
+    }
     if (first && !accumulate) return 0;   /* a retraction for a key without state */
     agg_group_t *g = first ? group_new(s, keys) : s->groups[slot];
     if (first) hashmap_get(&s->index, s->key.data, s->key.len, &slot);
     row_t old = first || s->deferred ? (row_t){0} : result_row(s, g, ROW_UPDATE_BEFORE);
     for (int i = 0; i < s->ncalls; i++) acc_apply(s, &s->calls[i], &g->acc[i], &args[i], accumulate ? 1 : -1);
     g->rows += accumulate ? 1 : -1;
+    g->written_ms = s->now_ms;
     return s->deferred ? 0 : emit_change(s, g, (size_t)slot, first, &old, err, errlen);
 }
 
 void agg_state_defer(agg_state_t *s) { s->deferred = true; }
+void agg_state_set_ttl(agg_state_t *s, int64_t ttl_ms) { s->ttl_ms = ttl_ms; }
+void agg_state_set_time(agg_state_t *s, int64_t now_ms) { s->now_ms = now_ms; }
 
 typedef struct fire_item {
     int64_t end;

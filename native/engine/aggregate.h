@@ -78,6 +78,14 @@ void agg_state_free(agg_state_t *s);
 int agg_state_apply(agg_state_t *s, row_kind_t kind, const value_t *keys, const value_t *args, char *err,
                     size_t errlen);
 
+/* 'table.exec.state.ttl' (0 = never): a group not written for ttl_ms of
+ * processing time has expired; its next row starts it again (+I), a
+ * retraction for it is ignored. With a TTL an unchanged result is emitted
+ * too (-U/+U), as Flink does. agg_state_set_time gives the processing time
+ * of the rows that follow. */
+void agg_state_set_ttl(agg_state_t *s, int64_t ttl_ms);
+void agg_state_set_time(agg_state_t *s, int64_t now_ms);
+
 /* Window aggregation: from now on apply emits nothing; agg_state_fire
  * emits each group's final row (+I) once and forgets the group. */
 void agg_state_defer(agg_state_t *s);

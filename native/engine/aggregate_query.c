@@ -373,6 +373,7 @@ typedef struct agg_run {
     output_t out;
     arena_t scratch;             /* keys and arguments of one row */
     FILE *results;
+    proctime_t *clock;
 } agg_run_t;
 
 static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
@@ -454,8 +455,9 @@ static int on_input(void *ctx, const row_t *in, char *err, size_t errlen)
 
 static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
 {
-    (void)id, (void)a, (void)now_ms;
+    (void)id, (void)a;
     agg_run_t *r = ctx;
+    agg_state_set_time(r->state, now_ms);
     return changelog_norm_push(&r->norm, row, on_input, r, err, errlen);
 }
 
@@ -472,9 +474,11 @@ static int run_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen
     return 0;
 }
 
+/* Test events move processing time: the rows after it are read at ms (TTL). */
 static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 {
-    (void)ctx, (void)ms, (void)err, (void)errlen;
+    (void)err, (void)errlen;
+    proctime_set(((agg_run_t *)ctx)->clock, ms);
     return 0;
 }
 
@@ -502,8 +506,19 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
     bool update_before = !(sink_table && sink_table->npk > 0);   /* an upsert sink takes no -U */
     r->state = agg_state_new(r->plan.key_type, r->plan.calls, r->plan.ncalls, update_before,
                              source != CHANGELOG_INSERT_ONLY, on_result, r, err, errlen);
-    if (r->state && r->win.on) agg_state_defer(r->state);
-    return r->state ? 0 : -1;
+    if (!r->state) return -1;
+    if (r->win.on) {
+        agg_state_defer(r->state);   /* window state ends with its window, not by TTL */
+        return 0;
+    }
+    const char *ttl = catalog_get(env->catalog, "table.exec.state.ttl");
+    long long ttl_ms = ttl ? plan_parse_duration_ms(ttl) : 0;
+    if (ttl_ms < 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'table.exec.state.ttl'.", ttl);
+        return -1;
+    }
+    agg_state_set_ttl(r->state, ttl_ms);
+    return 0;
 }
 
 /* The output stages over [keys ++ results]; the group keys are the result's key. */
@@ -665,7 +680,7 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         type_free(win.row);
         return -1;
     }
-    agg_run_t r = {.results = env->out, .win = win};
+    agg_run_t r = {.results = env->out, .clock = env->clock, .win = win};
     arena_init(&r.scratch, 0);
     bool kod;
     changelog_mode_t source = changelog_mode_of(plan_table_changelog(t, &kod));

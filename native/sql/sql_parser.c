@@ -1600,8 +1600,10 @@ static sqlp_query_t *parse_select(parser_t *p)
             q->ngroup = keys.n;
             q->group_by = keys.items;
         }
-        if (accept_kw(p, "HAVING"))
+        if (is_kw(p, "HAVING")) {   /* is_kw: not listed in "Was expecting one of" */
+            advance(p);
             q->having = parse_expr(p);
+        }
         if (is_kw(p, "WINDOW"))
             unsupported(p, cur(p), "WINDOW clauses", QUERY_SHAPE);
         if (is_kw(p, "QUALIFY"))
