@@ -501,7 +501,7 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
 {
     bool kod;
     changelog_mode_t source = changelog_mode_of(plan_table_changelog(t, &kod));
-    plan_env_t penv = {env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
+    plan_env_t penv = job_plan_env(env);
     if (q->where && !(r->where = filter_compile(&penv, q->where, r->plan.in, err, errlen))) return -1;
     bool update_before = !(sink_table && sink_table->npk > 0);   /* an upsert sink takes no -U */
     r->state = agg_state_new(r->plan.key_type, r->plan.calls, r->plan.ncalls, update_before,
@@ -525,7 +525,7 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
 static int open_output(agg_run_t *r, job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table,
                        capture_t *capture, char *err, size_t errlen)
 {
-    plan_env_t penv = {env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
+    plan_env_t penv = job_plan_env(env);
     if (output_init(&r->out, &penv, &r->plan.shaped, agg_state_row_type(r->state), sink_table, capture, err,
                     errlen) != 0)
         return -1;
@@ -686,7 +686,6 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
     changelog_mode_t source = changelog_mode_of(plan_table_changelog(t, &kod));
     changelog_norm_init(&r.norm, t->schema, t->pk, t->npk, source,
                         source == CHANGELOG_UPSERT ? CHANGELOG_RETRACT : source, true);
-    inputs_t *ins = NULL;
     int rc = -1;
     bool opened = false;
     if (plan_init(&r.plan, env, q, r.win.on ? r.win.row : t->schema, err, errlen) == 0 &&
@@ -694,17 +693,11 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         open_stages(&r, env, q, t, sink_table, err, errlen) == 0) {
         opened = true;
         if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-            inputs_table_t table = {t, 0};
-            inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
             inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush};
-            if ((ins = inputs_open(&table, 1, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0) {
-                inputs_report_skipped(ins, stderr);
-                rc = 0;
-            }
+            rc = job_read_table(env, t, &consumer, err, errlen);
         }
     }
     if (opened) rc = output_close(&r.out, rc, err, errlen);
-    inputs_close(ins);
     agg_state_free(r.state);
     filter_free(r.where);
     changelog_norm_free(&r.norm);

@@ -282,7 +282,7 @@ static int run_flush(void *ctx, char *err, size_t errlen)
 static int open_output(dedup_run_t *r, job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table,
                        capture_t *capture, char *err, size_t errlen)
 {
-    plan_env_t penv = {env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
+    plan_env_t penv = job_plan_env(env);
     sqlp_query_t outer = *q;
     outer.where = NULL;   /* rn = 1 is the de-duplication itself */
     if (output_init(&r->out, &penv, &outer, r->shape.row_type, sink_table, capture, err, errlen) != 0) return -1;
@@ -324,25 +324,18 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         run_free(&r);
         return -1;
     }
-    plan_env_t penv = {env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
+    plan_env_t penv = job_plan_env(env);
     const catalog_table_t *t = r.shape.table;
-    inputs_t *ins = NULL;
     int rc = -1;
     if (r.shape.inner->where && !(r.where = filter_compile(&penv, r.shape.inner->where, t->schema, err, errlen))) {
         run_free(&r);
         return -1;
     }
     if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-        inputs_table_t table = {t, 0};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
         inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush};
-        if ((ins = inputs_open(&table, 1, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0) {
-            inputs_report_skipped(ins, stderr);
-            rc = 0;
-        }
+        rc = job_read_table(env, t, &consumer, err, errlen);
     }
     rc = output_close(&r.out, rc, err, errlen);
-    inputs_close(ins);
     run_free(&r);
     return rc;
 }
