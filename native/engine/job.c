@@ -7,7 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/aggregate_query.h"
 #include "engine/capture.h"
+#include "engine/dedup.h"
 #include "types/cast.h"
 #include "engine/changelog.h"
 #include "engine/inputs.h"
@@ -20,7 +22,7 @@
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
 
-static plan_env_t plan_env(const job_env_t *env)
+plan_env_t job_plan_env(const job_env_t *env)
 {
     return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
 }
@@ -115,7 +117,7 @@ typedef struct call {
 /* Plans the call and claims its uid within the statement. */
 static plan_call_t *call_plan(job_env_t *env, const sqlp_expr_t *call, char *err, size_t errlen)
 {
-    plan_env_t penv = plan_env(env);
+    plan_env_t penv = job_plan_env(env);
     plan_call_t *plan = plan_call(&penv, call, err, errlen);
     if (!plan || !plan->uid) return plan;
     if (job_uids_claim(env->uids, plan->uid, env->script->text + call->pos.offset, call->end - call->pos.offset,
@@ -412,7 +414,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     if (!(c.plan = call_plan(env, q->from->call, err, errlen))) return -1;
     inputs_t *ins = NULL;
     int key[PROJECT_MAX_KEY], rc = -1;
-    plan_env_t penv = plan_env(env);
+    plan_env_t penv = job_plan_env(env);
     if (output_init(&c.out, &penv, q, c.plan->output_type, sink_table, capture, err, errlen) != 0 ||
         call_open_java(&c, sink_table, err, errlen) != 0 ||
         check_output_mode(env, q, c.plan, sink_table, c.mode, err, errlen) != 0 ||
@@ -494,20 +496,24 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     }
     scan_t scan = {.results = env->out};
     output_t *out = &scan.out;
-    inputs_t *ins = NULL;
     int rc = -1;
-    plan_env_t penv = plan_env(env);
+    plan_env_t penv = job_plan_env(env);
     if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
         output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
-        inputs_table_t table = {t, 0};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
         inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush};
-        if ((ins = inputs_open(&table, 1, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0) {
-            inputs_report_skipped(ins, stderr);
-            rc = 0;
-        }
+        rc = job_read_table(env, t, &consumer, err, errlen);
     }
-    rc = output_close(out, rc, err, errlen);
+    return output_close(out, rc, err, errlen);
+}
+
+int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_consumer_t *c, char *err,
+                   size_t errlen)
+{
+    inputs_table_t table = {t, 0};
+    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
+    inputs_t *ins = inputs_open(&table, 1, &cfg, err, errlen);
+    int rc = ins && inputs_run(ins, c, err, errlen) == 0 ? 0 : -1;
+    if (rc == 0) inputs_report_skipped(ins, stderr);
     inputs_close(ins);
     return rc;
 }
@@ -589,7 +595,11 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     int nwith;
     int rc = declare_with_items(env, q, &nwith, err, errlen);
     if (rc == 0) rc = materialize_inputs(env, q, err, errlen);
-    if (rc == 0) {
+    if (rc == 0 && dedup_query_is(q)) {
+        rc = dedup_query_run(env, q, sink, capture, err, errlen);
+    } else if (rc == 0 && agg_query_is(q)) {
+        rc = agg_query_run(env, q, sink, capture, err, errlen);
+    } else if (rc == 0) {
         switch (q->from->kind) {
         case SQLP_FROM_CALL: rc = run_call(env, q, sink, capture, err, errlen); break;
         case SQLP_FROM_TABLE: rc = run_scan(env, q, sink, capture, err, errlen); break;

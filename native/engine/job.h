@@ -25,6 +25,7 @@
 
 #include "catalog/catalog.h"
 #include "connectors/sink.h"
+#include "engine/inputs.h"
 #include "engine/plan.h"
 #include "sql/sql.h"
 #include "time/proctime.h"
@@ -104,6 +105,13 @@ typedef struct job_env {
     job_uids_t *uids;
     const job_hooks_t *hooks;        /* NULL = none */
 } job_env_t;
+
+/* The planner's view of env (catalog, script, describe, Flink version). */
+plan_env_t job_plan_env(const job_env_t *env);
+/* The inputs stage of a one-table query (a scan, an aggregation, a
+ * de-duplication): reads t to its end into c and reports skipped rows. */
+int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_consumer_t *c, char *err,
+                   size_t errlen);
 
 /* SELECT ... FROM f(...) | t: results to env->out, or into sink (NULL: none). */
 int job_run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, char *err, size_t errlen);

@@ -158,6 +158,16 @@ typedef struct sqlp_table_arg {
     sqlp_pos_t order_pos;          /* of the ORDER keyword */
 } sqlp_table_arg_t;
 
+/* OVER ([PARTITION BY cols] [ORDER BY col [ASC|DESC], ...]) of ROW_NUMBER();
+ * the parser rejects OVER on any other function. */
+typedef struct sqlp_over {
+    int npartition;
+    sqlp_ident_t *partition_by;
+    int norder;
+    sqlp_order_item_t *order_by;
+    sqlp_pos_t pos;                /* of the OVER keyword */
+} sqlp_over_t;
+
 typedef struct sqlp_when {
     sqlp_expr_t *when, *then;
 } sqlp_when_t;
@@ -179,6 +189,7 @@ struct sqlp_expr {
             sqlp_arg_t *args;
             bool distinct;     /* COUNT(DISTINCT x) */
             bool niladic;      /* CURRENT_TIMESTAMP without parentheses */
+            struct sqlp_over *over; /* ROW_NUMBER() OVER (...), else NULL */
         } call;
         struct { sqlp_expr_t *a; sqlp_text_t type; bool try_cast; } cast;
         struct { sqlp_expr_t *operand; int nwhen; sqlp_when_t *whens; sqlp_expr_t *else_; } case_;
@@ -229,9 +240,10 @@ typedef struct sqlp_row {
 
 typedef enum sqlp_query_kind { SQLP_Q_SELECT, SQLP_Q_VALUES } sqlp_query_kind_t;
 
-/* SELECT items [FROM from] [WHERE where], or VALUES rows; optionally preceded
- * by WITH. Features ptfhost does not run (joins, GROUP BY, ORDER BY, set
- * operations, ...) are rejected by the parser, so they have no fields here. */
+/* SELECT items [FROM from] [WHERE where] [GROUP BY ..] [HAVING ..], or VALUES
+ * rows; optionally preceded by WITH. Features ptfhost does not run (joins,
+ * ORDER BY, set operations, ...) are rejected by the parser, so they have no
+ * fields here. */
 struct sqlp_query {
     sqlp_query_kind_t kind;
     sqlp_pos_t pos;
@@ -246,6 +258,11 @@ struct sqlp_query {
     /* SQLP_Q_VALUES */
     int nrows;
     sqlp_row_t *rows;
+    /* SQLP_Q_SELECT: GROUP BY items (0 = none) and HAVING (NULL if none) */
+    int ngroup;
+    sqlp_expr_t **group_by;
+    sqlp_pos_t group_pos;      /* of the GROUP keyword */
+    sqlp_expr_t *having;
 };
 
 /* ---- statements -------------------------------------------------------- */

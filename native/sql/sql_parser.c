@@ -1007,6 +1007,37 @@ static void parse_arg(parser_t *p, sqlp_arg_t *arg)
     }
 }
 
+/* OVER ([PARTITION BY col, ...] [ORDER BY col [ASC|DESC], ...]) */
+static sqlp_over_t *parse_over(parser_t *p)
+{
+    sqlp_over_t *w = arena_calloc(p->a, 1, sizeof *w);
+    w->pos = advance(p)->pos;
+    if (!at(p, SQLP_TK_LPAREN))
+        unsupported(p, cur(p), "named OVER windows", QUERY_SHAPE);
+    advance(p);
+    vec_t parts = {0}, order = {0};
+    if (accept_kw(p, "PARTITION")) {
+        expect_kw(p, "BY");
+        do
+            *VEC_PUSH(p, &parts, sqlp_ident_t) = parse_ident(p);
+        while (accept(p, SQLP_TK_COMMA));
+    }
+    if (accept_kw(p, "ORDER")) {
+        expect_kw(p, "BY");
+        do
+            parse_order_item(p, VEC_PUSH(p, &order, sqlp_order_item_t));
+        while (accept(p, SQLP_TK_COMMA));
+    }
+    if (is_kw(p, "ROWS") || is_kw(p, "RANGE"))
+        unsupported(p, cur(p), "OVER window frames (ROWS / RANGE)", QUERY_SHAPE);
+    expect(p, SQLP_TK_RPAREN);
+    w->npartition = parts.n;
+    w->partition_by = parts.items;
+    w->norder = order.n;
+    w->order_by = order.items;
+    return w;
+}
+
 /* After the function name: ( [DISTINCT] args ) */
 static sqlp_expr_t *parse_call(parser_t *p, sqlp_name_t name)
 {
@@ -1035,7 +1066,9 @@ static sqlp_expr_t *parse_call(parser_t *p, sqlp_name_t name)
     expect(p, SQLP_TK_RPAREN);
     e->u.call.nargs = args.n;
     e->u.call.args = args.items;
-    if (is_kw(p, "OVER"))
+    if (is_kw(p, "OVER") && strcmp(upper, "ROW_NUMBER") == 0)
+        e->u.call.over = parse_over(p);
+    else if (is_kw(p, "OVER"))
         unsupported(p, cur(p), "OVER windows", QUERY_SHAPE);
     if (is_kw(p, "FILTER") || is_kw(p, "WITHIN"))
         unsupported(p, cur(p), "aggregate clauses (FILTER, WITHIN GROUP)", QUERY_SHAPE);
@@ -1557,10 +1590,20 @@ static sqlp_query_t *parse_select(parser_t *p)
         q->from = parse_from_item(p);
         if (accept_kw(p, "WHERE"))
             q->where = parse_expr(p);
-        if (is_kw(p, "GROUP"))
-            unsupported(p, cur(p), "GROUP BY", QUERY_SHAPE);
-        if (is_kw(p, "HAVING"))
-            unsupported(p, cur(p), "HAVING", QUERY_SHAPE);
+        if (is_kw(p, "GROUP")) {
+            q->group_pos = advance(p)->pos;
+            expect_kw(p, "BY");
+            vec_t keys = {0};
+            do
+                *VEC_PUSH(p, &keys, sqlp_expr_t *) = parse_expr(p);
+            while (accept(p, SQLP_TK_COMMA));
+            q->ngroup = keys.n;
+            q->group_by = keys.items;
+        }
+        if (is_kw(p, "HAVING")) {   /* is_kw: not listed in "Was expecting one of" */
+            advance(p);
+            q->having = parse_expr(p);
+        }
         if (is_kw(p, "WINDOW"))
             unsupported(p, cur(p), "WINDOW clauses", QUERY_SHAPE);
         if (is_kw(p, "QUALIFY"))

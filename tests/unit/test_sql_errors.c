@@ -267,7 +267,6 @@ START_TEST(unsupported_query_features)
     static const struct {
         const char *sql, *want;
     } cases[] = {
-        {"SELECT a FROM t GROUP BY a", "job.sql:1:17: unsupported: GROUP BY ("},
         {"SELECT * FROM a JOIN b ON a.x = b.x", "job.sql:1:17: unsupported: joins"},
         {"SELECT * FROM a, b", "job.sql:1:16: unsupported: joins"},
         {"SELECT * FROM a LEFT JOIN b ON TRUE", "job.sql:1:17: unsupported: joins"},
@@ -296,7 +295,7 @@ START_TEST(unsupported_query_features)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         ck_assert_contains(parse_err(cases[i].sql), cases[i].want);
     /* "unsupported" messages say what ptfhost runs instead. */
-    ck_assert_contains(parse_err("SELECT a FROM t GROUP BY a"),
+    ck_assert_contains(parse_err("SELECT DISTINCT a FROM t"),
                        "(ptfhost runs SELECT ... FROM one table, view, subquery, VALUES or function call, with an "
                        "optional WHERE)");
 }

@@ -1,0 +1,37 @@
+/* aggregate_query.h - a query with GROUP BY, HAVING or aggregate calls in
+ * its select list, as a stage pipeline ("agg_query_"):
+ *
+ *   inputs -> changelog (an upsert source becomes retract: Flink's
+ *   ChangelogNormalize) -> WHERE -> group keys and aggregate arguments ->
+ *   aggregate state (aggregate.h) -> HAVING and the select list over
+ *   [keys ++ results] (output.h) -> sink
+ *
+ * The select list and HAVING are rewritten once so that each aggregate call
+ * reads a column of the aggregate's row; the rest of each expression (over
+ * group keys and results) runs in the projection as any select item does.
+ * The changelog is Flink's GroupAggregate's: retract (+I, -U, +U, -D) into
+ * stdout, a view or a sink without a PRIMARY KEY; upsert (no -U) into a sink
+ * with one. A view keeps the group keys as its key, so a PTF reading it gets
+ * the updating input Flink's planner gives it.
+ *
+ * Supported: FROM a table or view; GROUP BY column references. Anything
+ * else fails with one message naming the construct ("... is not supported
+ * by ptfhost"). The arena-free AST rewrite is owned by the run. */
+#ifndef PTF_AGGREGATE_QUERY_H
+#define PTF_AGGREGATE_QUERY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/capture.h"
+#include "engine/job.h"
+#include "sql/sql.h"
+
+/* Does q aggregate (GROUP BY, HAVING, or an aggregate call in its select list)? */
+bool agg_query_is(const sqlp_query_t *q);
+
+/* Runs q into sink_table, capture or env->out (as job_run_query). */
+int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
+                  char *err, size_t errlen);
+
+#endif

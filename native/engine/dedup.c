@@ -1,0 +1,341 @@
+/* dedup.c - see dedup.h. */
+#include "engine/dedup.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/changelog.h"
+#include "engine/filter.h"
+#include "engine/inputs.h"
+#include "engine/output.h"
+#include "time/watermark.h"
+#include "types/codec.h"
+#include "util/buf.h"
+#include "util/hashmap.h"
+#include "util/xalloc.h"
+
+#define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
+
+/* ---- the query's shape ------------------------------------------------------------------------ */
+
+static int row_number_item(const sqlp_query_t *inner)
+{
+    for (int i = 0; i < inner->nitems; i++) {
+        const sqlp_expr_t *e = inner->items[i].expr;
+        if (e->kind == SQLP_E_CALL && e->u.call.over) return i;
+    }
+    return -1;
+}
+
+bool dedup_query_is(const sqlp_query_t *q)
+{
+    return q->kind == SQLP_Q_SELECT && q->from && q->from->kind == SQLP_FROM_SUBQUERY &&
+           q->from->query->kind == SQLP_Q_SELECT && row_number_item(q->from->query) >= 0;
+}
+
+typedef struct shape {
+    const sqlp_query_t *inner;
+    const catalog_table_t *table;
+    const sqlp_over_t *over;
+    int rn_item;                 /* 0: rn before t's columns, 1: after */
+    int keys[PROJECT_MAX_KEY];
+    int nkeys;
+    int ts_col;
+    bool keep_last;
+    type_t *row_type;            /* t's columns ++ rn (in the inner select's order) */
+} shape_t;
+
+/* rn = 1 (either side), rn <= 1 or rn < 2. */
+static bool keeps_first_rank(const sqlp_expr_t *w, const char *rn)
+{
+    if (!w || w->kind != SQLP_E_BINARY) return false;
+    const sqlp_expr_t *a = w->u.op.a, *b = w->u.op.b;
+    if (w->u.op.op == SQLP_OP_EQ && a->kind == SQLP_E_LITERAL) a = w->u.op.b, b = w->u.op.a;
+    if (a->kind != SQLP_E_COLUMN || strcmp(sqlp_name_last(&a->u.name)->name, rn) != 0) return false;
+    if (b->kind != SQLP_E_LITERAL || b->u.lit.kind != SQLP_LIT_INTEGER || !b->u.lit.fits_int64) return false;
+    switch (w->u.op.op) {
+    case SQLP_OP_EQ:
+    case SQLP_OP_LE: return b->u.lit.i == 1;
+    case SQLP_OP_LT: return b->u.lit.i == 2;
+    default: return false;
+    }
+}
+
+static int check_inner(const job_env_t *env, const sqlp_query_t *q, shape_t *s, char *err, size_t errlen)
+{
+    const sqlp_query_t *in = s->inner = q->from->query;
+    int rn = row_number_item(in);
+    const sqlp_select_item_t *it = &in->items[rn];
+    if (in->nitems != 2 || in->items[1 - rn].expr->kind != SQLP_E_STAR || !it->alias || in->ngroup || in->having) {
+        ERR_AT(in->pos, "ROW_NUMBER() in a select list other than `*, ROW_NUMBER() OVER (...) AS rn` is not "
+                        "supported by ptfhost (it runs the de-duplication pattern)");
+        return -1;
+    }
+    if (!in->from || in->from->kind != SQLP_FROM_TABLE) {
+        ERR_AT(in->pos, "ROW_NUMBER() over a subquery or a function call is not supported by ptfhost; "
+                        "de-duplicate a table or a view");
+        return -1;
+    }
+    catalog_table_t *t = plan_find_table(env->catalog, in->from->table);
+    if (t && job_view_schema((job_env_t *)env, t, err, errlen) != 0) return -1;
+    if (!(s->table = t)) {
+        char *n = plan_name_string(in->from->table);
+        ERR_AT(in->from->pos, "SQL validation failed. Object '%s' not found", n);
+        free(n);
+        return -1;
+    }
+    s->over = it->expr->u.call.over;
+    s->rn_item = rn;
+    return 0;
+}
+
+/* ORDER BY the rowtime attribute, PARTITION BY columns of t. */
+static int check_over(const job_env_t *env, shape_t *s, char *err, size_t errlen)
+{
+    const type_t *row = s->table->schema;
+    const sqlp_over_t *w = s->over;
+    int ts = w->norder == 1 ? type_field_index(row, w->order_by[0].col.name) : -1;
+    if (ts < 0 || row->fields[ts].type->time_kind != TYPE_TK_ROWTIME) {
+        ERR_AT(w->pos, "ROW_NUMBER() OVER (... ORDER BY ...) on anything but one rowtime attribute (Top-N, or "
+                       "processing time) is not supported by ptfhost; de-duplicate ORDER BY a column with a "
+                       "WATERMARK [DESC]");
+        return -1;
+    }
+    s->ts_col = ts;
+    s->keep_last = w->order_by[0].desc;
+    if (w->npartition > PROJECT_MAX_KEY) {
+        ERR_AT(w->pos, "PARTITION BY more than %d columns is not supported by ptfhost", PROJECT_MAX_KEY);
+        return -1;
+    }
+    for (int k = 0; k < w->npartition; k++) {
+        int c = type_field_index(row, w->partition_by[k].name);
+        if (c < 0) {
+            ERR_AT(w->partition_by[k].pos, "SQL validation failed. Column '%s' not found in any table",
+                   w->partition_by[k].name);
+            return -1;
+        }
+        s->keys[s->nkeys++] = c;
+    }
+    return 0;
+}
+
+static int check_outer(const job_env_t *env, const sqlp_query_t *q, const shape_t *s, char *err, size_t errlen)
+{
+    const char *rn = s->inner->items[s->rn_item].alias->name;
+    if (q->ngroup || q->having) {
+        ERR_AT(q->pos, "GROUP BY over the de-duplication pattern is not supported by ptfhost; de-duplicate in a "
+                       "view, then aggregate the view");
+        return -1;
+    }
+    if (!keeps_first_rank(q->where, rn)) {
+        ERR_AT(q->where ? q->where->pos : q->pos, "Top-N (ROW_NUMBER() without exactly WHERE %s = 1) is not "
+                                                  "supported by ptfhost", rn);
+        return -1;
+    }
+    bool kod;
+    if (plan_table_changelog(s->table, &kod) != CHANGELOG_KINDS_INSERT_ONLY) {
+        ERR_AT(s->inner->from->pos, "StreamPhysicalDeduplicate doesn't support consuming update and delete "
+                                    "changes which is produced by node TableSourceScan(table=[[%s]])",
+               s->table->name);
+        return -1;
+    }
+    return 0;
+}
+
+static int shape_init(const job_env_t *env, const sqlp_query_t *q, shape_t *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (check_inner(env, q, s, err, errlen) != 0 || check_over(env, s, err, errlen) != 0 ||
+        check_outer(env, q, s, err, errlen) != 0)
+        return -1;
+    const type_t *row = s->table->schema;
+    s->row_type = type_new(TYPE_ROW, false);
+    const char *rn = s->inner->items[s->rn_item].alias->name;
+    if (s->rn_item == 0) type_add_field(s->row_type, rn, type_new(TYPE_BIGINT, false), NULL);
+    for (int c = 0; c < row->nfields; c++)
+        type_add_field(s->row_type, row->fields[c].name, type_clone(row->fields[c].type), NULL);
+    if (s->rn_item == 1) type_add_field(s->row_type, rn, type_new(TYPE_BIGINT, false), NULL);
+    return 0;
+}
+
+/* ---- the kept rows ---------------------------------------------------------------------------- */
+
+typedef struct kept {
+    value_t ts;                  /* the kept row's rowtime */
+    unsigned char *bytes;        /* the row, codec-encoded */
+    size_t len;
+} kept_t;
+
+typedef struct dedup_run {
+    shape_t shape;
+    filter_t *where;             /* the inner query's WHERE */
+    bool update_before;
+    hashmap_t index;             /* key bytes -> slot */
+    kept_t *kept;
+    size_t n, cap;
+    buf_t key, row;
+    arena_t scratch;
+    output_t out;
+    FILE *results;
+} dedup_run_t;
+
+/* Emits row (t's columns) with rn as kind. */
+static int emit(dedup_run_t *r, const row_t *row, row_kind_t kind)
+{
+    int n = (int)row->n + 1, off = r->shape.rn_item == 0;
+    value_t *f = arena_alloc(&r->scratch, (size_t)n * sizeof *f);
+    memcpy(f + off, row->fields, row->n * sizeof *f);
+    f[off ? 0 : n - 1] = (value_t){.u.i64 = 1};
+    output_row(&r->out, &(row_t){kind, (uint32_t)n, f});
+    return r->out.failed ? -1 : 0;
+}
+
+static int keep(dedup_run_t *r, kept_t *k, const row_t *row, char *err, size_t errlen)
+{
+    buf_clear(&r->row);
+    const type_t *t = r->shape.table->schema;
+    if (codec_encode_row(&r->row, row, t, err, errlen) != 0) return -1;
+    free(k->bytes);
+    k->bytes = xmalloc(r->row.len);
+    memcpy(k->bytes, r->row.data, r->row.len);
+    k->len = r->row.len;
+    k->ts = row->fields[r->shape.ts_col];
+    return 0;
+}
+
+static int on_row(dedup_run_t *r, const row_t *row, char *err, size_t errlen)
+{
+    const shape_t *s = &r->shape;
+    arena_reset(&r->scratch);
+    buf_clear(&r->key);
+    for (int k = 0; k < s->nkeys; k++)
+        if (codec_encode_value(&r->key, &row->fields[s->keys[k]], s->table->schema->fields[s->keys[k]].type, err,
+                               errlen) != 0)
+            return -1;
+    uint64_t slot;
+    if (!hashmap_get(&r->index, r->key.data, r->key.len, &slot)) {
+        if (r->n == r->cap) r->kept = xrealloc(r->kept, (r->cap = r->cap ? r->cap * 2 : 64) * sizeof *r->kept);
+        slot = r->n++;
+        r->kept[slot] = (kept_t){0};
+        hashmap_put(&r->index, r->key.data, r->key.len, slot);
+        return keep(r, &r->kept[slot], row, err, errlen) != 0 ? -1 : emit(r, row, ROW_INSERT);
+    }
+    kept_t *k = &r->kept[slot];
+    const type_t *tt = s->table->schema->fields[s->ts_col].type;
+    int cmp = value_compare(&row->fields[s->ts_col], &k->ts, tt);
+    if (s->keep_last ? cmp < 0 : cmp >= 0) return 0;   /* a duplicate: dropped */
+    if (r->update_before) {
+        row_t old;
+        size_t used;
+        if (codec_decode_row(k->bytes, k->len, &used, s->table->schema, &r->scratch, &old, err, errlen) != 0 ||
+            emit(r, &old, ROW_UPDATE_BEFORE) != 0)
+            return -1;
+    }
+    return keep(r, k, row, err, errlen) != 0 ? -1 : emit(r, row, ROW_UPDATE_AFTER);
+}
+
+/* ---- running ------------------------------------------------------------------------------ */
+
+static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
+{
+    (void)id, (void)a, (void)now_ms;
+    dedup_run_t *r = ctx;
+    if (r->where && !filter_eval(r->where, row)) {
+        const char *e = filter_error(r->where);
+        if (e) snprintf(err, errlen, "WHERE: %s", e);
+        return e ? -1 : 0;
+    }
+    return on_row(r, row, err, errlen);
+}
+
+static int run_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen)
+{
+    (void)id, (void)err, (void)errlen;
+    output_watermark(&((dedup_run_t *)ctx)->out, wm);
+    return 0;
+}
+
+static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
+{
+    (void)ctx, (void)ms, (void)err, (void)errlen;
+    return 0;
+}
+
+static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
+{
+    (void)id, (void)err, (void)errlen;
+    if (last) output_watermark(&((dedup_run_t *)ctx)->out, WM_END);
+    return 0;
+}
+
+static int run_flush(void *ctx, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    dedup_run_t *r = ctx;
+    if (r->results) fflush(r->results);
+    return 0;
+}
+
+/* The output stages over t's columns ++ rn, keyed on the PARTITION BY columns. */
+static int open_output(dedup_run_t *r, job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table,
+                       capture_t *capture, char *err, size_t errlen)
+{
+    plan_env_t penv = job_plan_env(env);
+    sqlp_query_t outer = *q;
+    outer.where = NULL;   /* rn = 1 is the de-duplication itself */
+    if (output_init(&r->out, &penv, &outer, r->shape.row_type, sink_table, capture, err, errlen) != 0) return -1;
+    int key[PROJECT_MAX_KEY], nkey = 0, off = r->shape.rn_item == 0;
+    for (int k = 0; k < r->shape.nkeys; k++)
+        for (int c = 0; c < r->out.proj.n; c++)
+            if (r->out.proj.cols[c] == r->shape.keys[k] + off) {
+                key[nkey++] = c;
+                break;
+            }
+    if (nkey != r->shape.nkeys) nkey = 0;
+    if (output_open_sink(&r->out, env, sink_table, key, nkey, err, errlen) != 0) return -1;
+    if (r->out.sink->accepts_updates) return 0;
+    ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update changes which is produced by node "
+                   "Deduplicate. Write to a sink that accepts updates (print, or a table with a PRIMARY KEY on an "
+                   "upsert connector).", sink_table ? sink_table->name : "?");
+    return -1;
+}
+
+static void run_free(dedup_run_t *r)
+{
+    for (size_t k = 0; k < r->n; k++) free(r->kept[k].bytes);
+    free(r->kept);
+    hashmap_free(&r->index);
+    buf_free(&r->key);
+    buf_free(&r->row);
+    arena_destroy(&r->scratch);
+    filter_free(r->where);
+    type_free(r->shape.row_type);
+}
+
+int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
+                    char *err, size_t errlen)
+{
+    dedup_run_t r = {.results = env->out, .update_before = !(sink_table && sink_table->npk > 0)};
+    hashmap_init(&r.index);
+    arena_init(&r.scratch, 0);
+    if (shape_init(env, q, &r.shape, err, errlen) != 0) {
+        run_free(&r);
+        return -1;
+    }
+    plan_env_t penv = job_plan_env(env);
+    const catalog_table_t *t = r.shape.table;
+    int rc = -1;
+    if (r.shape.inner->where && !(r.where = filter_compile(&penv, r.shape.inner->where, t->schema, err, errlen))) {
+        run_free(&r);
+        return -1;
+    }
+    if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
+        inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush};
+        rc = job_read_table(env, t, &consumer, err, errlen);
+    }
+    rc = output_close(&r.out, rc, err, errlen);
+    run_free(&r);
+    return rc;
+}

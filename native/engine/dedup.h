@@ -1,0 +1,38 @@
+/* dedup.h - Flink's de-duplication pattern ("dedup_"):
+ *
+ *   SELECT ... FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts [DESC]) AS rn
+ *                    FROM t [WHERE ...]) [AS alias] WHERE rn = 1
+ *
+ * as a stage pipeline: inputs -> [inner WHERE] -> the last kept row per key
+ * -> the output stages (the outer select list over t's columns ++ rn).
+ *
+ * ts must be t's rowtime attribute (a column with a WATERMARK): ptfhost has
+ * no processing-time attributes, and ROW_NUMBER on any other column is a
+ * Top-N, which it does not run. Flink's rules (RowTimeDeduplicateFunction):
+ * keep-first (ASC) replaces the kept row when a row with a smaller rowtime
+ * arrives, keep-last (DESC) when one with a rowtime at least as large
+ * arrives; a key's first row is +I, a replacement -U old (not into an upsert
+ * sink) and +U new. Both produce updates; the input must be insert-only.
+ * The result's key is k (a view keeps it).
+ *
+ * State: per key the kept row (codec-encoded, malloc'ed) and its rowtime.
+ * Not thread-safe. */
+#ifndef PTF_DEDUP_H
+#define PTF_DEDUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/capture.h"
+#include "engine/job.h"
+#include "sql/sql.h"
+
+/* Does q read a subquery whose select list has ROW_NUMBER() OVER (...)? */
+bool dedup_query_is(const sqlp_query_t *q);
+
+/* Runs q (as job_run_query); a query of another shape around ROW_NUMBER
+ * fails with a message naming what ptfhost does not run. */
+int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
+                    char *err, size_t errlen);
+
+#endif
