@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The compat suite in CI: every case under compat/cases (except compat/cases/pending/) and
 # compat/fatjar, in one `ptfhost test --junit` run, through compat/tools/conformance.sh --check.
-# Fails when a case fails, when the run takes 30 s or more, when a pending case passes (it must
+# Fails when a case fails, when a pending case passes (it must
 # move back into the suite), when a seed or Flink case is missing from the mappings, or when the
 # conformance table committed in compat/README.md is not what this run generates.
 set -uo pipefail
