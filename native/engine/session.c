@@ -118,27 +118,75 @@ static void table_metadata_column(const sqlp_column_t *c, catalog_table_t *t)
     catalog_table_set_metadata(t, t->schema->nfields - 1, key, c->is_virtual);
 }
 
-/* The physical and metadata columns; computed columns are not supported. */
+/* A column of the table: its name is new, its type parses. */
+static type_t *declared_column(const sqlp_script_t *script, const sqlp_column_t *c, const type_t *schema, char *err,
+                               size_t errlen)
+{
+    if (col_index(schema, c->name.name) >= 0) {
+        ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
+        return NULL;
+    }
+    return column_type(script, &c->type, err, errlen);
+}
+
+/* The row computed columns read: the physical and metadata columns, in
+ * declared order (Flink resolves computed columns against these). */
+static type_t *sourced_columns(const sqlp_script_t *script, const sqlp_create_table_t *ct, char *err,
+                               size_t errlen)
+{
+    type_t *row = type_new(TYPE_ROW, true);
+    for (int i = 0; i < ct->ncols; i++) {
+        if (ct->cols[i].kind == SQLP_COL_COMPUTED) continue;
+        type_t *ty = declared_column(script, &ct->cols[i], row, err, errlen);
+        if (!ty) {
+            type_free(row);
+            return NULL;
+        }
+        type_add_field(row, ct->cols[i].name.name, ty, NULL);
+    }
+    return row;
+}
+
+/* A computed column (name AS expr): typed by its expression over the
+ * sourced columns, which it may only read (not another computed column). */
+static type_t *computed_column(const sqlp_script_t *script, const sqlp_column_t *c, const type_t *schema,
+                               const type_t *sourced, char *err, size_t errlen)
+{
+    if (col_index(schema, c->name.name) >= 0 || col_index(sourced, c->name.name) >= 0) {
+        ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
+        return NULL;
+    }
+    expr_env_t xenv = {script, NULL};
+    expr_t *x = expr_compile(&xenv, c->expr, sourced, err, errlen);
+    if (!x) return NULL;
+    type_t *ty = type_clone(expr_type(x));
+    ty->time_kind = TYPE_TK_REGULAR;
+    expr_free(x);
+    return ty;
+}
+
+/* The columns in declared order: physical, METADATA and computed. */
 static int table_columns(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t, char *err,
                          size_t errlen)
 {
-    for (int i = 0; i < ct->ncols; i++) {
+    type_t *sourced = sourced_columns(script, ct, err, errlen);
+    if (!sourced) return -1;
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < ct->ncols; i++) {
         const sqlp_column_t *c = &ct->cols[i];
-        if (c->kind == SQLP_COL_COMPUTED) {
-            ERR_AT(c->name.pos, "Computed column '%s' is not supported by ptfhost yet; compute the value in the "
-                                "input data instead.", c->name.name);
-            return -1;
+        type_t *ty = c->kind == SQLP_COL_COMPUTED ? computed_column(script, c, t->schema, sourced, err, errlen)
+                                                   : type_clone(sourced->fields[col_index(sourced, c->name.name)].type);
+        if (!ty) {
+            rc = -1;
+            break;
         }
-        if (col_index(t->schema, c->name.name) >= 0) {
-            ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
-            return -1;
-        }
-        type_t *ty = column_type(script, &c->type, err, errlen);
-        if (!ty) return -1;
         type_add_field(t->schema, c->name.name, ty, NULL);
         if (c->kind == SQLP_COL_METADATA) table_metadata_column(c, t);
+        if (c->kind == SQLP_COL_COMPUTED)
+            catalog_table_set_computed(t, t->schema->nfields - 1, c->expr_text.text, c->expr_text.len);
     }
-    return 0;
+    type_free(sourced);
+    return rc;
 }
 
 static int table_primary_key(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t,
@@ -619,14 +667,15 @@ static void show(session_t *s, const sqlp_show_t *sh)
     free(names);
 }
 
-/* Flink's extras column: METADATA [FROM 'key'] [VIRTUAL]. */
+/* Flink's extras column: METADATA [FROM 'key'] [VIRTUAL], or AS expr. */
 static char *describe_extras(const catalog_table_t *t, int col, arena_t *a)
 {
-    if (!catalog_column_is_metadata(t, col)) return "";
+    if (!catalog_column_is_metadata(t, col) && !catalog_column_is_computed(t, col)) return "";
     const catalog_metadata_t *m = &t->metadata[col];
     buf_t b = BUF_INIT;
-    buf_puts(&b, "METADATA");
-    if (strcmp(m->key, t->schema->fields[col].name) != 0) buf_printf(&b, " FROM '%s'", m->key);
+    if (m->expr) buf_printf(&b, "AS %s", m->expr);
+    else buf_puts(&b, "METADATA");
+    if (m->key && strcmp(m->key, t->schema->fields[col].name) != 0) buf_printf(&b, " FROM '%s'", m->key);
     if (m->is_virtual) buf_puts(&b, " VIRTUAL");
     char *out = arena_strdup(a, buf_cstr(&b));
     buf_free(&b);
