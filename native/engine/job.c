@@ -13,6 +13,7 @@
 #include "engine/inputs.h"
 #include "engine/operator.h"
 #include "engine/output.h"
+#include "engine/values.h"
 #include "engine/project.h"
 #include "jb.h"
 #include "time/watermark.h"
@@ -482,16 +483,10 @@ static int scan_flush(void *ctx, char *err, size_t errlen)
     return 0;
 }
 
-static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
-                    char *err, size_t errlen)
+/* The query's output stages over table t's rows. */
+static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *t, const catalog_table_t *sink_table,
+                    capture_t *capture, char *err, size_t errlen)
 {
-    const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
-    if (!t) {
-        char *n = plan_name_string(q->from->table);
-        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
-        free(n);
-        return -1;
-    }
     scan_t scan = {.results = env->out};
     output_t *out = &scan.out;
     inputs_t *ins = NULL;
@@ -509,6 +504,60 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     }
     rc = output_close(out, rc, err, errlen);
     inputs_close(ins);
+    return rc;
+}
+
+static int run_table_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table,
+                          capture_t *capture, char *err, size_t errlen)
+{
+    const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
+    if (!t) {
+        char *n = plan_name_string(q->from->table);
+        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
+        free(n);
+        return -1;
+    }
+    return run_scan(env, q, t, sink_table, capture, err, errlen);
+}
+
+/* ---- literal rows: VALUES, FROM (VALUES ...), SELECT without FROM ---------------------------- */
+
+/* The literal rows a query reads, or NULL when it reads none: the query's own
+ * VALUES, a FROM (VALUES ...) [AS] t(a, b), or the one empty row a SELECT
+ * without FROM projects. *select is the query that runs over them. */
+static const sqlp_query_t *literal_rows(const sqlp_query_t *q, const sqlp_query_t **select, sqlp_query_t *star_query,
+                                        sqlp_select_item_t *star_item, sqlp_expr_t *star)
+{
+    static sqlp_row_t empty_row;
+    static const sqlp_query_t one_empty_row = {.kind = SQLP_Q_VALUES, .nrows = 1, .rows = &empty_row};
+    *select = q;
+    if (q->kind == SQLP_Q_SELECT && !q->from) return &one_empty_row;
+    if (q->kind == SQLP_Q_SELECT && q->from->kind == SQLP_FROM_SUBQUERY && q->from->query->kind == SQLP_Q_VALUES)
+        return q->from->query;
+    if (q->kind != SQLP_Q_VALUES) return NULL;
+    *star = (sqlp_expr_t){.kind = SQLP_E_STAR, .pos = q->pos};
+    *star_item = (sqlp_select_item_t){star, NULL};
+    *star_query = (sqlp_query_t){.kind = SQLP_Q_SELECT, .pos = q->pos, .end = q->end, .nitems = 1, .items = star_item};
+    *select = star_query;
+    return q;
+}
+
+/* select over the literal rows vq: they become a table for the query's run. */
+static int run_values(job_env_t *env, const sqlp_query_t *select, const sqlp_query_t *vq, const catalog_table_t *sink,
+                      capture_t *capture, char *err, size_t errlen)
+{
+    const sqlp_from_t *from = select->from;
+    int naliases = from ? from->ncol_aliases : 0;
+    if (naliases && naliases != values_width(vq)) {
+        ERR_AT(from->pos, "List of column aliases must have same degree as table; table has %d columns, whereas "
+                          "alias list has %d columns", values_width(vq), naliases);
+        return -1;
+    }
+    catalog_table_t *t = catalog_table_new(from && from->alias ? from->alias->name : "VALUES");
+    plan_env_t penv = plan_env(env);
+    int rc = values_table_fill(&penv, vq, from ? from->col_aliases : NULL, naliases, t, err, errlen);
+    if (rc == 0) rc = run_scan(env, select, t, sink, capture, err, errlen);
+    catalog_table_free(t);
     return rc;
 }
 
@@ -582,17 +631,18 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     const job_hooks_t *h = env->hooks;
     if (h && h->before_read && h->before_read(h->before_read_ctx, env->catalog, env->clock, err, errlen) != 0)
         return -1;
-    if (q->kind != SQLP_Q_SELECT || !q->from) {
-        ERR_AT(q->pos, "Unsupported query: ptfhost runs SELECT ... FROM <function>(...) or FROM <table>.");
-        return -1;
-    }
+    sqlp_query_t sq;
+    sqlp_select_item_t si;
+    sqlp_expr_t se;
+    const sqlp_query_t *select, *vq = literal_rows(q, &select, &sq, &si, &se);
+    if (vq) return run_values(env, select, vq, sink, capture, err, errlen);
     int nwith;
     int rc = declare_with_items(env, q, &nwith, err, errlen);
     if (rc == 0) rc = materialize_inputs(env, q, err, errlen);
     if (rc == 0) {
         switch (q->from->kind) {
         case SQLP_FROM_CALL: rc = run_call(env, q, sink, capture, err, errlen); break;
-        case SQLP_FROM_TABLE: rc = run_scan(env, q, sink, capture, err, errlen); break;
+        case SQLP_FROM_TABLE: rc = run_table_scan(env, q, sink, capture, err, errlen); break;
         default:
             ERR_AT(q->from->pos, "Unsupported FROM clause: ptfhost reads a function call or a table.");
             rc = -1;
