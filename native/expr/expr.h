@@ -71,6 +71,11 @@ int expr_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char 
 
 void expr_free(expr_t *x);
 
+/* Flink's common type of n types (findCommonType, as for CASE branches and
+ * the columns of a set operation): a new type the caller frees with
+ * type_free, or NULL when the types have none. */
+type_t *expr_common_type_of(const type_t *const *ts, int n);
+
 /* The names of the built-in functions, in table order: writes up to max of
  * them to out and returns how many there are. */
 int expr_func_names(const char **out, int max);

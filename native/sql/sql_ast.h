@@ -230,8 +230,9 @@ typedef struct sqlp_row {
 typedef enum sqlp_query_kind { SQLP_Q_SELECT, SQLP_Q_VALUES } sqlp_query_kind_t;
 
 /* SELECT items [FROM from] [WHERE where], or VALUES rows; optionally preceded
- * by WITH. Features ptfhost does not run (joins, GROUP BY, ORDER BY, set
- * operations, ...) are rejected by the parser, so they have no fields here. */
+ * by WITH, optionally followed by UNION ALL branches. Features ptfhost does
+ * not run (joins, GROUP BY, ORDER BY, other set operations, ...) are
+ * rejected by the parser, so they have no fields here. */
 struct sqlp_query {
     sqlp_query_kind_t kind;
     sqlp_pos_t pos;
@@ -246,6 +247,11 @@ struct sqlp_query {
     /* SQLP_Q_VALUES */
     int nrows;
     sqlp_row_t *rows;
+    /* q UNION ALL next UNION ALL ...: the next branch (its union_pos is where
+     * its UNION keyword is), NULL after the last; the chain's first query
+     * holds the WITH items of the whole. */
+    sqlp_query_t *union_all;
+    sqlp_pos_t union_pos;
 };
 
 /* ---- statements -------------------------------------------------------- */

@@ -430,6 +430,11 @@ void sqlp_dump_query(buf_t *b, const sqlp_query_t *q)
         }
         buf_putc(b, ')');
     }
+    if (q->union_all) {   /* the rest of the chain nests: a (UNION ALL b (UNION ALL c)) */
+        buf_puts(b, " (UNION ALL ");
+        sqlp_dump_query(b, q->union_all);
+        buf_putc(b, ')');
+    }
     if (q->nwith)
         buf_putc(b, ')');
 }

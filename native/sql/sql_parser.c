@@ -1618,8 +1618,21 @@ static sqlp_query_t *parse_query_body(parser_t *p)
     fail_expected(p);
 }
 
-/* [WITH name [(cols)] AS (query), ...] body, and nothing after it that
- * ptfhost would have to run (set operations, ORDER BY, LIMIT). */
+/* body UNION ALL body ...: the branches after q chain through union_all.
+ * UNION without ALL, EXCEPT and INTERSECT are left to the caller's check. */
+static void parse_union_all(parser_t *p, sqlp_query_t *q)
+{
+    while (is_kw(p, "UNION") && sqlp_tok_is_kw(peek(p, 1), "ALL")) {
+        sqlp_pos_t pos = advance(p)->pos;
+        advance(p);
+        q = q->union_all = parse_query_body(p);
+        q->union_pos = pos;
+    }
+}
+
+/* [WITH name [(cols)] AS (query), ...] body [UNION ALL body ...], and
+ * nothing after it that ptfhost would have to run (other set operations,
+ * ORDER BY, LIMIT). */
 static sqlp_query_t *parse_query(parser_t *p)
 {
     enter(p);
@@ -1650,10 +1663,11 @@ static sqlp_query_t *parse_query(parser_t *p)
         q->nwith += with.n;
         q->pos = start->pos;
     }
+    parse_union_all(p, q);
     static const char *const setops[] = {"UNION", "EXCEPT", "INTERSECT", "MINUS"};
     for (size_t k = 0; k < sizeof setops / sizeof setops[0]; k++)
         if (is_kw(p, setops[k]))
-            unsupported(p, cur(p), "set operations (UNION, EXCEPT, INTERSECT)", QUERY_SHAPE);
+            unsupported(p, cur(p), "set operations other than UNION ALL (UNION, EXCEPT, INTERSECT)", QUERY_SHAPE);
     if (is_kw(p, "ORDER"))
         unsupported(p, cur(p), "ORDER BY on a query", QUERY_SHAPE);
     if (is_kw(p, "LIMIT") || is_kw(p, "OFFSET") || is_kw(p, "FETCH"))
