@@ -183,7 +183,7 @@ struct sqlp_expr {
         struct { sqlp_expr_t *a; sqlp_text_t type; bool try_cast; } cast;
         struct { sqlp_expr_t *operand; int nwhen; sqlp_when_t *whens; sqlp_expr_t *else_; } case_;
         struct { int n; sqlp_expr_t **items; } list;           /* ARRAY, MAP, ROW */
-        struct { sqlp_expr_t *a, *index; } item;
+        struct { sqlp_expr_t *a, *index; bool dot; } item;    /* dot: a.field after a[i]; index: 'field' */
         const char *symbol;                                    /* SYMBOL, upper case */
         struct { int n; sqlp_ident_t *cols; } descriptor;
         sqlp_table_arg_t table;                                /* TABLE_ARG */

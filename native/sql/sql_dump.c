@@ -330,7 +330,7 @@ void sqlp_dump_expr(buf_t *b, const sqlp_expr_t *e)
         buf_putc(b, ')');
         break;
     case SQLP_E_ITEM:
-        buf_puts(b, "(ITEM ");
+        buf_puts(b, e->u.item.dot ? "(DOT " : "(ITEM ");
         sqlp_dump_expr(b, e->u.item.a);
         buf_putc(b, ' ');
         sqlp_dump_expr(b, e->u.item.index);

@@ -1206,10 +1206,32 @@ static sqlp_expr_t *parse_primary(parser_t *p)
     return done(p, e);
 }
 
+/* a.field after an item (m['k'].S): an ITEM marked dot, whose index is the
+ * field's name as a string literal. */
+static sqlp_expr_t *parse_field_after_item(parser_t *p, sqlp_expr_t *e)
+{
+    advance(p);
+    sqlp_ident_t field = parse_ident(p);
+    sqlp_expr_t *name = new_expr(p, SQLP_E_LITERAL, field.pos);
+    name->u.lit.kind = SQLP_LIT_STRING;
+    name->u.lit.text = field.name;
+    sqlp_expr_t *item = new_expr(p, SQLP_E_ITEM, e->pos);
+    item->u.item.a = e;
+    item->u.item.index = done(p, name);
+    item->u.item.dot = true;
+    return done(p, item);
+}
+
 static sqlp_expr_t *parse_postfix(parser_t *p)
 {
     sqlp_expr_t *e = parse_primary(p);
-    while (cur(p)->kind == SQLP_TK_LBRACKET) {
+    while (cur(p)->kind == SQLP_TK_LBRACKET ||
+           (e->kind == SQLP_E_ITEM && cur(p)->kind == SQLP_TK_DOT &&
+            (peek(p, 1)->kind == SQLP_TK_IDENT || peek(p, 1)->kind == SQLP_TK_QIDENT))) {
+        if (cur(p)->kind == SQLP_TK_DOT) {
+            e = parse_field_after_item(p, e);
+            continue;
+        }
         advance(p);
         sqlp_expr_t *item = new_expr(p, SQLP_E_ITEM, e->pos);
         item->u.item.a = e;
