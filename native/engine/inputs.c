@@ -126,7 +126,8 @@ static const sqlp_query_t *computed_parse(computed_t *cc, const catalog_table_t 
 }
 
 /* Compiles t's computed columns; *out stays NULL when it has none. */
-static int computed_open(const catalog_table_t *t, computed_t **out, char *err, size_t errlen)
+static int computed_open(const catalog_table_t *t, const inputs_config_t *cfg, computed_t **out, char *err,
+                         size_t errlen)
 {
     if (!catalog_table_has_computed(t)) return 0;
     computed_t *cc = *out = xcalloc(1, sizeof *cc);
@@ -142,9 +143,9 @@ static int computed_open(const catalog_table_t *t, computed_t **out, char *err, 
     const sqlp_script_t *script = NULL;
     const sqlp_query_t *q = computed_parse(cc, t, &script, err, errlen);
     if (!q) return -1;
-    expr_env_t xenv = {script, NULL};
+    plan_env_t penv = {.script = script, .clock = cfg->clock};
     for (int i = 0; i < cc->ncols; i++)
-        if (!(cc->exprs[i] = expr_compile(&xenv, q->items[i].expr, catalog_table_source_row(t), err, errlen)))
+        if (!(cc->exprs[i] = plan_expr_compile(&penv, q->items[i].expr, catalog_table_source_row(t), err, errlen)))
             return -1;
     return 0;
 }
@@ -184,7 +185,7 @@ inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t
         in->flushed_at = in->started_at = monotonic_ms();
         arena_init(&in->arena, 0);
         if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) ||
-            open_watermarks(in, cfg, err, errlen) != 0 || computed_open(in->table, &in->computed, err, errlen) != 0) {
+            open_watermarks(in, cfg, err, errlen) != 0 || computed_open(in->table, cfg, &in->computed, err, errlen) != 0) {
             inputs_close(ins);
             return NULL;
         }

@@ -24,7 +24,7 @@
 
 static plan_env_t plan_env(const job_env_t *env)
 {
-    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
+    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version, env->clock};
 }
 
 /* ---- the uids of a statement ---------------------------------------------------- */

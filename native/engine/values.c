@@ -160,11 +160,11 @@ static type_t *values_schema(const lit_col_t *cols, int ncols, const sqlp_ident_
 }
 
 /* An expression item's value as the column's type (copied into a). */
-static int expression_value(const sqlp_script_t *script, const sqlp_expr_t *e, const type_t *ct, arena_t *a,
+static int expression_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *ct, arena_t *a,
                             value_t *out, char *err, size_t errlen)
 {
-    expr_env_t xenv = {script, NULL};
-    expr_t *x = expr_compile(&xenv, e, NULL, err, errlen);
+    const sqlp_script_t *script = env->script;
+    expr_t *x = plan_expr_compile(env, e, NULL, err, errlen);
     if (!x) return -1;
     arena_t scratch;
     arena_init(&scratch, 0);
@@ -183,7 +183,6 @@ static int expression_value(const sqlp_script_t *script, const sqlp_expr_t *e, c
 /* The rows, as values of the view's column types. */
 static int values_rows(const plan_env_t *env, const sqlp_query_t *vq, catalog_table_t *t, char *err, size_t errlen)
 {
-    const sqlp_script_t *script = env->script;
     int ncols = t->schema->nfields;
     t->nrows = (size_t)vq->nrows;
     t->rows = calloc(t->nrows + 1, sizeof *t->rows);
@@ -199,7 +198,7 @@ static int values_rows(const plan_env_t *env, const sqlp_query_t *vq, catalog_ta
             int rc = literal_type(e, &probe) != -1
                          ? plan_literal_value(env, e, ct, t->schema->fields[c].name, &t->arena, &row->fields[c], err,
                                               errlen)
-                         : expression_value(script, e, ct, &t->arena, &row->fields[c], err, errlen);
+                         : expression_value(env, e, ct, &t->arena, &row->fields[c], err, errlen);
             if (rc != 0) return -1;
         }
     }

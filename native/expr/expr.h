@@ -44,6 +44,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sql/sql.h"
 #include "types/render.h"
@@ -61,6 +62,12 @@ typedef struct expr_env {
  * NULL on error with a positioned message in err. */
 expr_t *expr_compile(const expr_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
                      size_t errlen);
+
+/* The runner's clock (epoch ms) for CURRENT_TIMESTAMP, NOW(),
+ * LOCALTIMESTAMP and CURRENT_DATE, read at each evaluation as Flink's
+ * streaming mode does (per row); ctx is borrowed. Without it they read the
+ * wall clock. */
+void expr_set_clock(expr_t *x, int64_t (*now_ms)(const void *ctx), const void *ctx);
 
 /* The result type (owned by x). */
 const type_t *expr_type(const expr_t *x);
