@@ -12,28 +12,13 @@ set -uo pipefail
 SEEDS=$PTFHOST_BUILD/compat/seeds.jar
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib/run_lib.sh"
 printf '%s\n' '{"id": 1, "price": 2.50, "qty": 4, "ts": 1767225600000}' \
               '{"id": 2, "price": 1.00, "qty": 0, "ts": 1767225660000}' >"$W/t.json"
 T="CREATE TABLE t (id INT, total AS price * qty, price DECIMAL(5, 2), qty INT, ts BIGINT,
   event_time AS TO_TIMESTAMP_LTZ(ts, 3), WATERMARK FOR event_time AS event_time - INTERVAL '5' SECOND)
   WITH ('connector' = 'filesystem', 'path' = 't.json', 'format' = 'json');"
 
-run_case() {   # run_case NAME EXPECTED_RC "RUN OPTIONS" SQL PATTERN... (all patterns in the output)
-  local name=$1 want=$2 opts=$3 sql=$4; shift 4
-  printf '%s\n' "$sql" >"$W/job.sql"
-  # shellcheck disable=SC2086
-  (cd "$W" && "$PTFHOST" run $opts job.sql >all 2>&1)
-  local rc=$? missing=()
-  for p in "$@"; do grep -qF -- "$p" "$W/all" || missing+=("$p"); done
-  if [ "$rc" -eq "$want" ] && [ ${#missing[@]} -eq 0 ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL $name (rc=$rc, want $want; missing: ${missing[*]})"
-    head -20 "$W/all"
-  fi
-}
 
 run_case columns_in_declaration_order 0 "--format tableau" "$T
 SELECT * FROM t;" \

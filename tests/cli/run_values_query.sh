@@ -8,23 +8,8 @@ set -uo pipefail
 : "${PTFHOST:?}"
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib/run_lib.sh"
 
-run_case() {   # run_case NAME EXPECTED_RC "RUN OPTIONS" SQL PATTERN... (all patterns in the output)
-  local name=$1 want=$2 opts=$3 sql=$4; shift 4
-  printf '%s\n' "$sql" >"$W/job.sql"
-  # shellcheck disable=SC2086
-  (cd "$W" && "$PTFHOST" run $opts job.sql >all 2>&1)
-  local rc=$? missing=()
-  for p in "$@"; do grep -qF -- "$p" "$W/all" || missing+=("$p"); done
-  if [ "$rc" -eq "$want" ] && [ ${#missing[@]} -eq 0 ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL $name (rc=$rc, want $want; missing: ${missing[*]})"
-    head -20 "$W/all"
-  fi
-}
 
 run_case from_values_with_aliases 0 "--format tableau" \
   "SELECT a + 1 AS x, UPPER(b), t.a FROM (VALUES (1, 'x'), (2, 'yy')) AS t(a, b) WHERE a > 1;" \
