@@ -36,10 +36,14 @@ void catalog_table_free(catalog_table_t *t)
     if (!t) return;
     free(t->name);
     type_free(t->schema);
-    for (int i = 0; i < t->nmetadata; i++) free(t->metadata[i].key);
+    for (int i = 0; i < t->nmetadata; i++) {
+        free(t->metadata[i].key);
+        free(t->metadata[i].expr);
+    }
     free(t->metadata);
     type_free(t->physical);
     type_free(t->persisted);
+    type_free(t->source_row);
     free(t->pk);
     for (int i = 0; i < t->nopts; i++) {
         free(t->opts[i].key);
@@ -60,16 +64,32 @@ const char *catalog_table_option(const catalog_table_t *t, const char *key)
     return NULL;
 }
 
-void catalog_table_set_metadata(catalog_table_t *t, int col, const char *key, bool is_virtual)
+/* The column's kind entry, growing the array to reach it. */
+static catalog_metadata_t *column_kind(catalog_table_t *t, int col)
 {
     if (col >= t->nmetadata) {
         t->metadata = xrealloc(t->metadata, (size_t)(col + 1) * sizeof *t->metadata);
         memset(&t->metadata[t->nmetadata], 0, (size_t)(col + 1 - t->nmetadata) * sizeof *t->metadata);
         t->nmetadata = col + 1;
     }
-    free(t->metadata[col].key);
-    t->metadata[col].key = xstrdup(key);
-    t->metadata[col].is_virtual = is_virtual;
+    return &t->metadata[col];
+}
+
+void catalog_table_set_metadata(catalog_table_t *t, int col, const char *key, bool is_virtual)
+{
+    catalog_metadata_t *m = column_kind(t, col);
+    free(m->key);
+    m->key = xstrdup(key);
+    m->is_virtual = is_virtual;
+}
+
+void catalog_table_set_computed(catalog_table_t *t, int col, const char *expr_sql, size_t len)
+{
+    catalog_metadata_t *m = column_kind(t, col);
+    free(m->expr);
+    m->expr = xmalloc(len + 1);
+    memcpy(m->expr, expr_sql, len);
+    m->expr[len] = '\0';
 }
 
 bool catalog_column_is_metadata(const catalog_table_t *t, int col)
@@ -77,16 +97,38 @@ bool catalog_column_is_metadata(const catalog_table_t *t, int col)
     return col < t->nmetadata && t->metadata[col].key;
 }
 
-bool catalog_column_is_physical(const catalog_table_t *t, int col) { return !catalog_column_is_metadata(t, col); }
+bool catalog_column_is_computed(const catalog_table_t *t, int col)
+{
+    return col < t->nmetadata && t->metadata[col].expr;
+}
+
+bool catalog_column_is_physical(const catalog_table_t *t, int col)
+{
+    return !catalog_column_is_metadata(t, col) && !catalog_column_is_computed(t, col);
+}
 
 bool catalog_column_is_persisted(const catalog_table_t *t, int col)
 {
-    return catalog_column_is_physical(t, col) || !t->metadata[col].is_virtual;
+    return catalog_column_is_physical(t, col) || (catalog_column_is_metadata(t, col) && !t->metadata[col].is_virtual);
+}
+
+bool catalog_column_is_sourced(const catalog_table_t *t, int col) { return !catalog_column_is_computed(t, col); }
+
+bool catalog_table_has_computed(const catalog_table_t *t)
+{
+    for (int i = 0; i < t->nmetadata; i++)
+        if (t->metadata[i].expr) return true;
+    return false;
 }
 
 const type_t *catalog_table_physical(const catalog_table_t *t) { return t->physical ? t->physical : t->schema; }
 
 const type_t *catalog_table_persisted(const catalog_table_t *t) { return t->persisted ? t->persisted : t->schema; }
+
+const type_t *catalog_table_source_row(const catalog_table_t *t)
+{
+    return t->source_row ? t->source_row : t->schema;
+}
 
 /* The columns of t->schema that keep(t, col) accepts. */
 static type_t *derived_row(const catalog_table_t *t, bool (*keep)(const catalog_table_t *, int))
@@ -151,6 +193,7 @@ int catalog_add_table(catalog_t *c, catalog_table_t *t)
     if (t->nmetadata && !t->physical) {
         t->physical = derived_row(t, catalog_column_is_physical);
         t->persisted = derived_row(t, catalog_column_is_persisted);
+        t->source_row = derived_row(t, catalog_column_is_sourced);
     }
     if (c->ntables == c->captables) c->tables = grow(c->tables, &c->captables, sizeof *c->tables);
     c->tables[c->ntables++] = t;

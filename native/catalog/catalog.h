@@ -33,23 +33,28 @@ typedef struct catalog_event {
     int line;                         /* where the event was written, for messages */
 } catalog_event_t;
 
-/* A column whose value the connector supplies (`name TYPE METADATA [FROM
- * 'key'] [VIRTUAL]`) rather than the record's payload. */
+/* A column that is not physical (not read from the record's payload): one
+ * whose value the connector supplies (`name TYPE METADATA [FROM 'key']
+ * [VIRTUAL]`), or a computed column (`name AS expr`), evaluated over the
+ * other columns after the source has read a row (engine/inputs.c). */
 typedef struct catalog_metadata {
     char *key;                   /* the metadata key (FROM 'key', else the column name); NULL: not metadata */
     bool is_virtual;             /* read-only: left out of an INSERT's sink row */
+    char *expr;                  /* computed: the expression's SQL text; NULL: not computed */
 } catalog_metadata_t;
 
 typedef struct catalog_table {
     char *name;
     type_t *schema;              /* ROW<...> of every column, in declared order */
-    /* Per schema column up to the last METADATA column, else NULL.
-     * The physical row (what formats read and write) and the persisted row
-     * (what an INSERT writes: without VIRTUAL columns) are derived from it by
-     * catalog_add_table; both equal schema when the array is NULL. */
+    /* Per schema column up to the last non-physical (METADATA or computed)
+     * column, else NULL. The physical row (what formats read and write), the
+     * source row (what a source delivers and computed columns read: physical
+     * and METADATA columns) and the persisted row (what an INSERT writes:
+     * without VIRTUAL and computed columns) are derived from it by
+     * catalog_add_table; all equal schema when the array is NULL. */
     catalog_metadata_t *metadata;
-    int nmetadata;               /* entries in metadata (columns after them are not metadata) */
-    type_t *physical, *persisted;
+    int nmetadata;               /* entries in metadata (columns after them are physical) */
+    type_t *physical, *persisted, *source_row;
     int watermark_col;           /* -1 = no WATERMARK */
     int64_t watermark_delay_ms;  /* WATERMARK FOR c AS c - INTERVAL ... */
     int npk;
@@ -107,12 +112,20 @@ void catalog_table_free(catalog_table_t *t);
 const char *catalog_table_option(const catalog_table_t *t, const char *key);  /* NULL if unset */
 /* Marks schema column col as METADATA (key copied). */
 void catalog_table_set_metadata(catalog_table_t *t, int col, const char *key, bool is_virtual);
+/* Marks schema column col as computed (`name AS expr`; the len bytes of SQL
+ * text copied). */
+void catalog_table_set_computed(catalog_table_t *t, int col, const char *expr_sql, size_t len);
 bool catalog_column_is_metadata(const catalog_table_t *t, int col);
+bool catalog_column_is_computed(const catalog_table_t *t, int col);
 bool catalog_column_is_physical(const catalog_table_t *t, int col);   /* read from the payload */
 bool catalog_column_is_persisted(const catalog_table_t *t, int col);  /* part of an INSERT's sink row */
-/* The ROW of the physical columns, and of the persisted ones (borrowed). */
+bool catalog_column_is_sourced(const catalog_table_t *t, int col);    /* delivered by a source: not computed */
+bool catalog_table_has_computed(const catalog_table_t *t);
+/* The ROW of the physical columns, of the persisted ones, and of the
+ * sourced ones (borrowed). */
 const type_t *catalog_table_physical(const catalog_table_t *t);
 const type_t *catalog_table_persisted(const catalog_table_t *t);
+const type_t *catalog_table_source_row(const catalog_table_t *t);
 
 /* Takes ownership (deriving the physical and persisted rows); -1 if a table
  * or view of that name exists. */

@@ -112,6 +112,10 @@ static int datagen_next(conn_source_t *s, row_t *row, arena_t *a, char *err, siz
         const datagen_field_t *f = &d->fields[i];
         const type_t *t = schema->fields[i].type;
         value_t *v = &row->fields[i];
+        if (!catalog_column_is_physical(s->table, i)) {   /* computed: the inputs stage fills it */
+            *v = value_null();
+            continue;
+        }
         if (f->sequence) {
             int64_t x = f->start + d->emitted;
             if (x > f->end) return 0;   /* a sequence ends the source when exhausted */
@@ -220,6 +224,7 @@ static conn_source_t *datagen_open(const catalog_table_t *t, char *err, size_t e
     for (int i = 0; i < t->schema->nfields; i++) {
         datagen_field_t *f = &d->fields[i];
         const char *col = t->schema->fields[i].name;
+        if (!catalog_column_is_physical(t, i)) continue;
         char key[512];
         f->min = 0;
         f->max = 2147483647.0;
@@ -344,7 +349,7 @@ static value_t file_metadata_value(file_source_t *fs, int k)
 }
 
 /* The decoded rows (of the physical columns) as rows of the table, with the
- * metadata columns filled. */
+ * metadata columns filled (computed ones stay NULL for the inputs stage). */
 static void file_add_metadata(file_source_t *fs)
 {
     const catalog_table_t *t = fs->base.table;
@@ -469,7 +474,7 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
                                     &fs->line_arena, err, errlen) != 0)
             return CONN_SRC_ERROR;
         if (skipped) s->skipped++;
-        if (fs->meta.any) file_add_metadata(fs);
+        if (fs->meta.any || catalog_table_physical(s->table) != s->table->schema) file_add_metadata(fs);
     }
 }
 

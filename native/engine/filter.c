@@ -18,8 +18,7 @@ struct filter {
 filter_t *filter_compile(const plan_env_t *env, const sqlp_expr_t *where, const type_t *row_type, char *err,
                          size_t errlen)
 {
-    expr_env_t xenv = {env->script, NULL};
-    expr_t *x = expr_compile(&xenv, where, row_type, err, errlen);
+    expr_t *x = plan_expr_compile(env, where, row_type, err, errlen);
     if (!x) return NULL;
     type_id_t id = expr_type(x)->id;
     if (id != TYPE_BOOLEAN && id != TYPE_NULL) {

@@ -2,12 +2,29 @@
 #include "engine/inputs.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "connectors/source.h"
 #include "engine/plan.h"
+#include "expr/expr.h"
+#include "sql/sql.h"
 #include "time/watermark.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
+
+/* A table's computed columns (`name AS expr`), compiled against its sourced
+ * row (physical and METADATA columns). The catalog keeps each expression's
+ * SQL text; it is parsed here again, as one SELECT list, and lives in the
+ * stage's arena. */
+typedef struct computed {
+    arena_t arena;           /* the parsed expressions */
+    int ncols;
+    int *cols;               /* schema positions of the computed columns */
+    expr_t **exprs;          /* per computed column */
+    int nsourced;
+    int *sourced;            /* schema positions of the sourced columns, in order */
+} computed_t;
 
 typedef struct input {
     const catalog_table_t *table;
@@ -19,6 +36,7 @@ typedef struct input {
     uint32_t row_split;      /* the split the row read ahead came from (0: one stream) */
     bool has_row, done;
     wm_source_t *wm;         /* the table's watermark generator, NULL without one */
+    computed_t *computed;    /* the table's computed columns, NULL without any */
     bool unflushed;          /* events went on since the last flush hint */
     int64_t flushed_at;      /* monotonic ms of the last flush hint */
     int64_t started_at;      /* monotonic ms when the stage opened (time limit) */
@@ -76,6 +94,85 @@ static int open_watermarks(input_t *in, const inputs_config_t *cfg, char *err, s
     return in->wm ? 0 : -1;
 }
 
+/* ---- computed columns ------------------------------------------------------------ */
+
+static void computed_free(computed_t *cc)
+{
+    if (!cc) return;
+    for (int i = 0; i < cc->ncols; i++) expr_free(cc->exprs[i]);
+    free(cc->exprs);
+    free(cc->cols);
+    free(cc->sourced);
+    arena_destroy(&cc->arena);
+    free(cc);
+}
+
+/* "SELECT e1, e2, ...": the table's computed expressions as one parsed list. */
+static const sqlp_query_t *computed_parse(computed_t *cc, const catalog_table_t *t, const sqlp_script_t **script,
+                                          char *err, size_t errlen)
+{
+    buf_t b = BUF_INIT;
+    buf_puts(&b, "SELECT ");
+    for (int i = 0; i < cc->ncols; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", t->metadata[cc->cols[i]].expr);
+    sqlp_script_t *parsed = NULL;
+    char name[300];
+    snprintf(name, sizeof name, "computed columns of table '%s'", t->name);
+    int rc = sqlp_parse_script(buf_cstr(&b), name, &cc->arena, &parsed, err, errlen);
+    buf_free(&b);
+    if (rc != 0) return NULL;
+    *script = parsed;
+    return parsed->stmts[0]->u.query;
+}
+
+/* Compiles t's computed columns; *out stays NULL when it has none. */
+static int computed_open(const catalog_table_t *t, const inputs_config_t *cfg, computed_t **out, char *err,
+                         size_t errlen)
+{
+    if (!catalog_table_has_computed(t)) return 0;
+    computed_t *cc = *out = xcalloc(1, sizeof *cc);
+    arena_init(&cc->arena, 0);
+    int n = t->schema->nfields;
+    cc->cols = xcalloc((size_t)n, sizeof *cc->cols);
+    cc->sourced = xcalloc((size_t)n, sizeof *cc->sourced);
+    for (int i = 0; i < n; i++) {
+        if (catalog_column_is_computed(t, i)) cc->cols[cc->ncols++] = i;
+        else cc->sourced[cc->nsourced++] = i;
+    }
+    cc->exprs = xcalloc((size_t)cc->ncols, sizeof *cc->exprs);
+    const sqlp_script_t *script = NULL;
+    const sqlp_query_t *q = computed_parse(cc, t, &script, err, errlen);
+    if (!q) return -1;
+    plan_env_t penv = {.script = script, .clock = cfg->clock};
+    for (int i = 0; i < cc->ncols; i++)
+        if (!(cc->exprs[i] = plan_expr_compile(&penv, q->items[i].expr, catalog_table_source_row(t), err, errlen)))
+            return -1;
+    return 0;
+}
+
+/* Fills the computed columns of row (a row of t's schema, as a source
+ * spreads it) from its sourced columns, in a copy of its fields (a source's
+ * row may be shared, e.g. test events); values go to a. An expression that
+ * fails fails the source, as in Flink. */
+static int computed_fill(const computed_t *cc, const catalog_table_t *t, row_t *row, arena_t *a, char *err,
+                         size_t errlen)
+{
+    value_t *fields = arena_calloc(a, row->n + 1, sizeof(value_t));
+    memcpy(fields, row->fields, row->n * sizeof(value_t));
+    row->fields = fields;
+    row_t src = {row->kind, (uint32_t)cc->nsourced, arena_calloc(a, (size_t)cc->nsourced + 1, sizeof(value_t))};
+    for (int i = 0; i < cc->nsourced; i++) src.fields[i] = row->fields[cc->sourced[i]];
+    for (int i = 0; i < cc->ncols; i++) {
+        char why[512];
+        if (expr_eval(cc->exprs[i], &src, a, &row->fields[cc->cols[i]], why, sizeof why) != 0) {
+            snprintf(err, errlen, "table '%s': computing column '%s' failed: %s", t->name,
+                     t->schema->fields[cc->cols[i]].name, why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t *cfg, char *err, size_t errlen)
 {
     inputs_t *ins = xcalloc(1, sizeof *ins);
@@ -88,7 +185,7 @@ inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t
         in->flushed_at = in->started_at = monotonic_ms();
         arena_init(&in->arena, 0);
         if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) ||
-            open_watermarks(in, cfg, err, errlen) != 0) {
+            open_watermarks(in, cfg, err, errlen) != 0 || computed_open(in->table, cfg, &in->computed, err, errlen) != 0) {
             inputs_close(ins);
             return NULL;
         }
@@ -103,6 +200,7 @@ void inputs_close(inputs_t *ins)
         input_t *in = &ins->in[i];
         if (in->src) in->src->close(in->src);
         wm_source_free(in->wm);
+        computed_free(in->computed);
         arena_destroy(&in->arena);
     }
     free(ins->in);
@@ -213,6 +311,10 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, ch
         if (in->src->nsplits > 0) in->src->wait_ms = split_wait_ms(ins, in);
         switch (in->src->next(in->src, &in->row, &in->arena, err, errlen)) {
         case CONN_SRC_ROW:
+            if (in->computed && computed_fill(in->computed, in->table, &in->row, &in->arena, err, errlen) != 0) {
+                in->failed = true;
+                return -1;
+            }
             in->has_row = true;
             in->done = false;
             in->row_split = in->src->nsplits > 0 ? (uint32_t)in->src->split : 0;

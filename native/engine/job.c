@@ -15,6 +15,8 @@
 #include "engine/inputs.h"
 #include "engine/operator.h"
 #include "engine/output.h"
+#include "engine/values.h"
+#include "expr/expr.h"
 #include "engine/project.h"
 #include "jb.h"
 #include "time/watermark.h"
@@ -24,7 +26,7 @@
 
 plan_env_t job_plan_env(const job_env_t *env)
 {
-    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version};
+    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version, env->clock};
 }
 
 /* ---- the uids of a statement ---------------------------------------------------- */
@@ -484,16 +486,10 @@ static int scan_flush(void *ctx, char *err, size_t errlen)
     return 0;
 }
 
-static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
-                    char *err, size_t errlen)
+/* The query's output stages over table t's rows. */
+static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *t, const catalog_table_t *sink_table,
+                    capture_t *capture, char *err, size_t errlen)
 {
-    const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
-    if (!t) {
-        char *n = plan_name_string(q->from->table);
-        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
-        free(n);
-        return -1;
-    }
     scan_t scan = {.results = env->out};
     output_t *out = &scan.out;
     int rc = -1;
@@ -518,9 +514,72 @@ int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_
     return rc;
 }
 
+static int run_table_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table,
+                          capture_t *capture, char *err, size_t errlen)
+{
+    const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
+    if (!t) {
+        char *n = plan_name_string(q->from->table);
+        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
+        free(n);
+        return -1;
+    }
+    return run_scan(env, q, t, sink_table, capture, err, errlen);
+}
+
+/* ---- literal rows: VALUES, FROM (VALUES ...), SELECT without FROM ---------------------------- */
+
+/* SELECT * at q's position, in the caller's storage. */
+static const sqlp_query_t *star_select(const sqlp_query_t *q, sqlp_query_t *star_query, sqlp_select_item_t *star_item,
+                                       sqlp_expr_t *star)
+{
+    *star = (sqlp_expr_t){.kind = SQLP_E_STAR, .pos = q->pos};
+    *star_item = (sqlp_select_item_t){star, NULL};
+    *star_query = (sqlp_query_t){.kind = SQLP_Q_SELECT, .pos = q->pos, .end = q->end, .nitems = 1, .items = star_item};
+    return star_query;
+}
+
+/* The literal rows a query reads, or NULL when it reads none: the query's own
+ * VALUES, a FROM (VALUES ...) [AS] t(a, b), or the one empty row a SELECT
+ * without FROM projects. *select is the query that runs over them. */
+static const sqlp_query_t *literal_rows(const sqlp_query_t *q, const sqlp_query_t **select, sqlp_query_t *star_query,
+                                        sqlp_select_item_t *star_item, sqlp_expr_t *star)
+{
+    static sqlp_row_t empty_row;
+    static const sqlp_query_t one_empty_row = {.kind = SQLP_Q_VALUES, .nrows = 1, .rows = &empty_row};
+    *select = q;
+    if (q->kind == SQLP_Q_SELECT && !q->from) return &one_empty_row;
+    if (q->kind == SQLP_Q_SELECT && q->from->kind == SQLP_FROM_SUBQUERY && q->from->query->kind == SQLP_Q_VALUES)
+        return q->from->query;
+    if (q->kind != SQLP_Q_VALUES) return NULL;
+    *select = star_select(q, star_query, star_item, star);
+    return q;
+}
+
+/* select over the literal rows vq: they become a table for the query's run. */
+static int run_values(job_env_t *env, const sqlp_query_t *select, const sqlp_query_t *vq, const catalog_table_t *sink,
+                      capture_t *capture, char *err, size_t errlen)
+{
+    const sqlp_from_t *from = select->from;
+    int naliases = from ? from->ncol_aliases : 0;
+    if (naliases && naliases != values_width(vq)) {
+        ERR_AT(from->pos, "List of column aliases must have same degree as table; table has %d columns, whereas "
+                          "alias list has %d columns", values_width(vq), naliases);
+        return -1;
+    }
+    catalog_table_t *t = catalog_table_new(from && from->alias ? from->alias->name : "VALUES");
+    plan_env_t penv = job_plan_env(env);
+    int rc = values_table_fill(&penv, vq, from ? from->col_aliases : NULL, naliases, t, err, errlen);
+    if (rc == 0) rc = run_scan(env, select, t, sink, capture, err, errlen);
+    catalog_table_free(t);
+    return rc;
+}
+
 /* ---- views and WITH items ------------------------------------------------------------------ */
 
 static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, capture_t *capture,
+                     char *err, size_t errlen);
+static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, capture_t *capture,
                      char *err, size_t errlen);
 
 /* Runs a view's query once, capturing its output as the view's events. */
@@ -580,6 +639,172 @@ static int declare_with_items(job_env_t *env, const sqlp_query_t *q, int *n, cha
     return 0;
 }
 
+/* ---- UNION ALL -------------------------------------------------------------------------------- */
+
+/* Each branch runs into a capture (as a view does); the branches' captured
+ * events are then merged by the inputs stage like the tables of a call:
+ * by event time when every branch has a rowtime column (ties: the earlier
+ * branch), otherwise branch after branch in query order. The union's
+ * watermark is the minimum over the branches that have not ended. */
+typedef struct union_scan {
+    scan_t scan;
+    wm_combiner_t wm;              /* one partial per branch */
+} union_scan_t;
+
+static int union_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    union_scan_t *u = ctx;
+    if (wm_combiner_set_watermark(&u->wm, (uint32_t)id, wm)) output_watermark(&u->scan.out, wm_combiner_get(&u->wm));
+    return 0;
+}
+
+static int union_end(void *ctx, int id, bool last, char *err, size_t errlen)
+{
+    (void)last;
+    return union_watermark(ctx, id, WM_END, err, errlen);
+}
+
+/* The union's type of column c: Flink's common type over the branches so
+ * far, a rowtime only when every branch's column is one. NULL with err set
+ * (at branch b's UNION) when there is none. */
+static type_t *union_column(job_env_t *env, const sqlp_query_t *b, const type_t *acc, const type_t *next, int c,
+                            char *err, size_t errlen)
+{
+    const type_t *both[2] = {acc, next};
+    type_t *t = expr_common_type_of(both, 2);
+    if (!t) {
+        char *x = type_to_string(acc), *y = type_to_string(next);
+        ERR_AT(b->union_pos, "Type mismatch in column %d of UNION ALL: %s and %s have no common type.", c + 1, x, y);
+        free(x);
+        free(y);
+        return NULL;
+    }
+    t->time_kind = acc->time_kind == TYPE_TK_ROWTIME && next->time_kind == TYPE_TK_ROWTIME ? TYPE_TK_ROWTIME
+                                                                                           : TYPE_TK_REGULAR;
+    return t;
+}
+
+/* The union's row type (the first branch's names), in *out. */
+static int union_row_type(job_env_t *env, const sqlp_query_t *q, catalog_table_t **tables, int n, type_t **out,
+                          char *err, size_t errlen)
+{
+    type_t *row = *out = type_clone(tables[0]->schema);
+    const sqlp_query_t *b = q->union_all;
+    for (int i = 1; i < n; i++, b = b->union_all) {
+        const type_t *bt = tables[i]->schema;
+        if (bt->nfields != row->nfields) {
+            ERR_AT(b->union_pos, "Column count mismatch in UNION ALL");
+            return -1;
+        }
+        for (int c = 0; c < row->nfields; c++) {
+            type_t *t = union_column(env, b, row->fields[c].type, bt->fields[c].type, c, err, errlen);
+            if (!t) return -1;
+            type_free(row->fields[c].type);
+            row->fields[c].type = t;
+        }
+    }
+    return 0;
+}
+
+/* Casts branch table t's captured rows to the union's row type. */
+static void union_cast_rows(catalog_table_t *t, const type_t *row)
+{
+    for (int c = 0; c < row->nfields; c++) {
+        const type_t *from = t->schema->fields[c].type, *to = row->fields[c].type;
+        if (type_equals_ignore_null(from, to)) continue;
+        for (size_t e = 0; e < t->nevents; e++) {
+            value_t *v = &t->events[e].row.fields[c];
+            if (t->events[e].kind == CATALOG_EVENT_ROW && !v->is_null) *v = cast_value(v, from, to, &t->arena);
+        }
+    }
+    type_free(t->schema);
+    t->schema = type_clone(row);
+    t->watermark_col = -1;   /* the merge reads rowtimes where the union keeps them */
+    for (int c = 0; c < row->nfields && t->watermark_col < 0; c++)
+        if (row->fields[c].type->time_kind == TYPE_TK_ROWTIME) t->watermark_col = c;
+}
+
+/* Runs every branch of q into its own table of captured events, cast to
+ * the union's row type. */
+static int union_branches(job_env_t *env, const sqlp_query_t *q, catalog_table_t **tables, int n, char *err,
+                          size_t errlen)
+{
+    const sqlp_query_t *b = q;
+    for (int i = 0; i < n; i++, b = b->union_all) {
+        sqlp_query_t branch = *b;   /* the branch alone: WITH items are declared, the chain is ours */
+        branch.union_all = NULL;
+        branch.nwith = 0;
+        capture_t c;
+        capture_init(&c);
+        int rc = run_query(env, &branch, NULL, &c, err, errlen);
+        tables[i] = catalog_table_new("UNION ALL");
+        if (rc == 0) capture_to_view(&c, tables[i]);
+        capture_free(&c);
+        if (rc != 0) return -1;
+    }
+    type_t *row = NULL;
+    int rc = union_row_type(env, q, tables, n, &row, err, errlen);
+    for (int i = 0; rc == 0 && i < n; i++) union_cast_rows(tables[i], row);
+    type_free(row);
+    return rc;
+}
+
+static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, capture_t *capture,
+                     char *err, size_t errlen)
+{
+    int n = 0;
+    for (const sqlp_query_t *b = q; b; b = b->union_all) n++;
+    catalog_table_t **tables = xcalloc((size_t)n, sizeof *tables);
+    inputs_table_t *order = xcalloc((size_t)n, sizeof *order);
+    union_scan_t u = {.scan.results = env->out};
+    wm_combiner_init(&u.wm, (uint32_t)n);
+    sqlp_query_t sq;
+    sqlp_select_item_t si;
+    sqlp_expr_t se;
+    const sqlp_query_t *select = star_select(q, &sq, &si, &se);
+    int rc = union_branches(env, q, tables, n, err, errlen);
+    plan_env_t penv = job_plan_env(env);
+    inputs_t *ins = NULL;
+    if (rc == 0 && output_init(&u.scan.out, &penv, select, tables[0]->schema, sink, capture, err, errlen) == 0 &&
+        output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
+        for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
+        inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush};
+        rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
+        rc = output_close(&u.scan.out, rc, err, errlen);
+    } else if (rc == 0) {
+        rc = output_close(&u.scan.out, -1, err, errlen);
+    }
+    inputs_close(ins);
+    for (int i = 0; i < n; i++) catalog_table_free(tables[i]);
+    free(tables);
+    free(order);
+    wm_combiner_free(&u.wm);
+    return rc;
+}
+
+/* One SELECT or VALUES (no WITH items, no UNION ALL branches of its own). */
+static int run_body(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, capture_t *capture,
+                    char *err, size_t errlen)
+{
+    sqlp_query_t sq;
+    sqlp_select_item_t si;
+    sqlp_expr_t se;
+    const sqlp_query_t *select, *vq = literal_rows(q, &select, &sq, &si, &se);
+    if (vq) return run_values(env, select, vq, sink, capture, err, errlen);
+    if (materialize_inputs(env, q, err, errlen) != 0) return -1;
+    if (dedup_query_is(q)) return dedup_query_run(env, q, sink, capture, err, errlen);
+    if (agg_query_is(q)) return agg_query_run(env, q, sink, capture, err, errlen);
+    switch (q->from->kind) {
+    case SQLP_FROM_CALL: return run_call(env, q, sink, capture, err, errlen);
+    case SQLP_FROM_TABLE: return run_table_scan(env, q, sink, capture, err, errlen);
+    default:
+        ERR_AT(q->from->pos, "Unsupported FROM clause: ptfhost reads a function call or a table.");
+        return -1;
+    }
+}
+
 static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink, capture_t *capture,
                      char *err, size_t errlen)
 {
@@ -588,26 +813,10 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     const job_hooks_t *h = env->hooks;
     if (h && h->before_read && h->before_read(h->before_read_ctx, env->catalog, env->clock, err, errlen) != 0)
         return -1;
-    if (q->kind != SQLP_Q_SELECT || !q->from) {
-        ERR_AT(q->pos, "Unsupported query: ptfhost runs SELECT ... FROM <function>(...) or FROM <table>.");
-        return -1;
-    }
     int nwith;
     int rc = declare_with_items(env, q, &nwith, err, errlen);
-    if (rc == 0) rc = materialize_inputs(env, q, err, errlen);
-    if (rc == 0 && dedup_query_is(q)) {
-        rc = dedup_query_run(env, q, sink, capture, err, errlen);
-    } else if (rc == 0 && agg_query_is(q)) {
-        rc = agg_query_run(env, q, sink, capture, err, errlen);
-    } else if (rc == 0) {
-        switch (q->from->kind) {
-        case SQLP_FROM_CALL: rc = run_call(env, q, sink, capture, err, errlen); break;
-        case SQLP_FROM_TABLE: rc = run_scan(env, q, sink, capture, err, errlen); break;
-        default:
-            ERR_AT(q->from->pos, "Unsupported FROM clause: ptfhost reads a function call or a table.");
-            rc = -1;
-        }
-    }
+    if (rc == 0) rc = q->union_all ? run_union(env, q, sink, capture, err, errlen)
+                                   : run_body(env, q, sink, capture, err, errlen);
     for (int i = 0; i < nwith; i++) catalog_drop_table(env->catalog, q->with[i].name.name);
     return rc;
 }

@@ -893,6 +893,17 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
     return NULL;
 }
 
+static int64_t clock_now(const void *clock) { return proctime_now(clock); }
+
+expr_t *plan_expr_compile(const plan_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
+                          size_t errlen)
+{
+    expr_env_t xenv = {env->script, NULL};
+    expr_t *x = expr_compile(&xenv, e, row_type, err, errlen);
+    if (x && env->clock) expr_set_clock(x, clock_now, env->clock);
+    return x;
+}
+
 int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t *t, const char *argname,
                        arena_t *a, value_t *out, char *err, size_t errlen)
 {

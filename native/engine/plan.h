@@ -24,7 +24,9 @@
 #include "engine/changelog.h"
 #include "engine/layout.h"
 #include "engine/signature.h"
+#include "expr/expr.h"
 #include "sql/sql.h"
+#include "time/proctime.h"
 #include "util/buf.h"
 
 typedef struct plan_table {
@@ -74,7 +76,12 @@ typedef struct plan_env {
     plan_describe_fn describe;
     void *describe_ctx;
     const char *flink_version;
+    const proctime_t *clock;     /* the runner's clock for CURRENT_TIMESTAMP & co.; NULL = the wall clock */
 } plan_env_t;
+
+/* expr_compile against env's script, reading env's clock. */
+expr_t *plan_expr_compile(const plan_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
+                          size_t errlen);
 
 /* Plans `call` (a SQLP_E_CALL). On error returns NULL with a message in err
  * that points at the offending part of the script. */

@@ -40,8 +40,7 @@ static int add_expression(project_t *p, int *cap, const plan_env_t *env, const s
                           const type_t *in, char *err, size_t errlen)
 {
     const sqlp_expr_t *e = it->expr;
-    expr_env_t xenv = {env->script, NULL};
-    struct expr *x = expr_compile(&xenv, e, in, err, errlen);
+    struct expr *x = plan_expr_compile(env, e, in, err, errlen);
     if (!x) return -1;
     if (expr_type(x)->id == TYPE_NULL) {
         expr_free(x);

@@ -431,6 +431,12 @@ expr_t *expr_compile(const expr_env_t *env, const sqlp_expr_t *e, const type_t *
     return x;
 }
 
+void expr_set_clock(expr_t *x, int64_t (*now_ms)(const void *ctx), const void *ctx)
+{
+    x->now_ms = now_ms;
+    x->now_ctx = ctx;
+}
+
 const type_t *expr_type(const expr_t *x)
 {
     return x->root->type;
@@ -438,7 +444,7 @@ const type_t *expr_type(const expr_t *x)
 
 int expr_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char *err, size_t errlen)
 {
-    expr_ctx_t cx = {row, a, x->zone, err, errlen, false};
+    expr_ctx_t cx = {row, a, x->zone, err, errlen, false, x->now_ms, x->now_ctx};
     *out = EXPR_EVAL(x->root, &cx);
     return cx.failed ? -1 : 0;
 }

@@ -44,6 +44,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sql/sql.h"
 #include "types/render.h"
@@ -62,6 +63,12 @@ typedef struct expr_env {
 expr_t *expr_compile(const expr_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
                      size_t errlen);
 
+/* The runner's clock (epoch ms) for CURRENT_TIMESTAMP, NOW(),
+ * LOCALTIMESTAMP and CURRENT_DATE, read at each evaluation as Flink's
+ * streaming mode does (per row); ctx is borrowed. Without it they read the
+ * wall clock. */
+void expr_set_clock(expr_t *x, int64_t (*now_ms)(const void *ctx), const void *ctx);
+
 /* The result type (owned by x). */
 const type_t *expr_type(const expr_t *x);
 
@@ -70,6 +77,11 @@ const type_t *expr_type(const expr_t *x);
 int expr_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char *err, size_t errlen);
 
 void expr_free(expr_t *x);
+
+/* Flink's common type of n types (findCommonType, as for CASE branches and
+ * the columns of a set operation): a new type the caller frees with
+ * type_free, or NULL when the types have none. */
+type_t *expr_common_type_of(const type_t *const *ts, int n);
 
 /* The names of the built-in functions, in table order: writes up to max of
  * them to out and returns how many there are. */

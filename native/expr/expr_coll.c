@@ -125,7 +125,14 @@ expr_node_t *expr_compile_item(expr_cc_t *c, const sqlp_expr_t *e)
     if (!(n->args[0] = expr_compile_node(c, e->u.item.a)) || !(n->args[1] = expr_compile_node(c, e->u.item.index)))
         return NULL;
     const type_t *bt = n->args[0]->type, *kt = n->args[1]->type;
-    if (type_is_composite(bt) && type_is_string(kt) && expr_is_const(n->args[1])) {   /* row['field'] */
+    if (e->u.item.dot && !type_is_composite(bt)) {
+        char *tn = type_to_string(bt);
+        expr_node_t *bad = expr_error(c, e->u.item.index->pos, "Cannot access field '%s' of %s: it is not a ROW",
+                                      e->u.item.index->u.lit.text, tn);
+        free(tn);
+        return bad;
+    }
+    if (type_is_composite(bt) && type_is_string(kt) && expr_is_const(n->args[1])) {   /* row['field'], row[i].f */
         char name[256];
         snprintf(name, sizeof name, "%.*s", (int)n->args[1]->value.u.str.len, n->args[1]->value.u.str.ptr);
         return expr_field_access(c, n->args[0], name, e->pos);

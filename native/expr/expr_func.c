@@ -33,7 +33,7 @@ int expr_func_names(const char **out, int max)
 /* Flink functions that are valid SQL but not evaluated here yet: they fail
  * with "not supported by ptfhost yet" instead of "No match found". */
 static const char *const not_yet[] = {
-    "CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME",
+    "CURRENT_TIME", "LOCALTIME",
     "CURRENT_ROW_TIMESTAMP", "CURRENT_WATERMARK", "PROCTIME", "RAND", "RAND_INTEGER", "REGEXP",
     "REGEXP_EXTRACT", "REGEXP_REPLACE", "REGEXP_EXTRACT_ALL", "REGEXP_COUNT", "REGEXP_INSTR", "REGEXP_SUBSTR",
     "JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_OBJECT", "JSON_ARRAY", "JSON_STRING", "JSON_QUOTE",

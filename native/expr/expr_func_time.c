@@ -6,12 +6,14 @@
  * Formats are Java's pattern letters (y M d H h m s S a, 'quoted' text, other
  * characters literal), the subset Flink jobs use; a text that does not match
  * its format gives NULL, as Flink's parsing functions do. Functions of the
- * current time (NOW, CURRENT_TIMESTAMP, UNIX_TIMESTAMP()) need the runner's
- * clock and are not here yet. */
+ * current time (CURRENT_TIMESTAMP, NOW, LOCALTIMESTAMP, CURRENT_DATE) read
+ * the runner's clock (expr_env_t.now_ms) per evaluation, as Flink's
+ * streaming mode evaluates them per row; they are not deterministic. */
 #include "expr/expr_int.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <time.h>
 #include <string.h>
 #include <strings.h>
 
@@ -528,7 +530,36 @@ static const type_t *infer_unit_fn(expr_cc_t *c, expr_node_t *n, const expr_func
 
 #define UNIT_FN(name, unit) {name, 1, 1, "W", EXPR_R_CUSTOM, infer_unit_fn, impl_extract, EXPR_F_STRICT, unit}
 
+int64_t expr_now_ms(const expr_ctx_t *cx)
+{
+    if (cx->now_ms) return cx->now_ms(cx->now_ctx);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+enum { NOW_LTZ, NOW_LOCAL, NOW_DATE };
+
+/* CURRENT_TIMESTAMP / NOW() (an instant), LOCALTIMESTAMP (its wall time in
+ * the session zone), CURRENT_DATE (that wall time's date). */
+static value_t impl_now(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)argv;
+    int64_t now = expr_now_ms(cx), local = now + (int64_t)expr_zone_offset(cx, now) * 1000;
+    value_t v = {0};
+    switch (n->op) {
+    case NOW_LTZ: v.u.ts.millis = now; break;
+    case NOW_LOCAL: v.u.ts.millis = local; break;
+    default: return expr_i64(floor_div(local, 86400000));
+    }
+    return v;
+}
+
 const expr_func_t expr_funcs_time[] = {
+    {"CURRENT_TIMESTAMP", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
+    {"NOW", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
+    {"LOCALTIMESTAMP", 0, 0, "A", EXPR_R_TS3, NULL, impl_now, EXPR_F_STRICT, NOW_LOCAL},
+    {"CURRENT_DATE", 0, 0, "A", EXPR_R_DATE, NULL, impl_now, EXPR_F_STRICT, NOW_DATE},
     {"TO_TIMESTAMP_LTZ", 1, 2, "A", EXPR_R_LTZ3, NULL, impl_to_timestamp_ltz, EXPR_F_STRICT, 0},
     {"TO_TIMESTAMP", 1, 2, "S", EXPR_R_TS3, NULL, impl_to_timestamp, EXPR_F_NULLABLE, 0},
     {"TO_DATE", 1, 2, "S", EXPR_R_DATE, NULL, impl_to_date, EXPR_F_NULLABLE, 0},

@@ -26,7 +26,12 @@ typedef struct expr_ctx {
     char *err;
     size_t errlen;
     bool failed;
+    int64_t (*now_ms)(const void *ctx);   /* expr_env_t's clock; NULL = the wall clock */
+    const void *now_ctx;
 } expr_ctx_t;
+
+/* The current time of the evaluation (epoch ms). */
+int64_t expr_now_ms(const expr_ctx_t *cx);
 
 typedef value_t (*expr_eval_fn)(const expr_node_t *n, expr_ctx_t *cx);
 
@@ -47,6 +52,8 @@ struct expr {
     type_t **types;         /* every type a node points to */
     int ntypes, cap;
     const render_zone_t *zone;
+    int64_t (*now_ms)(const void *ctx);
+    const void *now_ctx;
 };
 
 typedef struct expr_cc {

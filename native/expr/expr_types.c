@@ -3,6 +3,7 @@
  * comparisons, COALESCE, ARRAY elements; DECIMAL precision adjustment. */
 #include "expr/expr_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool expr_is_int(const type_t *t)
@@ -161,4 +162,15 @@ const type_t *expr_common_type(expr_cc_t *c, const type_t *const *ts, int n)
     for (int i = 0; i < n; i++)
         if (ts[i]->id != TYPE_NULL && !type_equals_ignore_null(ts[i], first)) return NULL;
     return expr_with_null(c, first, nullable);
+}
+
+type_t *expr_common_type_of(const type_t *const *ts, int n)
+{
+    expr_t scratch = {0};   /* owns the types found on the way */
+    expr_cc_t c = {NULL, NULL, &scratch, NULL, 0};
+    const type_t *t = expr_common_type(&c, ts, n);
+    type_t *out = t ? type_clone(t) : NULL;
+    for (int i = 0; i < scratch.ntypes; i++) type_free(scratch.types[i]);
+    free(scratch.types);
+    return out;
 }

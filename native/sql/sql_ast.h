@@ -194,7 +194,7 @@ struct sqlp_expr {
         struct { sqlp_expr_t *a; sqlp_text_t type; bool try_cast; } cast;
         struct { sqlp_expr_t *operand; int nwhen; sqlp_when_t *whens; sqlp_expr_t *else_; } case_;
         struct { int n; sqlp_expr_t **items; } list;           /* ARRAY, MAP, ROW */
-        struct { sqlp_expr_t *a, *index; } item;
+        struct { sqlp_expr_t *a, *index; bool dot; } item;    /* dot: a.field after a[i]; index: 'field' */
         const char *symbol;                                    /* SYMBOL, upper case */
         struct { int n; sqlp_ident_t *cols; } descriptor;
         sqlp_table_arg_t table;                                /* TABLE_ARG */
@@ -241,9 +241,9 @@ typedef struct sqlp_row {
 typedef enum sqlp_query_kind { SQLP_Q_SELECT, SQLP_Q_VALUES } sqlp_query_kind_t;
 
 /* SELECT items [FROM from] [WHERE where] [GROUP BY ..] [HAVING ..], or VALUES
- * rows; optionally preceded by WITH. Features ptfhost does not run (joins,
- * ORDER BY, set operations, ...) are rejected by the parser, so they have no
- * fields here. */
+ * rows; optionally preceded by WITH, optionally followed by UNION ALL
+ * branches. Features ptfhost does not run (joins, ORDER BY, other set
+ * operations, ...) are rejected by the parser, so they have no fields here. */
 struct sqlp_query {
     sqlp_query_kind_t kind;
     sqlp_pos_t pos;
@@ -263,6 +263,11 @@ struct sqlp_query {
     sqlp_expr_t **group_by;
     sqlp_pos_t group_pos;      /* of the GROUP keyword */
     sqlp_expr_t *having;
+    /* q UNION ALL next UNION ALL ...: the next branch (its union_pos is where
+     * its UNION keyword is), NULL after the last; the chain's first query
+     * holds the WITH items of the whole. */
+    sqlp_query_t *union_all;
+    sqlp_pos_t union_pos;
 };
 
 /* ---- statements -------------------------------------------------------- */

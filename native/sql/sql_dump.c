@@ -330,7 +330,7 @@ void sqlp_dump_expr(buf_t *b, const sqlp_expr_t *e)
         buf_putc(b, ')');
         break;
     case SQLP_E_ITEM:
-        buf_puts(b, "(ITEM ");
+        buf_puts(b, e->u.item.dot ? "(DOT " : "(ITEM ");
         sqlp_dump_expr(b, e->u.item.a);
         buf_putc(b, ' ');
         sqlp_dump_expr(b, e->u.item.index);
@@ -428,6 +428,11 @@ void sqlp_dump_query(buf_t *b, const sqlp_query_t *q)
             sqlp_dump_expr(b, q->where);
             buf_putc(b, ')');
         }
+        buf_putc(b, ')');
+    }
+    if (q->union_all) {   /* the rest of the chain nests: a (UNION ALL b (UNION ALL c)) */
+        buf_puts(b, " (UNION ALL ");
+        sqlp_dump_query(b, q->union_all);
         buf_putc(b, ')');
     }
     if (q->nwith)

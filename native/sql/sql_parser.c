@@ -1239,10 +1239,32 @@ static sqlp_expr_t *parse_primary(parser_t *p)
     return done(p, e);
 }
 
+/* a.field after an item (m['k'].S): an ITEM marked dot, whose index is the
+ * field's name as a string literal. */
+static sqlp_expr_t *parse_field_after_item(parser_t *p, sqlp_expr_t *e)
+{
+    advance(p);
+    sqlp_ident_t field = parse_ident(p);
+    sqlp_expr_t *name = new_expr(p, SQLP_E_LITERAL, field.pos);
+    name->u.lit.kind = SQLP_LIT_STRING;
+    name->u.lit.text = field.name;
+    sqlp_expr_t *item = new_expr(p, SQLP_E_ITEM, e->pos);
+    item->u.item.a = e;
+    item->u.item.index = done(p, name);
+    item->u.item.dot = true;
+    return done(p, item);
+}
+
 static sqlp_expr_t *parse_postfix(parser_t *p)
 {
     sqlp_expr_t *e = parse_primary(p);
-    while (cur(p)->kind == SQLP_TK_LBRACKET) {
+    while (cur(p)->kind == SQLP_TK_LBRACKET ||
+           (e->kind == SQLP_E_ITEM && cur(p)->kind == SQLP_TK_DOT &&
+            (peek(p, 1)->kind == SQLP_TK_IDENT || peek(p, 1)->kind == SQLP_TK_QIDENT))) {
+        if (cur(p)->kind == SQLP_TK_DOT) {
+            e = parse_field_after_item(p, e);
+            continue;
+        }
         advance(p);
         sqlp_expr_t *item = new_expr(p, SQLP_E_ITEM, e->pos);
         item->u.item.a = e;
@@ -1661,8 +1683,21 @@ static sqlp_query_t *parse_query_body(parser_t *p)
     fail_expected(p);
 }
 
-/* [WITH name [(cols)] AS (query), ...] body, and nothing after it that
- * ptfhost would have to run (set operations, ORDER BY, LIMIT). */
+/* body UNION ALL body ...: the branches after q chain through union_all.
+ * UNION without ALL, EXCEPT and INTERSECT are left to the caller's check. */
+static void parse_union_all(parser_t *p, sqlp_query_t *q)
+{
+    while (is_kw(p, "UNION") && sqlp_tok_is_kw(peek(p, 1), "ALL")) {
+        sqlp_pos_t pos = advance(p)->pos;
+        advance(p);
+        q = q->union_all = parse_query_body(p);
+        q->union_pos = pos;
+    }
+}
+
+/* [WITH name [(cols)] AS (query), ...] body [UNION ALL body ...], and
+ * nothing after it that ptfhost would have to run (other set operations,
+ * ORDER BY, LIMIT). */
 static sqlp_query_t *parse_query(parser_t *p)
 {
     enter(p);
@@ -1693,10 +1728,11 @@ static sqlp_query_t *parse_query(parser_t *p)
         q->nwith += with.n;
         q->pos = start->pos;
     }
+    parse_union_all(p, q);
     static const char *const setops[] = {"UNION", "EXCEPT", "INTERSECT", "MINUS"};
     for (size_t k = 0; k < sizeof setops / sizeof setops[0]; k++)
         if (is_kw(p, setops[k]))
-            unsupported(p, cur(p), "set operations (UNION, EXCEPT, INTERSECT)", QUERY_SHAPE);
+            unsupported(p, cur(p), "set operations other than UNION ALL (UNION, EXCEPT, INTERSECT)", QUERY_SHAPE);
     if (is_kw(p, "ORDER"))
         unsupported(p, cur(p), "ORDER BY on a query", QUERY_SHAPE);
     if (is_kw(p, "LIMIT") || is_kw(p, "OFFSET") || is_kw(p, "FETCH"))

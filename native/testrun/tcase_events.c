@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "connectors/format_json.h"
+#include "connectors/metadata.h"
 #include "types/text.h"
 #include "engine/plan.h"
 #include "util/xalloc.h"
@@ -79,12 +80,26 @@ static int event_time(const cJSON *v, int64_t *out)
     return 0;
 }
 
-/* A row event: its kind and its values, by name or by position. */
+/* A row given by name that names a computed column: its value is computed. */
+static bool given_computed(const decoder_t *d, const cJSON *row, int ln, char *err, size_t errlen)
+{
+    for (int c = 0; cJSON_IsObject(row) && c < d->t->schema->nfields; c++) {
+        const char *name = d->t->schema->fields[c].name;
+        if (!catalog_column_is_computed(d->t, c) || !cJSON_GetObjectItemCaseSensitive(row, name)) continue;
+        snprintf(err, errlen, "%s:%d: column '%s' of table '%s' is computed (AS %s); give the columns it reads",
+                 d->src->file, ln, name, d->t->name, d->t->metadata[c].expr);
+        return true;
+    }
+    return false;
+}
+
+/* A row event: its kind and its values, by name or by position (the
+ * table's columns but the computed ones). */
 static int decode_row(decoder_t *d, const cJSON *e, const cJSON *row, int ln, catalog_event_t *o, char *err,
                       size_t errlen)
 {
     const char *file = d->src->file;
-    const type_t *schema = d->t->schema;
+    const type_t *schema = catalog_table_source_row(d->t);   /* computed columns are computed, not given */
     o->kind = CATALOG_EVENT_ROW;
     const cJSON *kind = cJSON_GetObjectItemCaseSensitive(e, "kind");
     row_kind_t rk = ROW_INSERT;
@@ -102,6 +117,8 @@ static int decode_row(decoder_t *d, const cJSON *e, const cJSON *row, int ln, ca
         obj = cJSON_CreateObject();
         for (int c = 0; c < schema->nfields; c++)
             cJSON_AddItemToObject(obj, schema->fields[c].name, cJSON_Duplicate(cJSON_GetArrayItem(row, c), true));
+    } else if (given_computed(d, row, ln, err, errlen)) {
+        return -1;
     }
     /* decoded strings may point into the text: it lives in the arena until the rows are copied */
     char *json_text = cJSON_PrintUnformatted(obj ? obj : row);
@@ -117,6 +134,7 @@ static int decode_row(decoder_t *d, const cJSON *e, const cJSON *row, int ln, ca
         return -1;
     }
     o->row = rows[0];
+    if (schema != d->t->schema) conn_metadata_spread(d->t, catalog_column_is_sourced, &rows[0], &o->row, &d->arena);
     o->row.kind = rk;
     return 0;
 }
@@ -171,7 +189,7 @@ static int apply_table(const struct tcase_table_events *src, catalog_table_t *t,
     conn_json_options_t opts;
     memset(&opts, 0, sizeof opts);
     if (conn_json_options_parse(&opts, "json", NULL, 0, err, errlen) != 0) return -1;
-    decoder_t d = {src, t, conn_json_new(t->schema, &opts, err, errlen), {0}, 0};
+    decoder_t d = {src, t, conn_json_new(catalog_table_source_row(t), &opts, err, errlen), {0}, 0};
     if (!d.codec) return -1;
     arena_init(&d.arena, 0);
     /* a case that moves processing time runs on the test clock from its start (epoch 0) */

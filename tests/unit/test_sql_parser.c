@@ -269,6 +269,8 @@ START_TEST(seed_cmf_page)
                           "user_id);"),
                      "(SELECT * (FROM (call count_clicks (=> input (TABLE examples.marketplace.clicks (PARTITION "
                      "BY user_id))))))");
+    ck_assert_str_eq(dump("SELECT a FROM t UNION ALL SELECT b FROM u UNION ALL VALUES (1);"),
+                     "(SELECT a (FROM t)) (UNION ALL (SELECT b (FROM u)) (UNION ALL (VALUES (1))))");
     /* The page's syntax line, with and without the optional part. */
     ck_assert_str_eq(dump("DROP FUNCTION IF EXISTS function_name;\nDROP FUNCTION function_name;"),
                      "(DROP FUNCTION IF EXISTS function_name)\n(DROP FUNCTION function_name)");
@@ -584,6 +586,8 @@ START_TEST(special_function_syntax)
     ck_assert_str_eq(expr("TRY_CAST(s AS INT)"), "(TRY_CAST s \"INT\")");
     ck_assert_str_eq(expr("CAST(m AS MAP<STRING, ARRAY<INT>>)"), "(CAST m \"MAP<STRING, ARRAY<INT>>\")");
     ck_assert_str_eq(expr("m['k'][1]"), "(ITEM (ITEM m 'k') 1)");
+    ck_assert_str_eq(expr("payload.Keys['pk'].S"), "(DOT (ITEM payload.Keys 'pk') 'S')");
+    ck_assert_str_eq(expr("a[1].`f`[2]"), "(ITEM (DOT (ITEM a 1) 'f') 2)");
     ck_assert_str_eq(expr("MAP['a', 1, 'b', 2]"), "(MAP 'a' 1 'b' 2)");
     ck_assert_str_eq(expr("map"), "map");
 }
