@@ -1,7 +1,9 @@
 /* kafka.h - Flink's 'kafka' connector on librdkafka ("conn_kafka_").
  *
  * The source (kafka_source.c) reads the partitions of 'topic' (one name or
- * a ';' list) itself, as Flink's KafkaSource does: 'properties.group.id'
+ * a ';' list), or of the topics 'topic-pattern' matches, itself, as Flink's
+ * KafkaSource does; an unbounded source discovers new partitions and
+ * topics every 'scan.topic-partition-discovery.interval'. 'properties.group.id'
  * only names whose committed offsets 'group-offsets' reads; nothing is
  * committed. 'scan.startup.mode' picks where each partition starts,
  * 'scan.bounded.mode' where it ends; a bounded source ends when every
@@ -56,7 +58,8 @@ rd_kafka_conf_t *conn_kafka_conf_new(const catalog_table_t *t, char *err, size_t
 int conn_kafka_conf_default(rd_kafka_conf_t *conf, const catalog_table_t *t, const char *name, const char *value,
                             char *err, size_t errlen);
 
-/* The names in 'topic' (';'-separated, blanks trimmed), malloc'ed into
+/* The names in 'topic' (';'-separated, blanks trimmed; 'topic-pattern' is
+ * an error: the sink's check), malloc'ed into
  * *names (free with conn_kafka_topics_free); 0, or -1 with err set. */
 int conn_kafka_topics(const catalog_table_t *t, char ***names, int *n, char *err, size_t errlen);
 void conn_kafka_topics_free(char **names, int n);

@@ -38,6 +38,9 @@ static int64_t monotonic_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Several independently ordered streams (source.h), or one. */
+static bool has_splits(const conn_source_t *s) { return s->nsplits > 0 || s->splits_grow; }
+
 /* A duration SET option into *ms; unset leaves *ms as it is. */
 static int setting_ms(const inputs_config_t *cfg, const char *key, int64_t *ms, char *err, size_t errlen)
 {
@@ -65,7 +68,7 @@ static int open_watermarks(input_t *in, const inputs_config_t *cfg, char *err, s
     wc.delay_ms = in->table->watermark_delay_ms;
     wc.emit = WM_EMIT_ON_EVENT;
     uint32_t nsplits = 1;
-    if (in->src->nsplits > 0) {
+    if (has_splits(in->src)) {
         wc.emit = WM_EMIT_PERIODIC;
         nsplits = (uint32_t)in->src->nsplits;
         if (setting_ms(cfg, "pipeline.auto-watermark-interval", &wc.interval_ms, err, errlen) != 0 ||
@@ -210,12 +213,15 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, ch
 {
     for (;;) {
         arena_reset(&in->arena);
-        if (in->src->nsplits > 0) in->src->wait_ms = split_wait_ms(ins, in);
-        switch (in->src->next(in->src, &in->row, &in->arena, err, errlen)) {
+        if (has_splits(in->src)) in->src->wait_ms = split_wait_ms(ins, in);
+        int got = in->src->next(in->src, &in->row, &in->arena, err, errlen);
+        while (in->wm && in->src->splits_grow && wm_split_count(in->wm) < (uint32_t)in->src->nsplits)
+            wm_split_add(in->wm, proctime_now(ins->cfg.clock));   /* a discovered split holds it until it reports */
+        switch (got) {
         case CONN_SRC_ROW:
             in->has_row = true;
             in->done = false;
-            in->row_split = in->src->nsplits > 0 ? (uint32_t)in->src->split : 0;
+            in->row_split = has_splits(in->src) ? (uint32_t)in->src->split : 0;
             return 0;
         case CONN_SRC_END:
             in->has_row = false;
@@ -262,7 +268,7 @@ static int pace(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *er
 static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     int64_t now = proctime_now(ins->cfg.clock);
-    if (in->src->nsplits > 0 && run_ticks(ins, in, c, err, errlen) != 0) return -1;
+    if (has_splits(in->src) && run_ticks(ins, in, c, err, errlen) != 0) return -1;
     if (c->row(c->ctx, in->id, &in->row, &in->arena, now, err, errlen) != 0) return -1;
     in->unflushed = true;
     if (in->wm && forward(in, c, wm_on_event(in->wm, in->row_split, row_time(in), now), err, errlen) != 0)
