@@ -89,6 +89,27 @@ int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keyle
 int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, bool *tombstone,
                             char *err, size_t errlen);
 
+/* ---- kafka_errors.c --------------------------------------------------------- */
+
+/* Confluent Cloud's 'error-handling.mode' for records that do not decode:
+ * fail the job (default), ignore the record, or log it as a dead-letter
+ * record to the topic 'error-handling.log.target' (default 'error_log') in
+ * the table's cluster. */
+typedef enum conn_kafka_errors_mode {
+    CONN_KAFKA_ERRORS_FAIL, CONN_KAFKA_ERRORS_IGNORE, CONN_KAFKA_ERRORS_LOG,
+} conn_kafka_errors_mode_t;
+typedef struct conn_kafka_errors conn_kafka_errors_t;
+
+/* NULL with err for an unknown mode or a producer librdkafka refuses. */
+conn_kafka_errors_t *conn_kafka_errors_new(const catalog_table_t *t, char *err, size_t errlen);
+conn_kafka_errors_mode_t conn_kafka_errors_mode(const conn_kafka_errors_t *e);
+/* 'log': writes the dead-letter record of m, which failed with message;
+ * other modes: nothing. -1 with err when the log topic cannot be written. */
+int conn_kafka_errors_log(conn_kafka_errors_t *e, const rd_kafka_message_t *m, const char *message, char *err,
+                          size_t errlen);
+/* Waits (up to 10 s) for the dead-letter records still on their way. */
+void conn_kafka_errors_free(conn_kafka_errors_t *e);
+
 /* ---- kafka_metadata.c ------------------------------------------------------- */
 
 /* Binds t's METADATA columns to the keys the source (or, writing, the sink)

@@ -60,6 +60,7 @@ typedef struct kafka_source {
     conn_source_t base;
     rd_kafka_t *rk;
     conn_kafka_codec_t *codec;
+    conn_kafka_errors_t *errors;       /* 'error-handling.mode' */
     conn_metadata_t meta;              /* the METADATA columns */
     kafka_topic_t *topics;
     int ntopics;
@@ -537,7 +538,9 @@ static int decode_record(kafka_source_t *ks, const kafka_part_t *p, const rd_kaf
                                 &skipped, &ks->record_arena, why, sizeof why) != 0) {
         snprintf(err, errlen, "table '%s': record at topic '%s', partition %" PRId32 ", offset %" PRId64 ": %s",
                  ks->base.table->name, topic, m->partition, m->offset, why);
-        return -1;
+        if (conn_kafka_errors_mode(ks->errors) == CONN_KAFKA_ERRORS_FAIL) return -1;
+        ks->nrows = 0;   /* 'ignore' or 'log': the record is dropped */
+        return conn_kafka_errors_log(ks->errors, m, err, err, errlen);
     }
     if (skipped) ks->base.skipped++;
     conn_kafka_metadata_read(&ks->meta, m, ks->rows, ks->nrows, &ks->record_arena);
@@ -623,6 +626,7 @@ static void kafka_close(conn_source_t *s)
         rd_kafka_destroy(ks->rk);
     }
     conn_kafka_codec_free(ks->codec);
+    conn_kafka_errors_free(ks->errors);
     conn_metadata_free(&ks->meta);
     for (int i = 0; i < ks->ntopics; i++) {
         free(ks->topics[i].name);
@@ -672,6 +676,7 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 && away_timeout(ks, err, errlen) == 0 &&
         discovery_init(ks, end.kind != POS_UNBOUNDED, err, errlen) == 0 &&
         (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) &&
+        (ks->errors = conn_kafka_errors_new(t, err, errlen)) &&
         conn_kafka_metadata_init(&ks->meta, t, false, err, errlen) == 0 &&
         consumer_new(ks, &start, &end, err, errlen) == 0 && open_topics(ks, err, errlen) == 0)
         rc = assign_and_bound(ks, &start, &end, err, errlen);
