@@ -345,6 +345,12 @@ static int call_watermark(void *ctx, int id, int64_t wm, char *err, size_t errle
     return ptf_op_watermark(c->op, id, wm, err, errlen);
 }
 
+static int call_idle(void *ctx, int id, bool idle, char *err, size_t errlen)
+{
+    call_t *c = ctx;
+    return ptf_op_input_idle(c->op, id, idle, err, errlen);
+}
+
 static int call_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 {
     call_t *c = ctx;
@@ -379,7 +385,7 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
             return -1;
         return ptf_op_end_input(c->op, -1, err, errlen);
     }
-    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush};
+    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush, call_idle};
     if (inputs_run(ins, &consumer, err, errlen) == 0) return 0;
     if (inputs_source_failed(ins)) {
         /* A bad input fails the job like Flink, after the rows before it went
@@ -501,7 +507,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
         inputs_table_t table = {t, 0};
         inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
-        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush};
+        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL};
         if ((ins = inputs_open(&table, 1, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0) {
             inputs_report_skipped(ins, stderr);
             rc = 0;
