@@ -26,6 +26,7 @@
 
 #define KAFKA_TIMEOUT_MS 30000   /* metadata and offset look-ups */
 #define KAFKA_POLL_MS 200        /* the wait until a caller sets wait_ms */
+#define KAFKA_BATCH 1024         /* messages taken from the consumer's queue at once */
 
 typedef enum kafka_pos_kind {
     POS_UNBOUNDED, POS_EARLIEST, POS_LATEST, POS_GROUP, POS_TIMESTAMP, POS_SPECIFIC,
@@ -86,6 +87,14 @@ typedef struct kafka_source {
     size_t nrows, next_row;
     rd_kafka_message_t *held;
     int rows_split;                    /* the parts index the rows came from */
+    /* Messages taken from the consumer's queue and not yet looked at
+     * (batch[next_msg..nbatch-1]), owned by the source. */
+    rd_kafka_queue_t *queue;
+    rd_kafka_message_t *batch[KAFKA_BATCH];
+    int nbatch, next_msg;
+    /* The topic of the last message (most are of the same one). */
+    const rd_kafka_topic_t *last_rkt;
+    int last_topic;
 } kafka_source_t;
 
 /* ---- modes ---------------------------------------------------------------- */
@@ -259,6 +268,7 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafk
         return -1;
     }
     rd_kafka_poll_set_consumer(ks->rk);
+    ks->queue = rd_kafka_queue_get_consumer(ks->rk);
     const char *g = catalog_table_option(t, "properties.group.id");
     snprintf(ks->group, sizeof ks->group, "%s", g ? g : group);
     return 0;
@@ -489,7 +499,11 @@ static int assign_and_bound(kafka_source_t *ks, const kafka_pos_t *start, const 
 
 static kafka_part_t *part_of(kafka_source_t *ks, const rd_kafka_message_t *m)
 {
-    int ti = topic_find(ks, rd_kafka_topic_name(m->rkt));
+    if (m->rkt != ks->last_rkt) {
+        ks->last_topic = topic_find(ks, rd_kafka_topic_name(m->rkt));
+        ks->last_rkt = m->rkt;
+    }
+    int ti = ks->last_topic;
     return ti >= 0 && part_known(ks, ti, m->partition) ? &ks->parts[ks->topics[ti].split[m->partition]] : NULL;
 }
 
@@ -553,6 +567,19 @@ static void release_held(kafka_source_t *ks)
     ks->held = NULL;
 }
 
+/* The next message: from the batch taken, else a new batch of what the
+ * queue holds, else the first message within wait ms (so a trickle of
+ * records is not held back to fill a batch). NULL: none came. */
+static rd_kafka_message_t *next_message(kafka_source_t *ks, int64_t wait)
+{
+    if (ks->next_msg < ks->nbatch) return ks->batch[ks->next_msg++];
+    ssize_t n = rd_kafka_consume_batch_queue(ks->queue, 0, ks->batch, KAFKA_BATCH);
+    ks->nbatch = n > 0 ? (int)n : 0;
+    ks->next_msg = 0;
+    if (ks->nbatch > 0) return ks->batch[ks->next_msg++];
+    return rd_kafka_consumer_poll(ks->rk, wait < 0 ? 0 : wait > INT_MAX ? INT_MAX : (int)wait);
+}
+
 /* Takes one message from the consumer: a record's rows into ks->rows, or
  * the end of a partition. 0 (possibly nothing), or -1 with err set. */
 static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
@@ -564,7 +591,7 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
         if (until <= 0 && rediscover(ks, err, errlen) != 0) return -1;
         if (until < wait) wait = until;
     }
-    rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, wait < 0 ? 0 : wait > INT_MAX ? INT_MAX : (int)wait);
+    rd_kafka_message_t *m = next_message(ks, wait);
     if (!m) return check_away(ks, err, errlen);
     if (!m->err || m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) ks->away_since_ms = 0;   /* a broker answered */
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
@@ -621,6 +648,8 @@ static void kafka_close(conn_source_t *s)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
     release_held(ks);
+    while (ks->next_msg < ks->nbatch) rd_kafka_message_destroy(ks->batch[ks->next_msg++]);
+    if (ks->queue) rd_kafka_queue_destroy(ks->queue);
     if (ks->rk) {
         rd_kafka_consumer_close(ks->rk);
         rd_kafka_destroy(ks->rk);
