@@ -16,15 +16,6 @@ trap '[ -n "$job" ] && kill "$job" 2>/dev/null; stop_broker; exec 4>&-; rm -rf "
 mkfifo "$W/ctl"
 exec 4<>"$W/ctl"
 BROKER_IN=$W/ctl start_broker --topics ev-a,ev-c,evx --partitions 2 || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
-control() {   # CMD: sends a command, waits for the broker's answer (hang guard: 30 s)
-  local before; before=$(wc -l <"$W/broker.out")
-  echo "$1" >&4
-  for _ in $(seq 300); do
-    [ "$(wc -l <"$W/broker.out")" -gt "$before" ] && return 0
-    sleep 0.1
-  done
-  echo "FAIL: the broker did not answer '$1': $(cat "$W/broker.err")"; return 1
-}
 produce() { timeout 60 kcat -b "$BOOT" -P -t "$1" -p "${2:-0}"; }   # hang guard
 table() {   # OPTIONS: a table over 'ev-[a-z]+' with its topic as a column
   cat <<SQL
