@@ -176,7 +176,7 @@ static int jr_number(jreader_t *r, jval_t *v)
     const char *s = r->p;
     bool fl = false;
     if (*r->p == '-') r->p++;
-    if (jr_word(r, "Infinity")) {   /* Flink allows non-numeric numbers */
+    if (r->p < r->end && *r->p == 'I' && jr_word(r, "Infinity")) {   /* Flink allows non-numeric numbers */
         v->kind = JV_FLOAT;
         v->s = s;
         v->n = (uint32_t)(r->p - s);
@@ -522,8 +522,25 @@ typedef struct dctx {
     conn_json_t *j;
     arena_t *a;
     char path[256];     /* field path of the innermost failure, for messages */
+    size_t plen;        /* strlen(path) */
     char reason[320];
 } dctx_t;
+
+/* Only what a row needs: the buffers are written before they are read. */
+static void dctx_init(dctx_t *c, conn_json_t *j, arena_t *a)
+{
+    c->j = j;
+    c->a = a;
+    c->path[0] = c->reason[0] = '\0';
+    c->plen = 0;
+}
+
+/* Back to the path as it was at mark (a c->plen). */
+static void path_cut(dctx_t *c, size_t mark)
+{
+    c->path[mark] = '\0';
+    c->plen = mark;
+}
 
 static int conv(dctx_t *c, const jval_t *v, const type_t *t, value_t *out);
 
@@ -548,12 +565,14 @@ static void token_text(const jval_t *v, const char **s, size_t *n)
  * every row, so no printf. The path is cut at its buffer's size. */
 static void path_push(dctx_t *c, const char *name, size_t n, bool index)
 {
-    size_t len = strlen(c->path), cap = sizeof c->path - 1;
-    const char *open = index ? "[" : len ? "." : "";
-    for (const char *p = open; *p && len < cap; p++) c->path[len++] = *p;
-    for (size_t i = 0; i < n && len < cap; i++) c->path[len++] = name[i];
+    size_t len = c->plen, cap = sizeof c->path - 1;
+    if ((index || len) && len < cap) c->path[len++] = index ? '[' : '.';
+    size_t room = cap - len < n ? cap - len : n;
+    memcpy(c->path + len, name, room);
+    len += room;
     if (index && len < cap) c->path[len++] = ']';
     c->path[len] = '\0';
+    c->plen = len;
 }
 
 /* A nested value's converter is wrapped like Flink's wrapIntoNullableConverter:
@@ -564,13 +583,29 @@ static int conv_nullable(dctx_t *c, const jval_t *v, const type_t *t, value_t *o
         *out = value_null();
         return 0;
     }
-    size_t mark = strlen(c->path);
+    size_t mark = c->plen;
     if (conv(c, v, t, out) == 0) return 0;
     if (c->j->o.ignore_parse_errors) {
         *out = value_null();
-        c->path[mark] = 0;
+        path_cut(c, mark);
         return 0;
     }
+    return -1;
+}
+
+static bool field_named(const char *name, const char *key, uint32_t keylen)
+{
+    return (keylen == 0 || name[0] == key[0]) && strlen(name) == keylen && memcmp(name, key, keylen) == 0;
+}
+
+/* The field of row type t named key (-1: none; field names are unique).
+ * Members usually come in the declared order, so the field at the
+ * member's position is tried first. */
+static int field_index(const type_t *t, const char *key, uint32_t keylen, int guess)
+{
+    if (guess < t->nfields && field_named(t->fields[guess].name, key, keylen)) return guess;
+    for (int i = 0; i < t->nfields; i++)
+        if (field_named(t->fields[i].name, key, keylen)) return i;
     return -1;
 }
 
@@ -580,28 +615,23 @@ static int conv_row(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
     int arity = t->nfields;
     value_t *f = arena_alloc(c->a, (size_t)(arity ? arity : 1) * sizeof *f);
     for (int i = 0; i < arity; i++) f[i] = value_null();
-    bool *seen = arena_calloc(c->a, (size_t)(arity ? arity : 1), sizeof *seen);
-    int cnt = 0;
+    bool *seen = c->j->o.fail_on_missing_field ? arena_calloc(c->a, (size_t)(arity ? arity : 1), sizeof *seen) : NULL;
+    int cnt = 0, pos = 0;
     for (const jval_t *m = v->child; m; m = m->next) {
         if (cnt >= arity) break;   /* Flink stops matching once every field was seen */
-        int idx = -1;
-        for (int i = 0; i < arity; i++)
-            if (strlen(t->fields[i].name) == m->keylen && memcmp(t->fields[i].name, m->key, m->keylen) == 0) {
-                idx = i;
-                break;
-            }
+        int idx = field_index(t, m->key, m->keylen, pos++);
         if (idx < 0) continue;
-        size_t mark = strlen(c->path);
+        size_t mark = c->plen;
         path_push(c, m->key, m->keylen, false);
         if (conv_nullable(c, m, t->fields[idx].type, &f[idx]) != 0) return -1;
-        c->path[mark] = 0;
-        seen[idx] = true;
+        path_cut(c, mark);
+        if (seen) seen[idx] = true;
         cnt++;
     }
     if (cnt < arity && c->j->o.fail_on_missing_field) {
         for (int i = 0; i < arity; i++)
             if (!seen[i]) {
-                size_t len = strlen(c->path);
+                size_t len = c->plen;
                 snprintf(c->path + len, sizeof c->path - len, "%s%s", len ? "." : "", t->fields[i].name);
                 break;
             }
@@ -739,10 +769,10 @@ static int conv(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
         for (const jval_t *e = v->child; e; e = e->next, i++) {
             char idx[16];
             int ni = snprintf(idx, sizeof idx, "%u", i);
-            size_t mark = strlen(c->path);
+            size_t mark = c->plen;
             path_push(c, idx, (size_t)ni, true);
             if (conv_nullable(c, e, t->elem, &items[i]) != 0) return -1;
-            c->path[mark] = 0;
+            path_cut(c, mark);
         }
         out->u.list.items = items;
         out->u.list.n = v->count;
@@ -757,11 +787,11 @@ static int conv(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
         value_t *vals = arena_alloc(c->a, (v->count ? v->count : 1) * sizeof *vals);
         uint32_t m = 0;
         for (const jval_t *e = v->child; e; e = e->next) {
-            size_t mark = strlen(c->path);
+            size_t mark = c->plen;
             path_push(c, e->key, e->keylen, false);
             value_t val;
             if (conv_nullable(c, e, vt, &val) != 0) return -1;
-            c->path[mark] = 0;
+            path_cut(c, mark);
             /* a HashMap: a repeated key keeps its place and takes the last value */
             uint32_t k;
             for (k = 0; k < m; k++)
@@ -856,7 +886,8 @@ static int decode_plain(conn_json_t *j, const jval_t *root, const char *line, si
             count--;
             continue;
         }
-        dctx_t c = { .j = j, .a = a };
+        dctx_t c;
+        dctx_init(&c, j, a);
         value_t rv;
         if (conv_row(&c, v, j->row_type, &rv) != 0) {
             if (j->o.ignore_parse_errors) {
@@ -902,18 +933,19 @@ static int decode_debezium(conn_json_t *j, const jval_t *root, const char *line,
                           NULL, err, errlen);
     }
     const jval_t *before = member(payload, "before"), *after = member(payload, "after"), *op = member(payload, "op");
-    dctx_t c = { .j = j, .a = a };
+    dctx_t c;
+    dctx_init(&c, j, a);
     value_t bv = value_null(), av = value_null();
     int rc = 0;
     if (before && before->kind != JV_NULL) {
-        snprintf(c.path, sizeof c.path, "before");
+        path_push(&c, "before", 6, false);
         rc = conv_row(&c, before, j->row_type, &bv);
-        if (rc == 0) c.path[0] = 0;
+        if (rc == 0) path_cut(&c, 0);
     }
     if (rc == 0 && after && after->kind != JV_NULL) {
-        snprintf(c.path, sizeof c.path, "after");
+        path_push(&c, "after", 5, false);
         rc = conv_row(&c, after, j->row_type, &av);
-        if (rc == 0) c.path[0] = 0;
+        if (rc == 0) path_cut(&c, 0);
     }
     if (rc != 0) {
         if (j->o.ignore_parse_errors) { *skipped = true; return 0; }

@@ -1,7 +1,9 @@
 /* kafka.h - Flink's 'kafka' connector on librdkafka ("conn_kafka_").
  *
  * The source (kafka_source.c) reads the partitions of 'topic' (one name or
- * a ';' list) itself, as Flink's KafkaSource does: 'properties.group.id'
+ * a ';' list), or of the topics 'topic-pattern' matches, itself, as Flink's
+ * KafkaSource does; an unbounded source discovers new partitions and
+ * topics every 'scan.topic-partition-discovery.interval'. 'properties.group.id'
  * only names whose committed offsets 'group-offsets' reads; nothing is
  * committed. 'scan.startup.mode' picks where each partition starts,
  * 'scan.bounded.mode' where it ends; a bounded source ends when every
@@ -56,7 +58,8 @@ rd_kafka_conf_t *conn_kafka_conf_new(const catalog_table_t *t, char *err, size_t
 int conn_kafka_conf_default(rd_kafka_conf_t *conf, const catalog_table_t *t, const char *name, const char *value,
                             char *err, size_t errlen);
 
-/* The names in 'topic' (';'-separated, blanks trimmed), malloc'ed into
+/* The names in 'topic' (';'-separated, blanks trimmed; 'topic-pattern' is
+ * an error: the sink's check), malloc'ed into
  * *names (free with conn_kafka_topics_free); 0, or -1 with err set. */
 int conn_kafka_topics(const catalog_table_t *t, char ***names, int *n, char *err, size_t errlen);
 void conn_kafka_topics_free(char **names, int n);
@@ -85,6 +88,27 @@ int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keyle
  * upsert: a -D has no value (*tombstone). */
 int conn_kafka_codec_encode(conn_kafka_codec_t *c, const row_t *row, buf_t *key, buf_t *value, bool *tombstone,
                             char *err, size_t errlen);
+
+/* ---- kafka_errors.c --------------------------------------------------------- */
+
+/* Confluent Cloud's 'error-handling.mode' for records that do not decode:
+ * fail the job (default), ignore the record, or log it as a dead-letter
+ * record to the topic 'error-handling.log.target' (default 'error_log') in
+ * the table's cluster. */
+typedef enum conn_kafka_errors_mode {
+    CONN_KAFKA_ERRORS_FAIL, CONN_KAFKA_ERRORS_IGNORE, CONN_KAFKA_ERRORS_LOG,
+} conn_kafka_errors_mode_t;
+typedef struct conn_kafka_errors conn_kafka_errors_t;
+
+/* NULL with err for an unknown mode or a producer librdkafka refuses. */
+conn_kafka_errors_t *conn_kafka_errors_new(const catalog_table_t *t, char *err, size_t errlen);
+conn_kafka_errors_mode_t conn_kafka_errors_mode(const conn_kafka_errors_t *e);
+/* 'log': writes the dead-letter record of m, which failed with message;
+ * other modes: nothing. -1 with err when the log topic cannot be written. */
+int conn_kafka_errors_log(conn_kafka_errors_t *e, const rd_kafka_message_t *m, const char *message, char *err,
+                          size_t errlen);
+/* Waits (up to 10 s) for the dead-letter records still on their way. */
+void conn_kafka_errors_free(conn_kafka_errors_t *e);
 
 /* ---- kafka_metadata.c ------------------------------------------------------- */
 

@@ -19,6 +19,7 @@ struct conn_kafka_codec {
     int *key_cols, *value_cols;                 /* the table column of each field */
     int nkey, nvalue;
     bool upsert;
+    bool value_is_row;                          /* no key, no metadata: the value's rows are the table's */
     const char *value_prefix;                   /* "value." or "" (the table's 'format') */
 };
 
@@ -175,6 +176,8 @@ conn_kafka_codec_t *conn_kafka_codec_new(const catalog_table_t *t, bool upsert, 
         c->key_table = projection(t, c->key_cols, c->nkey, prefix ? strlen(prefix) : 0, kfmt, "key.");
         if (!(c->key = conn_format_new(c->key_table, err, errlen))) goto fail;
     }
+    c->value_is_row = !c->key && c->nvalue == t->schema->nfields;
+    for (int i = 0; c->value_is_row && i < c->nvalue; i++) c->value_is_row = c->value_cols[i] == i;
     return c;
 fail:
     conn_kafka_codec_free(c);
@@ -245,6 +248,11 @@ int conn_kafka_codec_decode(conn_kafka_codec_t *c, const void *key, size_t keyle
         return -1;
     }
     if (*skipped) return 0;   /* a key the key format skipped */
+    if (c->value_is_row) {
+        *rows = vrows;
+        *nrows = nv;
+        return 0;
+    }
     *rows = arena_alloc(a, nv * sizeof **rows);
     for (size_t i = 0; i < nv; i++) compose(c, nk == 1 ? krows : NULL, vrows ? &vrows[i] : NULL, &(*rows)[i], a);
     *nrows = nv;

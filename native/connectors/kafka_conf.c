@@ -144,8 +144,8 @@ int conn_kafka_topics(const catalog_table_t *t, char ***names, int *n, char *err
     *names = NULL;
     *n = 0;
     if (catalog_table_option(t, "topic-pattern")) {
-        snprintf(err, errlen, "table '%s': 'topic-pattern' is not supported by ptfhost yet; list the topics in "
-                              "'topic' ('a;b;c')", t->name);
+        snprintf(err, errlen, "table '%s': 'topic-pattern' only reads; a kafka sink writes to the one topic "
+                              "'topic' names", t->name);
         return -1;
     }
     const char *topic = catalog_table_option(t, "topic");

@@ -18,12 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <regex.h>
 #include <time.h>
 
+#include "util/duration.h"
 #include "util/xalloc.h"
 
 #define KAFKA_TIMEOUT_MS 30000   /* metadata and offset look-ups */
 #define KAFKA_POLL_MS 200        /* the wait until a caller sets wait_ms */
+#define KAFKA_BATCH 1024         /* messages taken from the consumer's queue at once */
 
 typedef enum kafka_pos_kind {
     POS_UNBOUNDED, POS_EARLIEST, POS_LATEST, POS_GROUP, POS_TIMESTAMP, POS_SPECIFIC,
@@ -36,6 +39,14 @@ typedef struct kafka_pos {
     int64_t *offsets;                  /* POS_SPECIFIC: by partition number, -1 = not given */
     int noffsets;
 } kafka_pos_t;
+
+/* A topic read: 'topic' names them; 'topic-pattern' matches them, when
+ * the source opens and at each discovery. */
+typedef struct kafka_topic {
+    char *name;
+    int *split;                        /* parts index by partition number */
+    int npartitions;                   /* known so far */
+} kafka_topic_t;
 
 typedef struct kafka_part {
     int topic;                         /* index into topics */
@@ -50,12 +61,20 @@ typedef struct kafka_source {
     conn_source_t base;
     rd_kafka_t *rk;
     conn_kafka_codec_t *codec;
+    conn_kafka_errors_t *errors;       /* 'error-handling.mode' */
     conn_metadata_t meta;              /* the METADATA columns */
-    char **topics;
+    kafka_topic_t *topics;
     int ntopics;
-    int *first_part;                   /* parts index of each topic's partition 0 */
+    bool has_pattern;
+    regex_t pattern;                   /* 'topic-pattern', anchored at both ends */
+    /* Discovery ('scan.topic-partition-discovery.interval', unbounded
+     * sources only): every discover_ms (0: never) the topics' metadata is
+     * read again and new partitions (and matching topics) are assigned
+     * from their earliest offset, as Flink's enumerator does. */
+    int64_t discover_ms, next_discover_ms;
     kafka_part_t *parts;
     int nparts, nleft, nreported;
+    bool bounded;                      /* 'scan.bounded.mode' is not unbounded */
     char group[512];                   /* the consumer's group.id, for messages */
     /* Brokers away: since when (CLOCK_MONOTONIC ms, 0 = not away) and for
      * how long the job waits ('properties.default.api.timeout.ms'). */
@@ -68,6 +87,14 @@ typedef struct kafka_source {
     size_t nrows, next_row;
     rd_kafka_message_t *held;
     int rows_split;                    /* the parts index the rows came from */
+    /* Messages taken from the consumer's queue and not yet looked at
+     * (batch[next_msg..nbatch-1]), owned by the source. */
+    rd_kafka_queue_t *queue;
+    rd_kafka_message_t *batch[KAFKA_BATCH];
+    int nbatch, next_msg;
+    /* The topic of the last message (most are of the same one). */
+    const rd_kafka_topic_t *last_rkt;
+    int last_topic;
 } kafka_source_t;
 
 /* ---- modes ---------------------------------------------------------------- */
@@ -241,6 +268,7 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafk
         return -1;
     }
     rd_kafka_poll_set_consumer(ks->rk);
+    ks->queue = rd_kafka_queue_get_consumer(ks->rk);
     const char *g = catalog_table_option(t, "properties.group.id");
     snprintf(ks->group, sizeof ks->group, "%s", g ? g : group);
     return 0;
@@ -254,39 +282,164 @@ static char *part_place(const char *topic, int partition)
     return place;
 }
 
+static int topic_add(kafka_source_t *ks, const char *name)
+{
+    ks->topics = xrealloc(ks->topics, (size_t)(ks->ntopics + 1) * sizeof *ks->topics);
+    ks->topics[ks->ntopics] = (kafka_topic_t){.name = xstrdup(name)};
+    return ks->ntopics++;
+}
+
+static int topic_find(const kafka_source_t *ks, const char *name)
+{
+    for (int i = 0; i < ks->ntopics; i++)
+        if (strcmp(ks->topics[i].name, name) == 0) return i;
+    return -1;
+}
+
+/* Partition number partition of topic ti as a new split; partitions are
+ * numbered 0..n-1, so the topic's map grows to hold it. */
+static void part_add(kafka_source_t *ks, int ti, int32_t partition)
+{
+    kafka_topic_t *tp = &ks->topics[ti];
+    if (partition >= tp->npartitions) {
+        tp->split = xrealloc(tp->split, (size_t)(partition + 1) * sizeof *tp->split);
+        for (int p = tp->npartitions; p <= partition; p++) tp->split[p] = -1;
+        tp->npartitions = partition + 1;
+    }
+    ks->parts = xrealloc(ks->parts, (size_t)(ks->nparts + 1) * sizeof *ks->parts);
+    tp->split[partition] = ks->nparts;
+    ks->parts[ks->nparts++] = (kafka_part_t){.topic = ti, .partition = partition, .end = INT64_MAX,
+                                             .place = part_place(tp->name, partition)};
+    ks->nleft++;
+}
+
+static bool part_known(const kafka_source_t *ks, int ti, int32_t partition)
+{
+    return partition < ks->topics[ti].npartitions && ks->topics[ti].split[partition] >= 0;
+}
+
+/* The partitions of the topics 'topic' names; a topic that does not exist
+ * is an error. */
 static int list_partitions(kafka_source_t *ks, char *err, size_t errlen)
 {
-    ks->first_part = xcalloc((size_t)ks->ntopics, sizeof *ks->first_part);
     for (int i = 0; i < ks->ntopics; i++) {
-        rd_kafka_topic_t *rkt = rd_kafka_topic_new(ks->rk, ks->topics[i], NULL);
+        rd_kafka_topic_t *rkt = rd_kafka_topic_new(ks->rk, ks->topics[i].name, NULL);
         const struct rd_kafka_metadata *md = NULL;
         rd_kafka_resp_err_t e = rkt ? rd_kafka_metadata(ks->rk, 0, rkt, &md, KAFKA_TIMEOUT_MS)
                                     : RD_KAFKA_RESP_ERR__INVALID_ARG;
         if (!e) e = md->topic_cnt == 1 ? md->topics[0].err : RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC;
-        if (e) {
+        if (e)
             snprintf(err, errlen, "table '%s': cannot read the partitions of topic '%s': %s", ks->base.table->name,
-                     ks->topics[i], rd_kafka_err2str(e));
-        } else {
-            int n = md->topics[0].partition_cnt;
-            ks->first_part[i] = ks->nparts;
-            ks->parts = xrealloc(ks->parts, (size_t)(ks->nparts + n) * sizeof *ks->parts);
-            for (int p = 0; p < n; p++)   /* partitions are numbered 0..n-1 */
-                ks->parts[ks->nparts++] = (kafka_part_t){.topic = i, .partition = p, .end = INT64_MAX,
-                                                         .place = part_place(ks->topics[i], p)};
-        }
+                     ks->topics[i].name, rd_kafka_err2str(e));
+        else
+            for (int p = 0; p < md->topics[0].partition_cnt; p++) part_add(ks, i, p);
         if (md) rd_kafka_metadata_destroy(md);
         if (rkt) rd_kafka_topic_destroy(rkt);
         if (e) return -1;
     }
-    ks->nleft = ks->nparts;
     return 0;
+}
+
+/* ---- discovery ---------------------------------------------------------------- */
+
+/* 'topic-pattern' as Flink matches it (the whole name), in POSIX extended
+ * syntax; and the discovery interval of an unbounded source. */
+static int discovery_init(kafka_source_t *ks, bool bounded, char *err, size_t errlen)
+{
+    const catalog_table_t *t = ks->base.table;
+    const char *pattern = catalog_table_option(t, "topic-pattern");
+    if (pattern && catalog_table_option(t, "topic")) {
+        snprintf(err, errlen, "table '%s': Option 'topic' and 'topic-pattern' shouldn't be set together.", t->name);
+        return -1;
+    }
+    if (pattern) {
+        size_t n = strlen(pattern) + 5;
+        char *anchored = xmalloc(n);
+        snprintf(anchored, n, "^(%s)$", pattern);
+        int rc = regcomp(&ks->pattern, anchored, REG_EXTENDED | REG_NOSUB);
+        free(anchored);
+        if (rc != 0) {
+            char why[256];
+            regerror(rc, &ks->pattern, why, sizeof why);
+            snprintf(err, errlen, "table '%s': 'topic-pattern' '%s' is not a regular expression: %s", t->name,
+                     pattern, why);
+            return -1;
+        }
+        ks->has_pattern = true;
+    }
+    const char *v = catalog_table_option(t, "scan.topic-partition-discovery.interval");
+    long long ms = v ? duration_parse_ms(v) : 5 * 60000;   /* Flink's default, metadata.max.age.ms */
+    if (ms < 0) {
+        snprintf(err, errlen, "table '%s': Could not parse value '%s' for key "
+                 "'scan.topic-partition-discovery.interval'.", t->name, v);
+        return -1;
+    }
+    ks->discover_ms = bounded ? 0 : ms;   /* a bounded source reads the partitions it started with */
+    ks->next_discover_ms = clock_ms() + ks->discover_ms;
+    return 0;
+}
+
+/* Adds the partitions in md of the topics the table reads that are not
+ * splits yet; returns how many. */
+static int discover_in(kafka_source_t *ks, const struct rd_kafka_metadata *md)
+{
+    int before = ks->nparts;
+    for (int i = 0; i < md->topic_cnt; i++) {
+        const struct rd_kafka_metadata_topic *mt = &md->topics[i];
+        if (mt->err) continue;
+        int ti = topic_find(ks, mt->topic);
+        if (ti < 0 && ks->has_pattern && regexec(&ks->pattern, mt->topic, 0, NULL, 0) == 0)
+            ti = topic_add(ks, mt->topic);
+        if (ti < 0) continue;
+        for (int p = 0; p < mt->partition_cnt; p++)
+            if (!part_known(ks, ti, mt->partitions[p].id)) part_add(ks, ti, mt->partitions[p].id);
+    }
+    return ks->nparts - before;
+}
+
+/* The cluster's topics now: new splits for what the table reads. */
+static int discover(kafka_source_t *ks, int timeout_ms, char *err, size_t errlen)
+{
+    const struct rd_kafka_metadata *md = NULL;
+    rd_kafka_resp_err_t e = rd_kafka_metadata(ks->rk, 1, NULL, &md, timeout_ms);
+    if (e) {
+        snprintf(err, errlen, "table '%s': cannot list the topics matching 'topic-pattern': %s",
+                 ks->base.table->name, rd_kafka_err2str(e));
+        return -1;
+    }
+    int added = discover_in(ks, md);
+    rd_kafka_metadata_destroy(md);
+    return added;
+}
+
+/* While running: the splits discovered since the last time, assigned from
+ * their earliest offset. A discovery that fails (brokers away) is tried
+ * again at the next interval. */
+static int rediscover(kafka_source_t *ks, char *err, size_t errlen)
+{
+    ks->next_discover_ms = clock_ms() + ks->discover_ms;
+    int first = ks->nparts;
+    char why[512];
+    if (discover(ks, 5000, why, sizeof why) <= 0) return 0;
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(ks->nparts - first);
+    for (int i = first; i < ks->nparts; i++)
+        rd_kafka_topic_partition_list_add(l, ks->topics[ks->parts[i].topic].name, ks->parts[i].partition)->offset =
+            RD_KAFKA_OFFSET_BEGINNING;
+    rd_kafka_error_t *e = rd_kafka_incremental_assign(ks->rk, l);
+    rd_kafka_topic_partition_list_destroy(l);
+    ks->base.nsplits = ks->nparts;
+    if (!e) return 0;
+    snprintf(err, errlen, "table '%s': cannot assign the partitions discovered: %s", ks->base.table->name,
+             rd_kafka_error_string(e));
+    rd_kafka_error_destroy(e);
+    return -1;
 }
 
 static rd_kafka_topic_partition_list_t *all_partitions(const kafka_source_t *ks)
 {
     rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(ks->nparts);
     for (int i = 0; i < ks->nparts; i++)
-        rd_kafka_topic_partition_list_add(l, ks->topics[ks->parts[i].topic], ks->parts[i].partition);
+        rd_kafka_topic_partition_list_add(l, ks->topics[ks->parts[i].topic].name, ks->parts[i].partition);
     return l;
 }
 
@@ -346,14 +499,12 @@ static int assign_and_bound(kafka_source_t *ks, const kafka_pos_t *start, const 
 
 static kafka_part_t *part_of(kafka_source_t *ks, const rd_kafka_message_t *m)
 {
-    const char *name = rd_kafka_topic_name(m->rkt);
-    for (int i = 0; i < ks->ntopics; i++) {
-        if (strcmp(ks->topics[i], name) != 0) continue;
-        int idx = ks->first_part[i] + m->partition;
-        int last = i + 1 < ks->ntopics ? ks->first_part[i + 1] : ks->nparts;
-        return idx < last ? &ks->parts[idx] : NULL;   /* a partition added since the start is not read */
+    if (m->rkt != ks->last_rkt) {
+        ks->last_topic = topic_find(ks, rd_kafka_topic_name(m->rkt));
+        ks->last_rkt = m->rkt;
     }
-    return NULL;
+    int ti = ks->last_topic;
+    return ti >= 0 && part_known(ks, ti, m->partition) ? &ks->parts[ks->topics[ti].split[m->partition]] : NULL;
 }
 
 static void mark_done(kafka_source_t *ks, kafka_part_t *p)
@@ -391,7 +542,7 @@ static int consumer_error(kafka_source_t *ks, const rd_kafka_message_t *m, char 
 static int decode_record(kafka_source_t *ks, const kafka_part_t *p, const rd_kafka_message_t *m, char *err,
                          size_t errlen)
 {
-    const char *topic = ks->topics[p->topic];
+    const char *topic = ks->topics[p->topic].name;
     char why[8192];
     conn_where_t where = {p->place, (long)m->offset};
     bool skipped = false;
@@ -401,7 +552,9 @@ static int decode_record(kafka_source_t *ks, const kafka_part_t *p, const rd_kaf
                                 &skipped, &ks->record_arena, why, sizeof why) != 0) {
         snprintf(err, errlen, "table '%s': record at topic '%s', partition %" PRId32 ", offset %" PRId64 ": %s",
                  ks->base.table->name, topic, m->partition, m->offset, why);
-        return -1;
+        if (conn_kafka_errors_mode(ks->errors) == CONN_KAFKA_ERRORS_FAIL) return -1;
+        ks->nrows = 0;   /* 'ignore' or 'log': the record is dropped */
+        return conn_kafka_errors_log(ks->errors, m, err, err, errlen);
     }
     if (skipped) ks->base.skipped++;
     conn_kafka_metadata_read(&ks->meta, m, ks->rows, ks->nrows, &ks->record_arena);
@@ -414,13 +567,31 @@ static void release_held(kafka_source_t *ks)
     ks->held = NULL;
 }
 
+/* The next message: from the batch taken, else a new batch of what the
+ * queue holds, else the first message within wait ms (so a trickle of
+ * records is not held back to fill a batch). NULL: none came. */
+static rd_kafka_message_t *next_message(kafka_source_t *ks, int64_t wait)
+{
+    if (ks->next_msg < ks->nbatch) return ks->batch[ks->next_msg++];
+    ssize_t n = rd_kafka_consume_batch_queue(ks->queue, 0, ks->batch, KAFKA_BATCH);
+    ks->nbatch = n > 0 ? (int)n : 0;
+    ks->next_msg = 0;
+    if (ks->nbatch > 0) return ks->batch[ks->next_msg++];
+    return rd_kafka_consumer_poll(ks->rk, wait < 0 ? 0 : wait > INT_MAX ? INT_MAX : (int)wait);
+}
+
 /* Takes one message from the consumer: a record's rows into ks->rows, or
  * the end of a partition. 0 (possibly nothing), or -1 with err set. */
 static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
 {
     release_held(ks);
     int64_t wait = ks->base.wait_ms;
-    rd_kafka_message_t *m = rd_kafka_consumer_poll(ks->rk, wait < 0 ? 0 : wait > INT_MAX ? INT_MAX : (int)wait);
+    if (ks->discover_ms) {
+        int64_t until = ks->next_discover_ms - clock_ms();
+        if (until <= 0 && rediscover(ks, err, errlen) != 0) return -1;
+        if (until < wait) wait = until;
+    }
+    rd_kafka_message_t *m = next_message(ks, wait);
     if (!m) return check_away(ks, err, errlen);
     if (!m->err || m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) ks->away_since_ms = 0;   /* a broker answered */
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
@@ -467,7 +638,7 @@ static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_
         }
         ks->nrows = ks->next_row = 0;
         if (take_split_end(ks)) return CONN_SRC_SPLIT_END;
-        if (ks->nleft == 0) return CONN_SRC_END;
+        if (ks->nleft == 0 && ks->bounded) return CONN_SRC_END;
         if (polled) return CONN_SRC_IDLE;
         if (poll_once(ks, err, errlen) != 0) return CONN_SRC_ERROR;
     }
@@ -477,14 +648,21 @@ static void kafka_close(conn_source_t *s)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
     release_held(ks);
+    while (ks->next_msg < ks->nbatch) rd_kafka_message_destroy(ks->batch[ks->next_msg++]);
+    if (ks->queue) rd_kafka_queue_destroy(ks->queue);
     if (ks->rk) {
         rd_kafka_consumer_close(ks->rk);
         rd_kafka_destroy(ks->rk);
     }
     conn_kafka_codec_free(ks->codec);
+    conn_kafka_errors_free(ks->errors);
     conn_metadata_free(&ks->meta);
-    conn_kafka_topics_free(ks->topics, ks->ntopics);
-    free(ks->first_part);
+    for (int i = 0; i < ks->ntopics; i++) {
+        free(ks->topics[i].name);
+        free(ks->topics[i].split);
+    }
+    free(ks->topics);
+    if (ks->has_pattern) regfree(&ks->pattern);
     for (int i = 0; i < ks->nparts; i++) free(ks->parts[i].place);
     free(ks->parts);
     arena_destroy(&ks->record_arena);
@@ -501,6 +679,19 @@ static int parse_modes(const catalog_table_t *t, bool upsert, kafka_pos_t *start
     return 0;
 }
 
+/* The topics and their partitions when the source opens: the topics
+ * 'topic' names, or those 'topic-pattern' matches now. */
+static int open_topics(kafka_source_t *ks, char *err, size_t errlen)
+{
+    if (ks->has_pattern) return discover(ks, KAFKA_TIMEOUT_MS, err, errlen) < 0 ? -1 : 0;
+    char **names;
+    int n;
+    if (conn_kafka_topics(ks->base.table, &names, &n, err, errlen) != 0) return -1;
+    for (int i = 0; i < n; i++) topic_add(ks, names[i]);
+    conn_kafka_topics_free(names, n);
+    return list_partitions(ks, err, errlen);
+}
+
 conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen)
 {
     kafka_source_t *ks = xcalloc(1, sizeof *ks);
@@ -512,11 +703,11 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     kafka_pos_t start = {0}, end = {0};
     int rc = -1;
     if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 && away_timeout(ks, err, errlen) == 0 &&
-        conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) == 0 &&
+        discovery_init(ks, end.kind != POS_UNBOUNDED, err, errlen) == 0 &&
         (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) &&
+        (ks->errors = conn_kafka_errors_new(t, err, errlen)) &&
         conn_kafka_metadata_init(&ks->meta, t, false, err, errlen) == 0 &&
-        consumer_new(ks, &start, &end, err, errlen) == 0 &&
-        list_partitions(ks, err, errlen) == 0)
+        consumer_new(ks, &start, &end, err, errlen) == 0 && open_topics(ks, err, errlen) == 0)
         rc = assign_and_bound(ks, &start, &end, err, errlen);
     free(start.offsets);
     free(end.offsets);
@@ -524,6 +715,8 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
         kafka_close(&ks->base);
         return NULL;
     }
+    ks->bounded = end.kind != POS_UNBOUNDED;
     ks->base.nsplits = ks->nparts;
+    ks->base.splits_grow = ks->discover_ms > 0;
     return &ks->base;
 }

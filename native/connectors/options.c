@@ -32,7 +32,7 @@ static const char *const kafka_options[] = {
     "scan.startup.timestamp-millis", "scan.bounded.mode", "scan.bounded.specific-offsets",
     "scan.bounded.timestamp-millis", "scan.topic-partition-discovery.interval", "scan.parallelism",
     "sink.partitioner", "sink.semantic", "sink.delivery-guarantee", "sink.transactional-id-prefix",
-    "sink.parallelism", NULL,
+    "sink.parallelism", "error-handling.mode", "error-handling.log.target", NULL,
 };
 /* Flink's upsert-kafka options; the scan.bounded.* ones are there so that a
  * job over a topic can end. sink.buffer-flush.* are accepted and not needed
@@ -41,7 +41,7 @@ static const char *const upsert_kafka_options[] = {
     "connector", "topic", "properties.*", "key.format", "key.fields-prefix", "value.format", "value.fields-include",
     "scan.bounded.mode", "scan.bounded.specific-offsets", "scan.bounded.timestamp-millis", "scan.parallelism",
     "sink.parallelism", "sink.buffer-flush.max-rows", "sink.buffer-flush.interval", "sink.delivery-guarantee",
-    "sink.transactional-id-prefix", NULL,
+    "sink.transactional-id-prefix", "error-handling.mode", "error-handling.log.target", NULL,
 };
 
 static const char *const json_options[] = {

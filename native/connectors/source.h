@@ -8,7 +8,9 @@
  * several independently ordered streams (Kafka: one split per partition,
  * numbered 0..nsplits-1) says which split each row came from (split), and
  * that a split has no more rows (CONN_SRC_SPLIT_END, a bounded partition);
- * it ends when every split has ended. Such a source may wait for rows: it
+ * it ends when every split has ended. A source that discovers splits while
+ * it runs (Kafka partition discovery) sets splits_grow: nsplits may be 0 at
+ * first and grows, the new splits numbered on. Such a source may wait for rows: it
  * waits at most wait_ms (set by the caller before each next()) and then
  * returns CONN_SRC_IDLE, so the caller can run periodic work (watermark
  * ticks, idleness, flushing results) while no row arrives.
@@ -19,6 +21,7 @@
 #ifndef PTF_SOURCE_H
 #define PTF_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,7 +48,8 @@ struct conn_source {
     const catalog_table_t *table;
     long skipped;             /* rows skipped by an ignore-parse-errors option */
     int64_t event_time;       /* CONN_SRC_WATERMARK / CONN_SRC_PROCTIME */
-    int nsplits;              /* 0: one stream; else the number of splits */
+    int nsplits;              /* 0: one stream (unless splits_grow); else the number of splits */
+    bool splits_grow;         /* nsplits may grow between calls of next() */
     int split;                /* CONN_SRC_ROW / CONN_SRC_SPLIT_END: which split */
     int64_t wait_ms;          /* set by the caller: the longest next() waits for a row */
 };

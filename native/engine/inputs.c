@@ -56,6 +56,9 @@ static int64_t monotonic_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Several independently ordered streams (source.h), or one. */
+static bool has_splits(const conn_source_t *s) { return s->nsplits > 0 || s->splits_grow; }
+
 /* A duration SET option into *ms; unset leaves *ms as it is. */
 static int setting_ms(const inputs_config_t *cfg, const char *key, int64_t *ms, char *err, size_t errlen)
 {
@@ -83,7 +86,7 @@ static int open_watermarks(input_t *in, const inputs_config_t *cfg, char *err, s
     wc.delay_ms = in->table->watermark_delay_ms;
     wc.emit = WM_EMIT_ON_EVENT;
     uint32_t nsplits = 1;
-    if (in->src->nsplits > 0) {
+    if (has_splits(in->src)) {
         wc.emit = WM_EMIT_PERIODIC;
         nsplits = (uint32_t)in->src->nsplits;
         if (setting_ms(cfg, "pipeline.auto-watermark-interval", &wc.interval_ms, err, errlen) != 0 ||
@@ -226,13 +229,18 @@ void inputs_report_skipped(const inputs_t *ins, FILE *to)
 
 /* ---- a source with splits: ticks, split ends, waiting ---------------------------- */
 
-/* Passes on what the watermark source output did (flags of wm_*): an
- * advance as the table's watermark. The end (WM_END) arrives as the
- * table's end instead; idleness is not passed on (one table's watermark). */
+/* Passes on what the watermark source output did (flags of wm_*, in
+ * their order): active again, an advance as the table's watermark, idle.
+ * The end (WM_END) arrives as the table's end instead. */
 static int forward(input_t *in, const inputs_consumer_t *c, int flags, char *err, size_t errlen)
 {
     int64_t wm = wm_current(in->wm);
-    if (flags <= 0 || !(flags & WM_OUT_WATERMARK) || wm == WM_END) return 0;
+    if (flags <= 0) return 0;
+    if (c->idle && (flags & (WM_OUT_ACTIVE | WM_OUT_IDLE))) {
+        in->unflushed = true;
+        if (c->idle(c->ctx, in->id, (flags & WM_OUT_IDLE) != 0, err, errlen) != 0) return -1;
+    }
+    if (!(flags & WM_OUT_WATERMARK) || wm == WM_END) return 0;
     in->unflushed = true;
     return c->watermark(c->ctx, in->id, wm, err, errlen);
 }
@@ -303,13 +311,22 @@ static int on_split_end(inputs_t *ins, input_t *in, const inputs_consumer_t *c, 
 
 /* Reads the next row ahead; explicit watermarks and processing-time moves
  * on the way go to the consumer in their place, and so do the ticks and
- * split ends of a source with splits while it waits for rows. */
-static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
+ * split ends of a source with splits while it waits for rows. wait_cap < 0
+ * waits for a row; otherwise a source with splits is asked once, waiting
+ * at most wait_cap ms, and may come back without a row (neither has_row
+ * nor done). */
+static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, int64_t wait_cap, char *err,
+                      size_t errlen)
 {
     for (;;) {
         arena_reset(&in->arena);
-        if (in->src->nsplits > 0) in->src->wait_ms = split_wait_ms(ins, in);
-        switch (in->src->next(in->src, &in->row, &in->arena, err, errlen)) {
+        in->has_row = false;
+        if (has_splits(in->src)) in->src->wait_ms = split_wait_ms(ins, in);
+        if (wait_cap >= 0 && in->src->wait_ms > wait_cap) in->src->wait_ms = wait_cap;
+        int got = in->src->next(in->src, &in->row, &in->arena, err, errlen);
+        while (in->wm && in->src->splits_grow && wm_split_count(in->wm) < (uint32_t)in->src->nsplits)
+            wm_split_add(in->wm, proctime_now(ins->cfg.clock));   /* a discovered split holds it until it reports */
+        switch (got) {
         case CONN_SRC_ROW:
             if (in->computed && computed_fill(in->computed, in->table, &in->row, &in->arena, err, errlen) != 0) {
                 in->failed = true;
@@ -317,7 +334,7 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, ch
             }
             in->has_row = true;
             in->done = false;
-            in->row_split = in->src->nsplits > 0 ? (uint32_t)in->src->split : 0;
+            in->row_split = has_splits(in->src) ? (uint32_t)in->src->split : 0;
             return 0;
         case CONN_SRC_END:
             in->has_row = false;
@@ -331,6 +348,7 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, ch
             continue;
         case CONN_SRC_IDLE:
             if (on_idle(ins, in, c, err, errlen) != 0) return -1;
+            if (wait_cap >= 0) return 0;
             continue;
         case CONN_SRC_SPLIT_END:
             if (on_split_end(ins, in, c, err, errlen) != 0) return -1;
@@ -364,7 +382,7 @@ static int pace(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *er
 static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     int64_t now = proctime_now(ins->cfg.clock);
-    if (in->src->nsplits > 0 && run_ticks(ins, in, c, err, errlen) != 0) return -1;
+    if (has_splits(in->src) && run_ticks(ins, in, c, err, errlen) != 0) return -1;
     if (c->row(c->ctx, in->id, &in->row, &in->arena, now, err, errlen) != 0) return -1;
     in->unflushed = true;
     if (in->wm && forward(in, c, wm_on_event(in->wm, in->row_split, row_time(in), now), err, errlen) != 0)
@@ -383,7 +401,7 @@ static int run_in_turn(inputs_t *ins, const inputs_consumer_t *c, char *err, siz
     for (int i = 0; i < ins->n; i++) {
         input_t *in = &ins->in[i];
         for (;;) {
-            if (read_ahead(ins, in, c, err, errlen) != 0) return -1;
+            if (read_ahead(ins, in, c, -1, err, errlen) != 0) return -1;
             if (!in->has_row) break;
             if (pass_row(ins, in, c, err, errlen) != 0) return -1;
         }
@@ -392,21 +410,55 @@ static int run_in_turn(inputs_t *ins, const inputs_consumer_t *c, char *err, siz
     return 0;
 }
 
+/* Asks the tables with splits that came back without a row again, each
+ * waiting at most wait_cap ms; a table that ends ends now. */
+static int refill(inputs_t *ins, const inputs_consumer_t *c, int64_t wait_cap, char *err, size_t errlen)
+{
+    for (int i = 0; i < ins->n; i++) {
+        input_t *in = &ins->in[i];
+        if (in->has_row || in->done) continue;
+        if (read_ahead(ins, in, c, wait_cap, err, errlen) != 0) return -1;
+        if (in->done && end_table(ins, in, c, err, errlen) != 0) return -1;
+    }
+    return 0;
+}
+
 /* The tables merged by event time: the earliest row read ahead goes next.
- * A table that is empty ends at once, so it holds no watermark back. */
+ * A table that is empty ends at once, so it holds no watermark back. A
+ * table with splits (Kafka) is only polled while it has no row ready, so
+ * it does not hold the others' rows back (Flink reads whatever arrives);
+ * its watermark holds theirs unless every split of it is idle. When no
+ * table has a row, they are polled once more and then each waits up to
+ * its next tick. */
 static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     for (int i = 0; i < ins->n; i++)
-        if (read_ahead(ins, &ins->in[i], c, err, errlen) != 0) return -1;
+        if (read_ahead(ins, &ins->in[i], c, has_splits(ins->in[i].src) ? 0 : -1, err, errlen) != 0) return -1;
     for (int i = 0; i < ins->n; i++)
         if (ins->in[i].done && end_table(ins, &ins->in[i], c, err, errlen) != 0) return -1;
-    for (;;) {
+    for (bool polled = false;;) {
         input_t *best = NULL;
-        for (int i = 0; i < ins->n; i++)
-            if (ins->in[i].has_row && (!best || row_time(&ins->in[i]) < row_time(best))) best = &ins->in[i];
-        if (!best) return 0;
-        if (pass_row(ins, best, c, err, errlen) != 0 || read_ahead(ins, best, c, err, errlen) != 0) return -1;
-        if (best->done && end_table(ins, best, c, err, errlen) != 0) return -1;
+        bool live = false;
+        for (int i = 0; i < ins->n; i++) {
+            input_t *in = &ins->in[i];
+            if (in->has_row && (!best || row_time(in) < row_time(best))) best = in;
+            live |= !in->done;
+        }
+        if (!live) return 0;
+        if (!best) {
+            if (refill(ins, c, polled ? INPUTS_FLUSH_INTERVAL_MS : 0, err, errlen) != 0) return -1;
+            polled = true;
+            continue;
+        }
+        polled = false;
+        if (pass_row(ins, best, c, err, errlen) != 0) return -1;
+        if (has_splits(best->src)) {
+            best->has_row = false;   /* read again below, with the other tables with splits */
+        } else {
+            if (read_ahead(ins, best, c, -1, err, errlen) != 0) return -1;
+            if (best->done && end_table(ins, best, c, err, errlen) != 0) return -1;
+        }
+        if (refill(ins, c, 0, err, errlen) != 0) return -1;
     }
 }
 

@@ -32,8 +32,13 @@
  * and what went on since the last flush hint is flushed, so a quiet
  * source's last row and the timers its watermark fired reach the sink
  * without a later row. Advances reach the consumer as watermark events like
- * the on-event ones; the table's idleness is not passed on (an idle table
- * holds its last watermark), nor is WM_END (the table's end is).
+ * the on-event ones; the table's idleness (every split idle) and its end
+ * go to the consumer's idle callback, so a table whose every split is idle
+ * does not hold back the others (Flink's WatermarkStatus); WM_END is not
+ * passed on as a watermark (the table's end is). Merging tables by event
+ * time, a table with splits that has no row ready does not hold the
+ * others' rows back (Flink reads whatever arrives); its watermark holds
+ * theirs unless every split of it is idle.
  *
  * Where later stages plug in: a checkpoint barrier enters in the read loop: the stage snapshots its sources'
  * positions and passes the barrier on between two rows. Parallel workers sit
@@ -76,6 +81,9 @@ typedef struct inputs_consumer {
      * slow source (datagen with rows-per-second) must not wait for a full
      * batch, so results should go out now. */
     int (*flush)(void *ctx, char *err, size_t errlen);
+    /* Table id's watermark is idle (every split idle) or active again, as
+     * Flink's WatermarkStatus; NULL: not wanted (one table). */
+    int (*idle)(void *ctx, int id, bool idle, char *err, size_t errlen);
 } inputs_consumer_t;
 
 #define INPUTS_FLUSH_INTERVAL_MS 200

@@ -349,6 +349,12 @@ static int call_watermark(void *ctx, int id, int64_t wm, char *err, size_t errle
     return ptf_op_watermark(c->op, id, wm, err, errlen);
 }
 
+static int call_idle(void *ctx, int id, bool idle, char *err, size_t errlen)
+{
+    call_t *c = ctx;
+    return ptf_op_input_idle(c->op, id, idle, err, errlen);
+}
+
 static int call_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 {
     call_t *c = ctx;
@@ -383,7 +389,7 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
             return -1;
         return ptf_op_end_input(c->op, -1, err, errlen);
     }
-    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush};
+    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush, call_idle};
     if (inputs_run(ins, &consumer, err, errlen) == 0) return 0;
     if (inputs_source_failed(ins)) {
         /* A bad input fails the job like Flink, after the rows before it went
@@ -496,7 +502,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     plan_env_t penv = job_plan_env(env);
     if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
         output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
-        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush};
+        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL};
         rc = job_read_table(env, t, &consumer, err, errlen);
     }
     return output_close(out, rc, err, errlen);
@@ -770,7 +776,7 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
         output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
         inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
-        inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush};
+        inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL};
         rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
         rc = output_close(&u.scan.out, rc, err, errlen);
     } else if (rc == 0) {

@@ -748,6 +748,12 @@ int ptf_op_watermark(ptf_op_t *op, int table, int64_t wm, char *err, size_t errl
     return set_input_watermark(op, i, wm, err, errlen);
 }
 
+int ptf_op_input_idle(ptf_op_t *op, int table, bool idle, char *err, size_t errlen)
+{
+    if (!wm_combiner_set_idle(&op->wm, (uint32_t)(table < 0 ? 0 : table), idle)) return 0;
+    return advance(op, wm_combiner_get(&op->wm), err, errlen);
+}
+
 int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen)
 {
     if (ordered(op, table) && release_sorted(op, table, WM_END, err, errlen) != 0) return -1;

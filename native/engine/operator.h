@@ -87,6 +87,11 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
  * is ignored). Fires due timers. */
 int ptf_op_watermark(ptf_op_t *op, int table, int64_t wm, char *err, size_t errlen);
 
+/* An input's watermark is idle (every split of its source idle: it does not
+ * hold the others back) or active again (it holds them from its next
+ * watermark on). Fires the timers an advance makes due. */
+int ptf_op_input_idle(ptf_op_t *op, int table, bool idle, char *err, size_t errlen);
+
 /* An input ended: its watermark becomes +inf. When all have ended, every
  * remaining timer fires. */
 int ptf_op_end_input(ptf_op_t *op, int table, char *err, size_t errlen);

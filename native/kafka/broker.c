@@ -133,6 +133,28 @@ static int push_errors(kafka_broker_t *b, const char *args, char *reply, size_t 
     return 0;
 }
 
+/* "topic NAME PARTITIONS": a new topic while the cluster runs (the mock
+ * cannot add partitions to a topic that exists). */
+static int add_topic(kafka_broker_t *b, const char *args, char *reply, size_t replylen, char *err, size_t errlen)
+{
+    char name[250];
+    int partitions, used = 0;
+    if (sscanf(args, "%249s %d %n", name, &partitions, &used) != 2 || args[used] || partitions < 1 ||
+        partitions > 10000) {
+        snprintf(err, errlen, "usage: topic NAME PARTITIONS (PARTITIONS 1 to 10000)");
+        return -1;
+    }
+    int replication = b->nbrokers < 3 ? b->nbrokers : 3;
+    rd_kafka_resp_err_t e = rd_kafka_mock_topic_create(b->cluster, name, partitions, replication);
+    if (e) {
+        snprintf(err, errlen, "cannot create topic '%s' with %d partitions: %s", name, partitions,
+                 rd_kafka_err2str(e));
+        return -1;
+    }
+    snprintf(reply, replylen, "topic %s created with %d partitions", name, partitions);
+    return 0;
+}
+
 int kafka_broker_control(kafka_broker_t *b, const char *command, char *reply, size_t replylen, char *err,
                          size_t errlen)
 {
@@ -141,10 +163,11 @@ int kafka_broker_control(kafka_broker_t *b, const char *command, char *reply, si
     sscanf(command, " %15s %n", verb, &used);
     const char *args = command + used;
     if (strcmp(verb, "errors") == 0) return push_errors(b, args, reply, replylen, err, errlen);
+    if (strcmp(verb, "topic") == 0) return add_topic(b, args, reply, replylen, err, errlen);
     bool down = strcmp(verb, "down") == 0;
     if ((down || strcmp(verb, "up") == 0) && sscanf(args, "%31s %n", which, &used) == 1 && !args[used])
         return set_down(b, down, which, reply, replylen, err, errlen);
-    snprintf(err, errlen, "unknown command '%s': down ID|all, up ID|all, errors API COUNT CODE", command);
+    snprintf(err, errlen, "unknown command '%s': down ID|all, up ID|all, errors API COUNT CODE, topic NAME PARTITIONS", command);
     return -1;
 }
 

@@ -37,6 +37,7 @@ const char *kafka_broker_bootstraps(const kafka_broker_t *b);
  *   errors API COUNT CODE   fail the next COUNT requests of Kafka API key API
  *                           (1 = Fetch, 0 = Produce, ...) with error CODE
  *                           (librdkafka's numbering: -195 disconnects)
+ *   topic NAME PARTITIONS   create a topic (partition discovery tests)
  * 0 with reply saying what was done, or -1 with err (a bad command). */
 int kafka_broker_control(kafka_broker_t *b, const char *command, char *reply, size_t replylen, char *err,
                          size_t errlen);

@@ -17,16 +17,6 @@ JAR=$PTFHOST_BUILD/compat/seeds.jar
 mkfifo "$W/ctl"
 exec 4<>"$W/ctl"
 BROKER_IN=$W/ctl start_broker --topics later,gone,flaky --partitions 1 || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
-# control CMD: sends a command to the broker and waits for its answer line (hang guard: 30 s).
-control() {
-  local before; before=$(wc -l <"$W/broker.out")
-  echo "$1" >&4
-  for _ in $(seq 300); do
-    [ "$(wc -l <"$W/broker.out")" -gt "$before" ] && return 0
-    sleep 0.1
-  done
-  echo "FAIL: the broker did not answer '$1': $(cat "$W/broker.err")"; return 1
-}
 records() {   # FIRST LAST: JSON clicks, one per line
   seq "$1" "$2" | awk '{ printf "{\"user_id\": %d, \"url\": \"/p%d\"}\n", $1 % 7, $1 }'
 }

@@ -26,6 +26,19 @@ start_broker() {
   return 1
 }
 
+# control CMD: sends a fault-control command to the broker on fd 4 (the
+# caller opens it onto BROKER_IN, a FIFO) and waits for its answer line
+# (hang guard: 30 s).
+control() {
+  local before; before=$(wc -l <"$W/broker.out")
+  echo "$1" >&4
+  for _ in $(seq 300); do
+    [ "$(wc -l <"$W/broker.out")" -gt "$before" ] && return 0
+    sleep 0.1
+  done
+  echo "FAIL: the broker did not answer '$1': $(cat "$W/broker.err")"; return 1
+}
+
 # stop_broker [SIGNAL]: stops it (SIGTERM by default); returns its exit code.
 stop_broker() {
   [ -n "$BROKER_PID" ] || return 0
