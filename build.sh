@@ -59,6 +59,11 @@ build_c
 case "${1:-}" in
   "") ;;
   test)  (cd "$BUILD" && ctest --output-on-failure -j"$(nproc)") ;;
-  bench) "$ROOT/bench/run.sh" "$BUILD" ;;
+  bench)
+    # The Java baseline B0 (bench/java/Baseline.java) against the shim and the seed JAR.
+    mkdir -p "$BUILD/bench/baseline"
+    javac -d "$BUILD/bench/baseline" -cp "$BUILD/java/ptfhost-shim.jar:$BUILD/compat/seeds.jar" \
+      "$ROOT/bench/java/Baseline.java"
+    "$ROOT/bench/run.sh" "$BUILD" ;;
   *) echo "usage: ./build.sh [test|bench]" >&2; exit 2 ;;
 esac
