@@ -257,7 +257,10 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
     add_option(l, "vfprintf", (void *)jvm_vfprintf);
     add_option(l, "exit", (void *)jvm_exit_hook);
     if (exit_guard_supported()) add_option(l, "-Djava.security.manager=allow", NULL);
-    if (o && o->max_heap) add_owned(l, str_printf("-Xmx%s", o->max_heap));
+    const char *heap = o && o->max_heap ? o->max_heap : getenv("PTFHOST_JVM_HEAP");
+    const char *meta = o && o->max_metaspace ? o->max_metaspace : getenv("PTFHOST_JVM_METASPACE");
+    if (heap && *heap) add_owned(l, str_printf("-Xmx%s", heap));
+    if (meta && *meta) add_owned(l, str_printf("-XX:MaxMetaspaceSize=%s", meta));
     for (const char *const *a = o ? o->jvm_args : NULL; a && *a; a++) add_option(l, *a, NULL);
 
     /* PTFHOST_JVM_OPTS: whitespace-separated, last so that they win. */
