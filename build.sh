@@ -50,11 +50,24 @@ build_c() {
   cmake --build "$BUILD" -j"$(nproc)"
 }
 
+# A class-data-sharing archive of the JDK and shim classes that describe loads, for
+# jni/jb_vm.c to map at JVM start (-XX:SharedArchiveFile); none is no error.
+build_cds() {
+  local jsa="$BUILD/java/ptfhost.jsa" list="$BUILD/java/ptfhost.classlist"
+  rm -f "$jsa" "$list"
+  PTFHOST_JVM_OPTS="-XX:DumpLoadedClassList=$list" "$BUILD/ptfhost" describe --jar "$BUILD/compat/bench10.jar" \
+    >/dev/null 2>&1 &&
+  java -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$jsa" \
+    -cp "$BUILD/java/ptfhost-shim.jar:$BUILD/java/lib/asm.jar" >"$BUILD/java/ptfhost.jsa.log" 2>&1 ||
+    { rm -f "$jsa"; echo "build.sh: no class-data-sharing archive (see $BUILD/java/ptfhost.jsa.log)" >&2; }
+}
+
 install_missing
 export JAVA_HOME=$(find_java_home)
 export PATH="$JAVA_HOME/bin:$PATH"
 build_java
 build_c
+build_cds
 
 case "${1:-}" in
   "") ;;

@@ -251,6 +251,12 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
         extra = asmjar;
     }
     add_owned(l, str_printf("-Djava.class.path=%s%s%s", shim, *extra ? ":" : "", extra));
+    /* The class-data-sharing archive build.sh dumps beside the shim (JDK and shim classes
+     * pre-parsed): it was made for exactly this class path, so only for the home's shim. */
+    char jsa[PATH_MAX];
+    snprintf(jsa, sizeof jsa, "%s/java/ptfhost.jsa", home ? home : "");
+    if (home && !(o && o->shim_jar) && !(o && o->extra_cp) && access(jsa, R_OK) == 0)
+        add_owned(l, str_printf("-XX:SharedArchiveFile=%s", jsa));
 
     static const char *const base[] = {JB_JVM_BASE_OPTIONS};
     for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) add_option(l, base[i], NULL);
