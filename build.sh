@@ -50,15 +50,33 @@ build_c() {
   cmake --build "$BUILD" -j"$(nproc)"
 }
 
+# A class-data-sharing archive of the JDK and shim classes that describe loads, for
+# jni/jb_vm.c to map at JVM start (-XX:SharedArchiveFile); none is no error.
+build_cds() {
+  local jsa="$BUILD/java/ptfhost.jsa" list="$BUILD/java/ptfhost.classlist"
+  rm -f "$jsa" "$list"
+  PTFHOST_JVM_OPTS="-XX:DumpLoadedClassList=$list" "$BUILD/ptfhost" describe --jar "$BUILD/compat/bench10.jar" \
+    >/dev/null 2>&1 &&
+  java -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$jsa" \
+    -cp "$BUILD/java/ptfhost-shim.jar:$BUILD/java/lib/asm.jar" >"$BUILD/java/ptfhost.jsa.log" 2>&1 ||
+    { rm -f "$jsa"; echo "build.sh: no class-data-sharing archive (see $BUILD/java/ptfhost.jsa.log)" >&2; }
+}
+
 install_missing
 export JAVA_HOME=$(find_java_home)
 export PATH="$JAVA_HOME/bin:$PATH"
 build_java
 build_c
+build_cds
 
 case "${1:-}" in
   "") ;;
   test)  (cd "$BUILD" && ctest --output-on-failure -j"$(nproc)") ;;
-  bench) "$ROOT/bench/run.sh" "$BUILD" ;;
+  bench)
+    # The Java baseline B0 (bench/java/Baseline.java) against the shim and the seed JAR.
+    mkdir -p "$BUILD/bench/baseline"
+    javac -d "$BUILD/bench/baseline" -cp "$BUILD/java/ptfhost-shim.jar:$BUILD/compat/seeds.jar" \
+      "$ROOT/bench/java/Baseline.java"
+    "$ROOT/bench/run.sh" "$BUILD" ;;
   *) echo "usage: ./build.sh [test|bench]" >&2; exit 2 ;;
 esac

@@ -58,7 +58,7 @@ SQL
 now_ns() { date +%s%N; }
 t_ms() { local t0 t1; t0=$(now_ns); "$@" >/dev/null; t1=$(now_ns); echo $(((t1 - t0) / 1000000)); }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
-rate() { echo $((N * 1000 / ($1 > 0 ? $1 : 1))); }
+rate() { if [ "$1" -gt 0 ]; then echo $((N * 1000 / $1)); else echo "n/a"; fi; }
 kcat_read() { kcat -b "$BOOT" -C -t bench -e -o beginning -q; }
 
 t_ms kcat_read >/dev/null; t_ms "$PTFHOST" run "$W/scan.sql" >/dev/null   # warm-up

@@ -3,10 +3,10 @@
 # Benchmarks measure and report; they are not tests and do not gate the build.
 #   bench/run.sh BUILD_DIR
 set -euo pipefail
-BUILD=${1:?usage: bench/run.sh BUILD_DIR}
+BUILD=$(cd "${1:?usage: bench/run.sh BUILD_DIR}" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
 status=0
-for b in "$HERE"/describe.sh "$HERE"/run_median.sh "$HERE"/timers.sh "$HERE"/throughput.sh \
+for b in "$HERE"/describe.sh "$HERE"/run_median.sh "$HERE"/timers.sh "$HERE"/bridge.sh \
          "$HERE"/kafka.sh; do
   echo "== $(basename "$b")"
   "$b" "$BUILD" || status=1

@@ -3,7 +3,7 @@
 # next to a bare JVM start (`java -version`) in the same loop. Target (issue 3): < 1 s.
 #   bench/run_median.sh BUILD_DIR [RUNS]
 set -euo pipefail
-BUILD=${1:?usage: bench/run_median.sh BUILD_DIR [RUNS]}
+BUILD=$(cd "${1:?usage: bench/run_median.sh BUILD_DIR [RUNS]}" && pwd)
 RUNS=${2:-${BENCH_RUNS:-9}}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
@@ -24,4 +24,4 @@ done
 a=$(median <"$W/a"); b=$(median <"$W/b")
 echo "ptfhost run median.sql: median ${a} ms over $RUNS runs (target < 1000 ms)"
 echo "java -version:           median ${b} ms"
-echo "ratio: $(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", a / (b > 0 ? b : 1) }')x a bare JVM start"
+echo "ratio: $(awk -v a="$a" -v b="$b" 'BEGIN { if (b > 0) printf "%.1f", a / b; else printf "n/a" }')x a bare JVM start"

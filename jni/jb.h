@@ -44,14 +44,19 @@ typedef struct jb_options {
     const char *extra_cp;     /* extra class path entries (':'-separated), e.g. ASM;
                                  NULL = <home>/java/lib/asm.jar, else Debian's
                                  /usr/share/java/asm.jar */
-    const char *max_heap;     /* e.g. "512m"; NULL = JVM default */
+    const char *max_heap;     /* -Xmx, e.g. "512m"; NULL = $PTFHOST_JVM_HEAP, else the JVM's
+                                 default (a quarter of the machine's memory) */
+    const char *max_metaspace;  /* -XX:MaxMetaspaceSize, e.g. "256m"; NULL =
+                                   $PTFHOST_JVM_METASPACE, else unlimited */
     const char *const *jvm_args;  /* extra -X/-D options, NULL-terminated, may be NULL */
 } jb_options_t;
 
 /* Options always given to a JVM ptfhost creates, before jvm_args and before
  * the words of the environment variable PTFHOST_JVM_OPTS (which come last, so
- * a user can override any of them). */
-#define JB_JVM_BASE_OPTIONS "-Xrs", "-Xshare:auto", "-XX:-UsePerfData"
+ * a user can override any of them). Two JIT compiler threads (the least
+ * tiered compilation takes) whatever the machine: the batches run on one
+ * thread, and more compiler threads only take cores from it. */
+#define JB_JVM_BASE_OPTIONS "-Xrs", "-Xshare:auto", "-XX:-UsePerfData", "-XX:CICompilerCount=2"
 
 /* Options for short-lived commands (describe): start fast, run little. */
 #define JB_JVM_QUICK_OPTIONS "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"

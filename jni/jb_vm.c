@@ -251,13 +251,22 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
         extra = asmjar;
     }
     add_owned(l, str_printf("-Djava.class.path=%s%s%s", shim, *extra ? ":" : "", extra));
+    /* The class-data-sharing archive build.sh dumps beside the shim (JDK and shim classes
+     * pre-parsed): it was made for exactly this class path, so only for the home's shim. */
+    char jsa[PATH_MAX];
+    snprintf(jsa, sizeof jsa, "%s/java/ptfhost.jsa", home ? home : "");
+    if (home && !(o && o->shim_jar) && !(o && o->extra_cp) && access(jsa, R_OK) == 0)
+        add_owned(l, str_printf("-XX:SharedArchiveFile=%s", jsa));
 
     static const char *const base[] = {JB_JVM_BASE_OPTIONS};
     for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) add_option(l, base[i], NULL);
     add_option(l, "vfprintf", (void *)jvm_vfprintf);
     add_option(l, "exit", (void *)jvm_exit_hook);
     if (exit_guard_supported()) add_option(l, "-Djava.security.manager=allow", NULL);
-    if (o && o->max_heap) add_owned(l, str_printf("-Xmx%s", o->max_heap));
+    const char *heap = o && o->max_heap ? o->max_heap : getenv("PTFHOST_JVM_HEAP");
+    const char *meta = o && o->max_metaspace ? o->max_metaspace : getenv("PTFHOST_JVM_METASPACE");
+    if (heap && *heap) add_owned(l, str_printf("-Xmx%s", heap));
+    if (meta && *meta) add_owned(l, str_printf("-XX:MaxMetaspaceSize=%s", meta));
     for (const char *const *a = o ? o->jvm_args : NULL; a && *a; a++) add_option(l, *a, NULL);
 
     /* PTFHOST_JVM_OPTS: whitespace-separated, last so that they win. */

@@ -43,7 +43,9 @@ void session_free(session_t *s)
 static int ensure_vm(session_t *s, char *err, size_t errlen)
 {
     if (s->vm) return 0;
-    jb_options_t opts = {.home = s->home};
+    jb_options_t opts = {.home = s->home,
+                         .max_heap = catalog_get(&s->catalog, "ptfhost.jvm.heap"),
+                         .max_metaspace = catalog_get(&s->catalog, "ptfhost.jvm.metaspace")};
     return jb_vm_start(&opts, &s->vm, err, errlen);
 }
 
@@ -569,6 +571,18 @@ static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_
             return -1;
         }
         proctime_set(&s->clock, ms);
+    } else if (strcmp(key->value, "ptfhost.jvm.heap") == 0 || strcmp(key->value, "ptfhost.jvm.metaspace") == 0) {
+        const char *v = value->value;
+        size_t digits = strspn(v, "0123456789");
+        if (digits == 0 || (v[digits] && (strchr("kKmMgG", v[digits]) == NULL || v[digits + 1]))) {
+            ERR_AT(value->pos, "'%s' takes a JVM memory size such as 512m or 2g, got '%s'.", key->value, v);
+            return -1;
+        }
+        if (s->vm) {
+            ERR_AT(key->pos, "'%s' must be set before the JVM starts (before the first statement that loads a "
+                             "JAR).", key->value);
+            return -1;
+        }
     } else if (strcmp(key->value, "sql-client.execution.result-mode") == 0) {
         if (strcmp(value->value, "tableau") == 0 || strcmp(value->value, "TABLEAU") == 0) s->format = SESSION_TABLEAU;
         else s->format = SESSION_CHANGELOG;

@@ -47,7 +47,11 @@ static void heap_pop(timer_heap_t *h)
     if (h->n) h->items[i] = last;
 }
 
-/* ---- live timers per key ---------------------------------------------------- */
+/* ---- live timers per key ----------------------------------------------------
+ * A key's live timers sit unordered in its arrays (removal swaps the last one
+ * in); the hash maps give each timer's index in its array: (key, time) for
+ * unnamed timers, (key, name id) for named ones. Every operation is O(1)
+ * expected, whatever the number of timers on one key. */
 
 static timer_key_t *key_of(timer_service_t *ts, uint32_t key, bool create)
 {
@@ -62,39 +66,85 @@ static timer_key_t *key_of(timer_service_t *ts, uint32_t key, bool create)
     return &ts->keys[key];
 }
 
-/* Index of the first time >= t in k->times. */
-static uint32_t lower_bound(const timer_key_t *k, int64_t t)
+/* The hash-map key of an unnamed timer: key id then time, 12 bytes. */
+typedef struct unnamed_ref { unsigned char b[12]; } unnamed_ref_t;
+static unnamed_ref_t unnamed_ref(uint32_t key, int64_t t)
 {
-    uint32_t lo = 0, hi = k->ntimes;
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        if (k->times[mid] < t) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
+    unnamed_ref_t r;
+    memcpy(r.b, &key, 4);
+    memcpy(r.b + 4, &t, 8);
+    return r;
+}
+
+static uint64_t named_ref(uint32_t key, uint32_t name_id) { return (uint64_t)key << 32 | name_id; }
+
+/* Index of the unnamed timer (key, t) in its key's array, or -1. */
+static int64_t unnamed_index(const timer_service_t *ts, uint32_t key, int64_t t)
+{
+    unnamed_ref_t r = unnamed_ref(key, t);
+    uint64_t i;
+    return hashmap_get(&ts->unnamed_at, r.b, sizeof r.b, &i) ? (int64_t)i : -1;
 }
 
 static bool unnamed_live(const timer_service_t *ts, uint32_t key, int64_t t)
 {
-    if (key >= ts->capkeys) return false;
-    const timer_key_t *k = &ts->keys[key];
-    uint32_t i = lower_bound(k, t);
-    return i < k->ntimes && k->times[i] == t;
+    return unnamed_index(ts, key, t) >= 0;
+}
+
+static void unnamed_add(timer_service_t *ts, timer_key_t *k, uint32_t key, int64_t t)
+{
+    if (k->ntimes == k->captimes) {
+        k->captimes = k->captimes ? k->captimes * 2 : 2;
+        k->times = xrealloc(k->times, k->captimes * sizeof *k->times);
+    }
+    unnamed_ref_t r = unnamed_ref(key, t);
+    hashmap_put(&ts->unnamed_at, r.b, sizeof r.b, k->ntimes);
+    k->times[k->ntimes++] = t;
+    ts->count++;
+}
+
+static void unnamed_remove(timer_service_t *ts, uint32_t key, uint32_t i)
+{
+    timer_key_t *k = &ts->keys[key];
+    unnamed_ref_t r = unnamed_ref(key, k->times[i]);
+    hashmap_remove(&ts->unnamed_at, r.b, sizeof r.b);
+    if (i != --k->ntimes) {
+        k->times[i] = k->times[k->ntimes];
+        r = unnamed_ref(key, k->times[i]);
+        hashmap_put(&ts->unnamed_at, r.b, sizeof r.b, i);
+    }
+    ts->count--;
 }
 
 static timer_named_t *named_find(const timer_service_t *ts, uint32_t key, uint32_t name_id)
 {
-    if (key >= ts->capkeys) return NULL;
-    timer_key_t *k = &ts->keys[key];
-    for (uint32_t i = 0; i < k->nnamed; i++)
-        if (k->named[i].name_id == name_id) return &k->named[i];
-    return NULL;
+    uint64_t ref = named_ref(key, name_id), i;
+    if (!hashmap_get(&ts->named_at, &ref, sizeof ref, &i)) return NULL;
+    return &ts->keys[key].named[i];
+}
+
+static void named_add(timer_service_t *ts, timer_key_t *k, uint32_t key, uint32_t name_id, int64_t t)
+{
+    if (k->nnamed == k->capnamed) {
+        k->capnamed = k->capnamed ? k->capnamed * 2 : 2;
+        k->named = xrealloc(k->named, k->capnamed * sizeof *k->named);
+    }
+    uint64_t ref = named_ref(key, name_id);
+    hashmap_put(&ts->named_at, &ref, sizeof ref, k->nnamed);
+    k->named[k->nnamed++] = (timer_named_t){name_id, t};
+    ts->count++;
 }
 
 static void named_remove(timer_service_t *ts, uint32_t key, timer_named_t *n)
 {
     timer_key_t *k = &ts->keys[key];
+    uint64_t ref = named_ref(key, n->name_id);
+    hashmap_remove(&ts->named_at, &ref, sizeof ref);
     *n = k->named[--k->nnamed];
+    if (n != &k->named[k->nnamed]) {
+        ref = named_ref(key, n->name_id);
+        hashmap_put(&ts->named_at, &ref, sizeof ref, (uint64_t)(n - k->named));
+    }
     ts->count--;
 }
 
@@ -118,6 +168,8 @@ void timer_service_init(timer_service_t *ts)
 {
     memset(ts, 0, sizeof *ts);
     hashmap_init(&ts->name_ids);
+    hashmap_init(&ts->unnamed_at);
+    hashmap_init(&ts->named_at);
 }
 
 void timer_service_free(timer_service_t *ts)
@@ -130,6 +182,8 @@ void timer_service_free(timer_service_t *ts)
     }
     free(ts->keys);
     hashmap_free(&ts->name_ids);
+    hashmap_free(&ts->unnamed_at);
+    hashmap_free(&ts->named_at);
     for (uint32_t i = 0; i < ts->nnames; i++) free(ts->names[i]);
     free(ts->names);
     memset(ts, 0, sizeof *ts);
@@ -140,32 +194,16 @@ void timer_set(timer_service_t *ts, uint32_t key, const char *name, int64_t time
     timer_heap_item_t it = {time, ts->seq++, key, UNNAMED};
     timer_key_t *k = key_of(ts, key, true);
     if (!name) {
-        uint32_t i = lower_bound(k, time);
-        if (i < k->ntimes && k->times[i] == time) return;   /* one timer per timestamp */
-        if (k->ntimes == k->captimes) {
-            k->captimes = k->captimes ? k->captimes * 2 : 2;
-            k->times = xrealloc(k->times, k->captimes * sizeof *k->times);
-        }
-        memmove(&k->times[i + 1], &k->times[i], (k->ntimes - i) * sizeof *k->times);
-        k->times[i] = time;
-        k->ntimes++;
-        ts->count++;
+        if (unnamed_live(ts, key, time)) return;   /* one timer per timestamp */
+        unnamed_add(ts, k, key, time);
         heap_push(&ts->unnamed, it);
         return;
     }
     it.name_id = name_id(ts, name, true);
     timer_named_t *n = named_find(ts, key, it.name_id);
     if (n && n->time == time) return;   /* the same timer: keep its position */
-    if (n) {
-        n->time = time;                  /* replace: the old heap entry goes stale */
-    } else {
-        if (k->nnamed == k->capnamed) {
-            k->capnamed = k->capnamed ? k->capnamed * 2 : 2;
-            k->named = xrealloc(k->named, k->capnamed * sizeof *k->named);
-        }
-        k->named[k->nnamed++] = (timer_named_t){it.name_id, time};
-        ts->count++;
-    }
+    if (n) n->time = time;               /* replace: the old heap entry goes stale */
+    else named_add(ts, k, key, it.name_id, time);
     heap_push(&ts->named, it);
 }
 
@@ -179,21 +217,16 @@ void timer_clear_named(timer_service_t *ts, uint32_t key, const char *name)
 
 void timer_clear_unnamed(timer_service_t *ts, uint32_t key, int64_t time)
 {
-    if (!unnamed_live(ts, key, time)) return;
-    timer_key_t *k = &ts->keys[key];
-    uint32_t i = lower_bound(k, time);
-    memmove(&k->times[i], &k->times[i + 1], (k->ntimes - i - 1) * sizeof *k->times);
-    k->ntimes--;
-    ts->count--;
+    int64_t i = unnamed_index(ts, key, time);
+    if (i >= 0) unnamed_remove(ts, key, (uint32_t)i);
 }
 
 void timer_clear_all(timer_service_t *ts, uint32_t key)
 {
     if (key >= ts->capkeys) return;
     timer_key_t *k = &ts->keys[key];
-    ts->count -= k->ntimes + k->nnamed;
-    k->ntimes = 0;
-    k->nnamed = 0;
+    while (k->ntimes) unnamed_remove(ts, key, k->ntimes - 1);
+    while (k->nnamed) named_remove(ts, key, &k->named[k->nnamed - 1]);
 }
 
 /* Drops stale heap tops; returns the live top or NULL. */

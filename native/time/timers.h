@@ -8,11 +8,14 @@
  * - within one watermark advance all due unnamed timers (ascending time) fire
  *   before due named timers (ascending time) — the order Flink's two timer
  *   services produce.
- * Implementation: two binary heaps with lazy deletion; the live timers of a
- * key sit in small per-key arrays indexed by the dense key id (sorted times
- * for unnamed timers, (name, time) pairs for named ones), against which a
- * heap entry is validated when it reaches the top. No hashing on the hot
- * path: one array access per key per operation.
+ * Implementation: two binary heaps with lazy deletion (O(log n) push and
+ * pop); the live timers of a key sit unordered in per-key arrays indexed by
+ * the dense key id, and two hash maps give a timer's place in them ((key,
+ * time) for unnamed timers, (key, name) for named ones), so set, clear and
+ * the liveness check of a heap top are O(1) expected however many timers
+ * one key has. A heap entry is validated against the live timers when it
+ * reaches the top: a stale entry whose timer is registered again at the same
+ * time fires it in the stale entry's place among ties.
  *
  * Ownership: names are copied. Not thread-safe. */
 #ifndef PTF_TIMERS_H
@@ -42,7 +45,7 @@ typedef struct timer_named {
 } timer_named_t;
 
 typedef struct timer_key {
-    int64_t *times;           /* unnamed timers, ascending, no duplicates */
+    int64_t *times;           /* unnamed timers, unordered, no duplicates */
     uint32_t ntimes, captimes;
     timer_named_t *named;     /* named timers, one per name */
     uint32_t nnamed, capnamed;
@@ -53,6 +56,8 @@ typedef struct timer_service {
     timer_key_t *keys;        /* by key id */
     uint32_t capkeys;
     hashmap_t name_ids;       /* name -> name_id */
+    hashmap_t unnamed_at;     /* (key, time) -> index in keys[key].times */
+    hashmap_t named_at;       /* (key, name_id) -> index in keys[key].named */
     char **names;
     uint32_t nnames, capnames;
     uint64_t seq;

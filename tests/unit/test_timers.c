@@ -2,6 +2,7 @@
 #include <check.h>
 
 #include "check_main.h"
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,6 +138,197 @@ START_TEST(many_timers_fire_in_time_order)
 }
 END_TEST
 
+/* ---- reference model ----------------------------------------------------------
+ * The contract of timers.h written the simplest way: every registration is an
+ * entry (time, seq) in one of two lists; the next candidate is the smallest
+ * (time, seq) entry not yet dropped, and it fires if its (key, name, time) is a
+ * live timer, else it is dropped. O(n) per operation; the service must agree
+ * with it on every answer, ties included. */
+typedef struct model_entry { int64_t time; uint64_t seq; uint32_t key; const char *name; bool dropped; } model_entry_t;
+typedef struct model_live { uint32_t key; const char *name; int64_t time; } model_live_t;
+typedef struct model {
+    model_entry_t e[2][4096];
+    size_t ne[2];
+    model_live_t live[4096];
+    size_t nlive;
+    uint64_t seq;
+} model_t;
+
+static bool same_name(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
+
+/* The live timer of (key, name), or for unnamed of (key, time); NULL if none. */
+static model_live_t *model_find(model_t *m, uint32_t key, const char *name, int64_t time)
+{
+    for (size_t i = 0; i < m->nlive; i++) {
+        model_live_t *l = &m->live[i];
+        if (l->key == key && same_name(l->name, name) && (name || l->time == time)) return l;
+    }
+    return NULL;
+}
+
+static void model_unlive(model_t *m, model_live_t *l) { *l = m->live[--m->nlive]; }
+
+static void model_set(model_t *m, uint32_t key, const char *name, int64_t time)
+{
+    model_entry_t en = {time, m->seq++, key, name, false};
+    model_live_t *l = model_find(m, key, name, time);
+    if (l && l->time == time) return;
+    if (l) l->time = time;
+    else m->live[m->nlive++] = (model_live_t){key, name, time};
+    m->e[name != NULL][m->ne[name != NULL]++] = en;
+}
+
+static void model_clear_all(model_t *m, uint32_t key)
+{
+    for (size_t i = m->nlive; i-- > 0;)
+        if (m->live[i].key == key) model_unlive(m, &m->live[i]);
+}
+
+/* The live candidate of list h (dropping stale ones on the way), or NULL. */
+static model_entry_t *model_top(model_t *m, int h)
+{
+    for (;;) {
+        model_entry_t *best = NULL;
+        for (size_t i = 0; i < m->ne[h]; i++) {
+            model_entry_t *e = &m->e[h][i];
+            if (!e->dropped && (!best || e->time < best->time || (e->time == best->time && e->seq < best->seq))) best = e;
+        }
+        if (!best) return NULL;
+        model_live_t *l = model_find(m, best->key, best->name, best->time);
+        if (l && l->time == best->time) return best;
+        best->dropped = true;
+    }
+}
+
+static bool model_pop_due(model_t *m, int64_t w, timer_fired_t *out)
+{
+    for (int h = 0; h < 2; h++) {
+        model_entry_t *e = model_top(m, h);
+        if (!e || e->time > w) continue;
+        *out = (timer_fired_t){e->key, e->time, e->name};
+        model_unlive(m, model_find(m, e->key, e->name, e->time));
+        e->dropped = true;
+        return true;
+    }
+    return false;
+}
+
+static int64_t model_next_time(model_t *m)
+{
+    int64_t t = INT64_MAX;
+    for (int h = 0; h < 2; h++) {
+        model_entry_t *e = model_top(m, h);
+        if (e && e->time < t) t = e->time;
+    }
+    return t;
+}
+
+static void count_visit(void *ctx, uint32_t key, const char *name, int64_t time)
+{
+    model_t *m = ctx;
+    model_live_t *l = model_find(m, key, name, time);
+    ck_assert_msg(l && l->time == time, "visited %u:%s@%lld is not live", key, name ? name : "-", (long long)time);
+    l->key = UINT32_MAX;   /* seen: not found again */
+}
+
+/* One random operation on both; every answer must agree. */
+static void differential_step(timer_service_t *ts, model_t *m, unsigned r, int64_t *w)
+{
+    static const char *names[] = {"a", "b", "c"};
+    uint32_t key = (r >> 4) % 5;
+    const char *name = (r >> 8) % 2 ? names[(r >> 9) % 3] : NULL;
+    int64_t time = *w + (int64_t)((r >> 12) % 16) - 3;
+    timer_fired_t f, g;
+    switch (r % 10) {
+    case 0: case 1: case 2: case 3: timer_set(ts, key, name, time); model_set(m, key, name, time); break;
+    case 4:
+        timer_clear_named(ts, key, names[(r >> 9) % 3]);
+        model_live_t *l = model_find(m, key, names[(r >> 9) % 3], 0);
+        if (l) model_unlive(m, l);
+        break;
+    case 5:
+        timer_clear_unnamed(ts, key, time);
+        if ((l = model_find(m, key, NULL, time))) model_unlive(m, l);
+        break;
+    case 6: timer_clear_all(ts, key); model_clear_all(m, key); break;
+    case 7: ck_assert_int_eq(timer_next_time(ts), model_next_time(m)); break;
+    case 8: *w += (r >> 12) % 4; break;
+    default: {
+        bool a = timer_pop_due(ts, *w, &f), b = model_pop_due(m, *w, &g);
+        ck_assert_int_eq(a, b);
+        if (a) {
+            ck_assert_uint_eq(f.key, g.key);
+            ck_assert_int_eq(f.time, g.time);
+            ck_assert_msg(same_name(f.name, g.name), "%s vs %s", f.name ? f.name : "-", g.name ? g.name : "-");
+        }
+    }
+    }
+    ck_assert_uint_eq(ts->count, m->nlive);
+}
+
+START_TEST(agrees_with_the_reference_model)
+{
+    static model_t m;
+    for (unsigned run = 0; run < 40; run++) {
+        timer_service_t ts;
+        timer_service_init(&ts);
+        memset(&m, 0, sizeof m);
+        srand(run + 1);
+        int64_t w = 0;
+        for (int i = 0; i < 1500; i++) differential_step(&ts, &m, (unsigned)rand(), &w);
+        timer_visit(&ts, count_visit, &m);
+        for (size_t i = 0; i < m.nlive; i++) ck_assert_uint_eq(m.live[i].key, UINT32_MAX);   /* all visited */
+        timer_fired_t f;
+        while (timer_pop_due(&ts, INT64_MAX, &f)) {}
+        timer_service_free(&ts);
+    }
+}
+END_TEST
+
+/* Under valgrind (its preload library is in LD_PRELOAD) a fiftieth of the size: the
+ * memory checks need no million, and memcheck is some 50 times slower. */
+static int under_valgrind(void)
+{
+    const char *p = getenv("LD_PRELOAD");
+    return p && strstr(p, "vgpreload") != NULL;
+}
+
+/* A million timers on one key, set in descending time order (the worst case for a
+ * sorted array), then a million named ones, then all fired. */
+START_TEST(a_million_timers_on_one_key)
+{
+    const int N = under_valgrind() ? 20000 : 1000000;
+    timer_service_t ts;
+    timer_service_init(&ts);
+    for (int64_t t = N; t > 0; t--) timer_set(&ts, 3, NULL, t);
+    char name[16];
+    for (int i = 0; i < N; i++) {
+        snprintf(name, sizeof name, "n%d", i);
+        timer_set(&ts, 3, name, N - i);
+    }
+    ck_assert_uint_eq(ts.count, 2 * (size_t)N);
+    timer_clear_unnamed(&ts, 3, 17);
+    snprintf(name, sizeof name, "n%d", N - 18);
+    timer_clear_named(&ts, 3, name);
+    timer_fired_t f;
+    size_t unnamed = 0, named = 0;
+    int64_t last = 0;
+    while (timer_pop_due(&ts, N / 2, &f)) {   /* unnamed first, then named, each ascending */
+        ck_assert_int_ge(f.name ? f.time + N : f.time, last);
+        last = f.name ? f.time + N : f.time;
+        ck_assert_int_ne(f.time, f.name ? 18 : 17);
+        f.name ? named++ : unnamed++;
+    }
+    ck_assert_uint_eq(unnamed, N / 2 - 1);
+    ck_assert_uint_eq(named, N / 2 - 1);
+    ck_assert_int_eq(timer_next_time(&ts), N / 2 + 1);
+    timer_clear_all(&ts, 3);
+    ck_assert_uint_eq(ts.count, 0);
+    ck_assert(!timer_pop_due(&ts, INT64_MAX, &f));
+    timer_service_free(&ts);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timers");
@@ -148,6 +340,9 @@ int main(void)
     tcase_add_test(tc, clear_all_only_touches_one_key);
     tcase_add_test(tc, re_registering_after_fire_works);
     tcase_add_test(tc, many_timers_fire_in_time_order);
+    tcase_add_test(tc, agrees_with_the_reference_model);
+    tcase_add_test(tc, a_million_timers_on_one_key);
+    tcase_set_timeout(tc, 600);   /* hang guard: valgrind runs this suite too */
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }

@@ -1,0 +1,48 @@
+# bench/lib.sh - what every benchmark here shares (sourced, not run).
+#
+# The rules it enforces: a timed run whose exit status is not 0, or whose
+# output does not hold the expected number of rows, makes the benchmark stop
+# with a message and no number; medians are taken over runs that were
+# interleaved by the caller (A B A B ...); a difference that comes out
+# negative is reported as not measurable, never clamped.
+
+now_ns() { date +%s%N; }
+
+# median < FILE: the median of one number per line (the lower middle for an even count).
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+
+# timed_ms OUT EXPECT CMD...: runs CMD (its output to OUT.log), prints its wall time
+# in ms; fails, saying why, if CMD fails or OUT does not hold EXPECT lines.
+timed_ms() {
+  local out=$1 expect=$2 t0 t1 rc=0 got
+  shift 2
+  rm -f "$out"
+  t0=$(now_ns)
+  "$@" >"$out.log" 2>&1 || rc=$?
+  t1=$(now_ns)
+  if [ "$rc" != 0 ]; then
+    echo "bench: '$*' failed (exit $rc): $(head -c 400 "$out.log")" >&2
+    return 1
+  fi
+  got=$( [ -f "$out" ] && wc -l <"$out" || echo 0)
+  if [ "$got" != "$expect" ]; then
+    echo "bench: '$*' wrote $got rows to $out, not $expect" >&2
+    return 1
+  fi
+  echo $(((t1 - t0) / 1000000))
+}
+
+# verdict VALUE OP GOAL: "met" or "not met" (OP is <= or >=).
+verdict() {
+  awk -v v="$1" -v g="$3" -v op="$2" 'BEGIN { ok = (op == "<=") ? v <= g : v >= g; print ok ? "met" : "not met" }'
+}
+
+# row FIGURE VALUE GOAL-TEXT OP GOAL: one line of the table.
+row() { printf '| %-62s | %12s | %-8s | %-7s |\n' "$1" "$2" "$3" "$(verdict "$2" "$4" "$5")"; }
+row_info() { printf '| %-62s | %12s | %-8s | %-7s |\n' "$1" "$2" "-" "-"; }
+row_na() { printf '| %-62s | %12s | %-8s | %-7s |\n' "$1" "$2" "$3" "not met"; }
+header() {
+  printf '| %-62s | %12s | %-8s | %-7s |\n' figure ptfhost goal verdict
+  printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..14})" \
+    "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})"
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The JVM's limits: SET 'ptfhost.jvm.heap' / 'ptfhost.jvm.metaspace' (or the
+# environment's PTFHOST_JVM_HEAP / PTFHOST_JVM_METASPACE) become -Xmx and
+# -XX:MaxMetaspaceSize, JIT compiler threads are bounded to 2; a malformed size
+# and a SET after the JVM started are errors at the statement. The JVM's own
+# flag table (-XX:+PrintFlagsFinal, printed while it starts) shows what it got.
+set -uo pipefail
+: "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
+SEEDS=$PTFHOST_BUILD/compat/seeds.jar
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; head -c 2000 "$W/err"; }
+
+echo '{"k": 1, "temperature": 2.0}' >"$W/r.json"
+job() {   # job SET-LINES...
+  { [ $# -eq 0 ] || printf '%s\n' "$@"
+    cat <<SQL
+CREATE FUNCTION Median AS 'com.example.Median' USING JAR '$SEEDS';
+CREATE TABLE r (k INT, temperature DOUBLE) WITH ('connector' = 'filesystem', 'path' = 'r.json', 'format' = 'json');
+SELECT * FROM Median(input => TABLE r PARTITION BY k, numTrailing => 3);
+SQL
+  } >"$W/job.sql"
+}
+flag() { grep -E "^ *[a-z_]+ +$1 +=" "$W/err" | awk '{ print $4, $6 }'; }   # value and origin
+
+job "SET 'ptfhost.jvm.heap' = '96m';" "SET 'ptfhost.jvm.metaspace' = '64m';"
+PTFHOST_JVM_OPTS=-XX:+PrintFlagsFinal "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -eq 0 ] && [ "$(cat "$W/out")" = "+I[1, 2.0, 2.0]" ] && [ "$(flag MaxHeapSize)" = "100663296 {command" ] &&
+   [ "$(flag MaxMetaspaceSize)" = "67108864 {command" ] && [ "$(flag CICompilerCount)" = "2 {command" ]; then ok
+else bad "SET heap and metaspace reach the JVM"; fi
+
+job
+PTFHOST_JVM_HEAP=80m PTFHOST_JVM_METASPACE=48m PTFHOST_JVM_OPTS=-XX:+PrintFlagsFinal \
+  "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -eq 0 ] && [ "$(flag MaxHeapSize)" = "83886080 {command" ] &&
+   [ "$(flag MaxMetaspaceSize)" = "50331648 {command" ]; then ok
+else bad "PTFHOST_JVM_HEAP and PTFHOST_JVM_METASPACE reach the JVM"; fi
+
+job "SET 'ptfhost.jvm.heap' = '12x';"
+"$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -ne 0 ] && grep -qF "1:26: 'ptfhost.jvm.heap' takes a JVM memory size such as 512m or 2g, got '12x'." "$W/err"
+then ok; else bad "a malformed size is an error at its value"; fi
+
+job
+echo "SET 'ptfhost.jvm.metaspace' = '128m';" >>"$W/job.sql"
+"$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -ne 0 ] && [ "$(cat "$W/out")" = "+I[1, 2.0, 2.0]" ] &&
+   grep -qF "4:5: 'ptfhost.jvm.metaspace' must be set before the JVM starts" "$W/err"; then ok
+else bad "a SET after the JVM started is an error"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
