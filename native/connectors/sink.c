@@ -103,7 +103,7 @@ static int stdout_write(conn_sink_t *s, const row_t *row, char *err, size_t errl
         fold_apply(&o->fold, row);
         return 0;
     }
-    if (o->mode == CONN_STDOUT_TABLEAU) {
+    if (o->tableau) {
         buf_clear(&o->line);
         conn_tableau_row(o->tableau, row, &o->line);
         return put_text(o->out, &o->line, err, errlen);
@@ -119,7 +119,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
     stdout_sink_t *o = (stdout_sink_t *)s;
     if (commit && o->materialize) {
         buf_clear(&o->line);
-        if (o->mode == CONN_STDOUT_TABLEAU) {
+        if (o->mode != CONN_STDOUT_CHANGELOG) {
             conn_tableau_t *t = conn_tableau_new(s->schema, false, 30, NULL);
             for (size_t i = 0; i < o->fold.n; i++) conn_tableau_row(t, &o->fold.rows[i], &o->line);
             conn_tableau_end(t, &o->line);
@@ -131,7 +131,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
             }
         }
         fwrite(o->line.data, 1, o->line.len, o->out);
-    } else if (commit && o->mode == CONN_STDOUT_TABLEAU) {
+    } else if (commit && o->tableau) {
         buf_clear(&o->line);
         conn_tableau_end(o->tableau, &o->line);
         fwrite(o->line.data, 1, o->line.len, o->out);
@@ -173,6 +173,7 @@ conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_
         fwrite(head.data, 1, head.len, out);
         buf_free(&head);
     }
+    if (mode == CONN_STDOUT_TABLE_RESULT && !materialize) o->tableau = conn_tableau_new_table_result(schema, 30);
     return &o->base;
 }
 

@@ -75,7 +75,9 @@ static job_env_t job_env(session_t *s, const sqlp_script_t *script)
         .flink_version = s->flink_version,
         .base_dir = s->base_dir,
         .out = s->out,
-        .format = s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG,
+        .format = s->format == SESSION_TABLEAU        ? CONN_STDOUT_TABLEAU
+                  : s->format == SESSION_TABLE_RESULT ? CONN_STDOUT_TABLE_RESULT
+                                                      : CONN_STDOUT_CHANGELOG,
         .materialize = s->materialize,
         .time_limit_ms = s->time_limit_ms,
         .clock = &s->clock,

@@ -19,7 +19,8 @@
 #include "engine/signature.h"
 #include "time/proctime.h"
 
-typedef enum session_format { SESSION_CHANGELOG, SESSION_TABLEAU } session_format_t;
+/* TABLE_RESULT: as Flink's TableResult.print() prints a streaming query (Table API programs). */
+typedef enum session_format { SESSION_CHANGELOG, SESSION_TABLEAU, SESSION_TABLE_RESULT } session_format_t;
 
 /* A session holds what its statements share; the job of a query gets it
  * through job_env_t (job.h), never by calling back into the session. */
