@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Table API programs through `ptfhost run [-c MAIN_CLASS] app.jar [args...]`:
+# the seed's Step 3a as a complete program (CREATE TABLE through executeSql,
+# then partitionBy/process/execute().print()) prints the seed page's rows in
+# Flink's TableResult.print() layout; the manifest's Main-Class is used
+# without -c; the program's arguments reach main; an exception in main fails
+# the run (exit 1) with the program's stack trace; batch mode fails naming
+# the call; a DDL result prints Flink's OK table.
+set -uo pipefail
+: "${PTFHOST:?}" "${PTFHOST_ROOT:?}" "${PTFHOST_BUILD:?}"
+SHIM=$PTFHOST_BUILD/java/ptfhost-shim.jar
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; shift; [ $# -gt 0 ] && cat "$@" | head -40; }
+
+mkdir -p "$W/src/com/example" "$W/cls"
+cp "$PTFHOST_ROOT/compat/seeds/src/com/example/Median.java" "$W/src/com/example/"
+cp "$PTFHOST_ROOT/compat/run/median/temperature_readings.json" "$W/"
+cat >"$W/src/com/example/MedianApp.java" <<'JAVA'
+package com.example;
+
+import static org.apache.flink.table.api.Expressions.$;
+import static org.apache.flink.table.api.Expressions.lit;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+public class MedianApp {
+    public static void main(String[] args) {
+        TableEnvironment tableEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tableEnv.executeSql(
+            "CREATE TABLE temperature_readings (\n"
+                + "  sensor_id INT,\n"
+                + "  temperature DOUBLE,\n"
+                + "  ts TIMESTAMP(3),\n"
+                + "  WATERMARK FOR ts AS ts\n"
+                + ") WITH ('connector' = 'filesystem', 'path' = '" + args[0] + "', 'format' = 'json')");
+        tableEnv.from("temperature_readings")
+            .partitionBy($("sensor_id"))
+            .process(Median.class, lit(3).asArgument("numTrailing"))
+            .execute()
+            .print();
+    }
+}
+JAVA
+cat >"$W/src/com/example/Boom.java" <<'JAVA'
+package com.example;
+
+public class Boom {
+    public static void main(String[] args) {
+        explode();
+    }
+
+    static void explode() {
+        throw new IllegalStateException("boom from main");
+    }
+}
+JAVA
+cat >"$W/src/com/example/Batch.java" <<'JAVA'
+package com.example;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+public class Batch {
+    public static void main(String[] args) {
+        TableEnvironment.create(EnvironmentSettings.newInstance().inBatchMode().build());
+    }
+}
+JAVA
+cat >"$W/src/com/example/Ddl.java" <<'JAVA'
+package com.example;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+public class Ddl {
+    public static void main(String[] args) {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.newInstance().inStreamingMode().build());
+        env.executeSql("CREATE TABLE t (a INT) WITH ('connector' = 'blackhole')").print();
+        System.out.println(env.executeSql("CREATE TABLE u (a INT) WITH ('connector' = 'blackhole')").getResultKind());
+    }
+}
+JAVA
+javac --release 17 -parameters -nowarn -cp "$SHIM" -d "$W/cls" "$W"/src/com/example/*.java || { echo "FAIL: javac"; exit 1; }
+printf 'Main-Class: com.example.MedianApp\n' >"$W/manifest.txt"
+jar --create --file "$W/app.jar" --manifest "$W/manifest.txt" -C "$W/cls" . || exit 1
+
+cat >"$W/expected.txt" <<'TXT'
++----+-------------+--------------------------------+--------------------------------+
+| op |   sensor_id |                    temperature |                         median |
++----+-------------+--------------------------------+--------------------------------+
+| +I |           1 |                           20.0 |                           20.0 |
+| +I |           1 |                           22.0 |                           21.0 |
+| +I |           1 |                           21.0 |                           21.0 |
+| +I |           1 |                           24.0 |                           22.0 |
+| +I |           1 |                           23.0 |                           23.0 |
++----+-------------+--------------------------------+--------------------------------+
+5 rows in set
+TXT
+
+cd "$W" || exit 1
+# the seed's Step 3a, with -c and from the manifest
+"$PTFHOST" run -c com.example.MedianApp app.jar temperature_readings.json >out1.txt 2>err1.txt
+rc=$?
+if [ $rc -eq 0 ] && diff -u expected.txt out1.txt >diff1.txt; then ok; else bad "seed Step 3a with -c (rc $rc)" err1.txt diff1.txt; fi
+"$PTFHOST" run app.jar temperature_readings.json >out2.txt 2>err2.txt
+rc=$?
+if [ $rc -eq 0 ] && diff -u expected.txt out2.txt >diff2.txt; then ok; else bad "Main-Class from the manifest (rc $rc)" err2.txt diff2.txt; fi
+
+# an exception in main: exit 1, the program's stack trace
+"$PTFHOST" run -c com.example.Boom app.jar >out3.txt 2>err3.txt
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'java.lang.IllegalStateException: boom from main' err3.txt &&
+   grep -q 'at com.example.Boom.explode(Boom.java' err3.txt && grep -q 'at com.example.Boom.main(Boom.java' err3.txt; then
+  ok
+else
+  bad "exception in main (rc $rc)" err3.txt
+fi
+
+# batch mode: one message naming the call
+"$PTFHOST" run -c com.example.Batch app.jar >out4.txt 2>err4.txt
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'EnvironmentSettings.inBatchMode() is not supported' err4.txt &&
+   ! grep -q NoSuchMethodError err4.txt; then ok; else bad "batch mode (rc $rc)" err4.txt; fi
+
+# a DDL statement's result prints Flink's OK table
+cat >expected5.txt <<'TXT'
++--------+
+| result |
++--------+
+|     OK |
++--------+
+1 row in set
+SUCCESS
+TXT
+"$PTFHOST" run -c com.example.Ddl app.jar >out5.txt 2>err5.txt
+rc=$?
+if [ $rc -eq 0 ] && diff -u expected5.txt out5.txt >diff5.txt; then ok; else bad "DDL result (rc $rc)" err5.txt diff5.txt; fi
+
+# a missing class names itself
+"$PTFHOST" run -c com.example.Nope app.jar >out6.txt 2>err6.txt
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'class com.example.Nope not found in app.jar' err6.txt; then ok; else bad "missing main class (rc $rc)" err6.txt; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
