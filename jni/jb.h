@@ -162,6 +162,8 @@ typedef enum jb_sql_mode {
     JB_SQL_PRINT = 1,     /* a query: print its rows as TableResult.print() does */
     JB_SQL_TABLE_ARG = 2, /* sql is a function's name: answer the name of its first table
                              argument (NULL: no such function, or none) */
+    JB_SQL_COLLECT = 3,   /* a query: answer its row type, a newline, then its rows in the
+                             binary value format as hex digits (TableResult.collect()) */
 } jb_sql_mode_t;
 
 typedef int (*jb_sql_handler_t)(void *ctx, const char *sql, jb_sql_mode_t mode, char **result, char *err,

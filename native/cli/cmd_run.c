@@ -139,6 +139,43 @@ static int first_table_arg(session_t *s, const char *fname, char **out, char *er
     return rc;
 }
 
+/* data[0..len) with the bytes after the first newline as hex digits. */
+static char *hex_after_first_line(const char *data, size_t len)
+{
+    const char *nl = len ? memchr(data, '\n', len) : NULL;
+    size_t head = nl ? (size_t)(nl - data) + 1 : len;
+    char *out = malloc(head + 2 * (len - head) + 1);
+    if (!out) return NULL;
+    memcpy(out, data, head);
+    char *p = out + head;
+    for (size_t i = head; i < len; i++, p += 2) sprintf(p, "%02x", (unsigned char)data[i]);
+    *p = '\0';
+    return out;
+}
+
+/* A query's rows for TableResult.collect(): what the ROWS sink writes (the
+ * type line, then the encoded rows), the rows as hex so the answer is a C
+ * string. */
+static int collect_rows(session_t *s, const char *sql, char **result, char *err, size_t errlen)
+{
+    char *data = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&data, &len);
+    if (!mem) return snprintf(err, errlen, "cannot collect rows: out of memory"), -1;
+    FILE *out = s->out;
+    s->out = mem;
+    s->format = SESSION_ROWS;
+    int rc = session_run_retained(s, sql, "<Table API>", err, errlen);
+    s->out = out;
+    fclose(mem);
+    if (rc == 0 && !(*result = hex_after_first_line(data, len))) {
+        snprintf(err, errlen, "cannot collect rows: out of memory");
+        rc = -1;
+    }
+    free(data);
+    return rc;
+}
+
 /* The Table API's statements run in the session as a script's do; a query
  * printed by TableResult.print() gets Flink's print layout. */
 static int app_statement(void *ctx, const char *sql, jb_sql_mode_t mode, char **result, char *err, size_t errlen)
@@ -146,8 +183,9 @@ static int app_statement(void *ctx, const char *sql, jb_sql_mode_t mode, char **
     session_t *s = ctx;
     *result = NULL;
     if (mode == JB_SQL_TABLE_ARG) return first_table_arg(s, sql, result, err, errlen);
+    if (mode == JB_SQL_COLLECT) return collect_rows(s, sql, result, err, errlen);
     s->format = mode == JB_SQL_PRINT ? SESSION_TABLE_RESULT : SESSION_CHANGELOG;
-    int rc = session_run_script(s, sql, "<Table API>", err, errlen);
+    int rc = session_run_retained(s, sql, "<Table API>", err, errlen);
     fflush(s->out);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include "connectors/format.h"
 #include "connectors/kafka.h"
 #include "connectors/metadata.h"
+#include "types/codec.h"
 #include "connectors/options.h"
 #include "connectors/tableau.h"
 #include "types/render.h"
@@ -103,6 +104,11 @@ static int stdout_write(conn_sink_t *s, const row_t *row, char *err, size_t errl
         fold_apply(&o->fold, row);
         return 0;
     }
+    if (o->mode == CONN_STDOUT_ROWS) {
+        buf_clear(&o->line);
+        if (codec_encode_row(&o->line, row, s->schema, err, errlen) != 0) return -1;
+        return put_text(o->out, &o->line, err, errlen);
+    }
     if (o->tableau) {
         buf_clear(&o->line);
         conn_tableau_row(o->tableau, row, &o->line);
@@ -174,6 +180,11 @@ conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_
         buf_free(&head);
     }
     if (mode == CONN_STDOUT_TABLE_RESULT && !materialize) o->tableau = conn_tableau_new_table_result(schema, 30);
+    if (mode == CONN_STDOUT_ROWS) {
+        char *type = type_to_string(schema);
+        fprintf(out, "%s\n", type);
+        free(type);
+    }
     return &o->base;
 }
 

@@ -45,6 +45,41 @@ public class MedianApp {
     }
 }
 JAVA
+cat >"$W/src/com/example/CollectApp.java" <<'JAVA'
+package com.example;
+
+import static org.apache.flink.table.api.Expressions.$;
+import static org.apache.flink.table.api.Expressions.lit;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+public class CollectApp {
+    public static void main(String[] args) throws Exception {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        env.executeSql("CREATE TABLE temperature_readings (sensor_id INT, temperature DOUBLE, ts TIMESTAMP(3),"
+            + " WATERMARK FOR ts AS ts) WITH ('connector' = 'filesystem', 'path' = '" + args[0] + "',"
+            + " 'format' = 'json')");
+        env.createTemporarySystemFunction("Median", Median.class);
+        Table medians = env.from("temperature_readings")
+            .partitionBy($("sensor_id"))
+            .process("Median", lit(3).asArgument("numTrailing"));
+        try (CloseableIterator<Row> it = medians.execute().collect()) {
+            while (it.hasNext()) {
+                Row r = it.next();
+                Double median = r.getFieldAs("median");
+                System.out.println(r + " " + r.getKind() + " " + median.getClass().getSimpleName());
+            }
+        }
+        try (CloseableIterator<Row> it = medians.where($("median").isGreater(21.5)).execute().collect()) {
+            while (it.hasNext()) System.out.println("where " + it.next());
+        }
+    }
+}
+JAVA
 cat >"$W/src/com/example/Boom.java" <<'JAVA'
 package com.example;
 
@@ -109,6 +144,20 @@ if [ $rc -eq 0 ] && diff -u expected.txt out1.txt >diff1.txt; then ok; else bad 
 "$PTFHOST" run app.jar temperature_readings.json >out2.txt 2>err2.txt
 rc=$?
 if [ $rc -eq 0 ] && diff -u expected.txt out2.txt >diff2.txt; then ok; else bad "Main-Class from the manifest (rc $rc)" err2.txt diff2.txt; fi
+
+# collect(): the rows print() prints, typed and with their kinds; a filter on a PTF's output
+cat >expected7.txt <<'TXT'
++I[1, 20.0, 20.0] INSERT Double
++I[1, 22.0, 21.0] INSERT Double
++I[1, 21.0, 21.0] INSERT Double
++I[1, 24.0, 22.0] INSERT Double
++I[1, 23.0, 23.0] INSERT Double
+where +I[1, 24.0, 22.0]
+where +I[1, 23.0, 23.0]
+TXT
+"$PTFHOST" run -c com.example.CollectApp app.jar temperature_readings.json >out7.txt 2>err7.txt
+rc=$?
+if [ $rc -eq 0 ] && diff -u expected7.txt out7.txt >diff7.txt; then ok; else bad "collect (rc $rc)" err7.txt diff7.txt; fi
 
 # an exception in main: exit 1, the program's stack trace
 "$PTFHOST" run -c com.example.Boom app.jar >out3.txt 2>err3.txt

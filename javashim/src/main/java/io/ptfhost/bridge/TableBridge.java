@@ -16,6 +16,8 @@ public final class TableBridge {
     public static final int PRINT = 1;
     /** The statement is a function's name: answer its first table argument's name, or null. */
     public static final int TABLE_ARG = 2;
+    /** A query: answer its row type, a newline, and its rows in the binary value format as hex. */
+    public static final int COLLECT = 3;
 
     private static native String execute(String sql, int mode);
 

@@ -1,15 +1,20 @@
 package io.ptfhost.bridge.table;
 
 import io.ptfhost.bridge.TableBridge;
+import io.ptfhost.bridge.codec.Codecs;
+import io.ptfhost.bridge.codec.CompositeCodec;
 
 import org.apache.flink.table.api.ResultKind;
-import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,10 +64,7 @@ final class TableResultImpl implements TableResult {
 
     @Override
     public CloseableIterator<Row> collect() {
-        if (query != null) {
-            throw new TableException("ptfhost's TableResult.collect() of a query is not supported yet: use print()");
-        }
-        Iterator<Row> rows = Collections.singletonList(Row.of(value)).iterator();
+        Iterator<Row> rows = (query != null ? queryRows() : Collections.singletonList(Row.of(value))).iterator();
         return new CloseableIterator<Row>() {
             @Override
             public boolean hasNext() {
@@ -77,6 +79,27 @@ final class TableResultImpl implements TableResult {
             @Override
             public void close() {}
         };
+    }
+
+    /** Runs the query to its end; its rows as the engine's sink received them, kinds included. */
+    private List<Row> queryRows() {
+        String answer = TableBridge.run(query, TableBridge.COLLECT);
+        List<Row> rows = new ArrayList<>();
+        int nl = answer == null ? -1 : answer.indexOf('\n');
+        if (nl < 0) return rows;   // not a query: no sink, no rows
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        CompositeCodec codec = (CompositeCodec) Codecs.create(answer.substring(0, nl), loader);
+        ByteBuffer in = ByteBuffer.wrap(hexBytes(answer, nl + 1)).order(ByteOrder.LITTLE_ENDIAN);
+        while (in.hasRemaining()) rows.add((Row) codec.readRecord(in));
+        return rows;
+    }
+
+    private static byte[] hexBytes(String s, int from) {
+        byte[] out = new byte[(s.length() - from) / 2];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) Integer.parseInt(s.substring(from + 2 * i, from + 2 * i + 2), 16);
+        }
+        return out;
     }
 
     @Override
