@@ -17,7 +17,8 @@ bad() { fail=$((fail + 1)); echo "FAIL: $1"; shift; [ $# -gt 0 ] && cat "$@" | h
 
 mkdir -p "$W/src/com/example" "$W/cls"
 cp "$PTFHOST_ROOT/compat/seeds/src/com/example/Median.java" "$W/src/com/example/"
-cp "$PTFHOST_ROOT/compat/run/median/temperature_readings.json" "$W/"
+cp "$PTFHOST_ROOT/compat/seeds/src/com/example/LongViews.java" "$W/src/com/example/"
+cp "$PTFHOST_ROOT/compat/run/median/temperature_readings.json" "$PTFHOST_ROOT/compat/run/long_views/clicks.json" "$W/"
 cat >"$W/src/com/example/MedianApp.java" <<'JAVA'
 package com.example;
 
@@ -76,6 +77,48 @@ public class CollectApp {
         }
         try (CloseableIterator<Row> it = medians.where($("median").isGreater(21.5)).execute().collect()) {
             while (it.hasNext()) System.out.println("where " + it.next());
+        }
+    }
+}
+JAVA
+cat >"$W/src/com/example/OpsApp.java" <<'JAVA'
+package com.example;
+
+import static org.apache.flink.table.api.Expressions.$;
+import static org.apache.flink.table.api.Expressions.lit;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableException;
+
+public class OpsApp {
+    public static void main(String[] args) throws Exception {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.newInstance().inStreamingMode().build());
+        env.executeSql("CREATE TABLE clicks (user_id INT, url STRING, view_time INT)"
+            + " WITH ('connector' = 'filesystem', 'path' = '" + args[0] + "', 'format' = 'json')");
+        env.createFunction("long_views", LongViews.class);
+        System.out.println("-- row semantics, a registered function");
+        env.from("clicks").process("long_views", lit(100).asArgument("min_view_time")).execute().print();
+        System.out.println("-- where, select, a temporary view, executeSql");
+        Table slow = env.from("clicks").where($("view_time").isLess(100))
+            .select($("url"), $("view_time").plus(1).as("v"));
+        env.createTemporaryView("slow", slow);
+        env.executeSql("SELECT * FROM slow").print();
+        System.out.println("-- fromCall with a table argument");
+        env.fromCall("long_views", env.from("clicks").asArgument("input"), lit(110).asArgument("min_view_time"))
+            .execute().print();
+        System.out.println("-- an empty result");
+        env.from("clicks").where($("view_time").isGreater(1000)).execute().print();
+        System.out.println("-- insertInto a print sink");
+        env.executeSql("CREATE TABLE sink (url STRING, view_time INT) WITH ('connector' = 'print')");
+        env.from("clicks").process(LongViews.class, lit(100).asArgument("min_view_time"))
+            .insertInto("sink").execute().await();
+        System.out.println("-- what ptfhost lacks fails naming the call");
+        try {
+            env.from("clicks").join(env.from("clicks"));
+        } catch (TableException e) {
+            System.out.println(e.getMessage());
         }
     }
 }
@@ -158,6 +201,43 @@ TXT
 "$PTFHOST" run -c com.example.CollectApp app.jar temperature_readings.json >out7.txt 2>err7.txt
 rc=$?
 if [ $rc -eq 0 ] && diff -u expected7.txt out7.txt >diff7.txt; then ok; else bad "collect (rc $rc)" err7.txt diff7.txt; fi
+
+# the other operations: row semantics, where/select, views, fromCall, an empty
+# result, insertInto, a join
+cat >expected8.txt <<'TXT'
+-- row semantics, a registered function
++----+--------------------------------+-------------+
+| op |                            url |   view_time |
++----+--------------------------------+-------------+
+| +I |                          /home |         120 |
+| +I |                          /cart |         100 |
++----+--------------------------------+-------------+
+2 rows in set
+-- where, select, a temporary view, executeSql
++----+--------------------------------+-------------+
+| op |                            url |           v |
++----+--------------------------------+-------------+
+| +I |                          /shop |          41 |
++----+--------------------------------+-------------+
+1 row in set
+-- fromCall with a table argument
++----+--------------------------------+-------------+
+| op |                            url |   view_time |
++----+--------------------------------+-------------+
+| +I |                          /home |         120 |
++----+--------------------------------+-------------+
+1 row in set
+-- an empty result
+Empty set
+-- insertInto a print sink
++I[/home, 120]
++I[/cart, 100]
+-- what ptfhost lacks fails naming the call
+ptfhost does not support Table.join(Table): its SQL layer has no joins
+TXT
+"$PTFHOST" run -c com.example.OpsApp app.jar clicks.json >out8.txt 2>err8.txt
+rc=$?
+if [ $rc -eq 0 ] && diff -u expected8.txt out8.txt >diff8.txt; then ok; else bad "operations (rc $rc)" err8.txt diff8.txt; fi
 
 # an exception in main: exit 1, the program's stack trace
 "$PTFHOST" run -c com.example.Boom app.jar >out3.txt 2>err3.txt

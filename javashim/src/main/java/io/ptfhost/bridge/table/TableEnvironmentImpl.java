@@ -31,14 +31,8 @@ public final class TableEnvironmentImpl implements TableEnvironment {
 
     /** CREATE TEMPORARY VIEW `UnnamedTable$N` AS query; answers the view's name. */
     String defineView(String query) {
-        return defineView("", query);
-    }
-
-    /** The same with a column list ("(a, b)") or "". */
-    String defineView(String columns, String query) {
         String name = Sql.ident("UnnamedTable$" + VIEWS.getAndIncrement());
-        String cols = columns.isEmpty() ? "" : " " + columns;
-        TableBridge.run("CREATE TEMPORARY VIEW " + name + cols + " AS " + query, TableBridge.EXECUTE);
+        TableBridge.run("CREATE TEMPORARY VIEW " + name + " AS " + query, TableBridge.EXECUTE);
         return name;
     }
 

@@ -12,9 +12,6 @@ import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.functions.UserDefinedFunction;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * A Table as the SQL query it stands for. A table that is read by a further operation becomes a
  * temporary view with an internal name ({@code UnnamedTable$N}), so each operation's SQL reads a
@@ -63,10 +60,8 @@ public final class TableImpl implements Table {
 
     @Override
     public Table as(String field, String... fields) {
-        List<String> names = new ArrayList<>();
-        names.add(Sql.ident(field));
-        for (String f : fields) names.add(Sql.ident(f));
-        return new TableImpl(env, null, env.defineView("(" + String.join(", ", names) + ")", query()));
+        throw new TableException("ptfhost does not support Table.as(String, String...) yet: rename columns with"
+                + " select($(\"a\").as(\"x\"), ...)");
     }
 
     @Override
