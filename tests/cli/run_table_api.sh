@@ -3,9 +3,10 @@
 # the seed's Step 3a as a complete program (CREATE TABLE through executeSql,
 # then partitionBy/process/execute().print()) prints the seed page's rows in
 # Flink's TableResult.print() layout; the manifest's Main-Class is used
-# without -c; the program's arguments reach main; an exception in main fails
+# without -c; the program's arguments reach main; collect() returns the rows
+# print() prints; an exception in main fails
 # the run (exit 1) with the program's stack trace; batch mode fails naming
-# the call; a DDL result prints Flink's OK table.
+# the call, as does the DataStream API; a DDL result prints Flink's OK table.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_ROOT:?}" "${PTFHOST_BUILD:?}"
 SHIM=$PTFHOST_BUILD/java/ptfhost-shim.jar
@@ -148,6 +149,18 @@ public class Batch {
     }
 }
 JAVA
+cat >"$W/src/com/example/Streams.java" <<'JAVA'
+package com.example;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+
+public class Streams {
+    public static void main(String[] args) {
+        StreamTableEnvironment.create(StreamExecutionEnvironment.getExecutionEnvironment());
+    }
+}
+JAVA
 cat >"$W/src/com/example/Ddl.java" <<'JAVA'
 package com.example;
 
@@ -254,6 +267,12 @@ fi
 rc=$?
 if [ $rc -eq 1 ] && grep -q 'EnvironmentSettings.inBatchMode() is not supported' err4.txt &&
    ! grep -q NoSuchMethodError err4.txt; then ok; else bad "batch mode (rc $rc)" err4.txt; fi
+
+# the DataStream API: one message naming the call
+"$PTFHOST" run -c com.example.Streams app.jar >out9.txt 2>err9.txt
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'ptfhost does not run the DataStream API: StreamExecutionEnvironment.getExecutionEnvironment() is not supported' err9.txt &&
+   ! grep -q 'NoClassDefFoundError\|NoSuchMethodError' err9.txt; then ok; else bad "DataStream API (rc $rc)" err9.txt; fi
 
 # a DDL statement's result prints Flink's OK table
 cat >expected5.txt <<'TXT'
