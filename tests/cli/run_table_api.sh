@@ -4,9 +4,10 @@
 # then partitionBy/process/execute().print()) prints the seed page's rows in
 # Flink's TableResult.print() layout; the manifest's Main-Class is used
 # without -c; the program's arguments reach main; collect() returns the rows
-# print() prints; an exception in main fails
-# the run (exit 1) with the program's stack trace; batch mode fails naming
-# the call, as does the DataStream API; a DDL result prints Flink's OK table.
+# print() prints, typed and with their kinds; the other operations; an
+# exception in main fails the run (exit 1) with the program's stack trace;
+# batch mode and the DataStream API fail naming the call; a DDL result
+# prints Flink's OK table; a missing main class names itself.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_ROOT:?}" "${PTFHOST_BUILD:?}"
 SHIM=$PTFHOST_BUILD/java/ptfhost-shim.jar
@@ -265,7 +266,7 @@ fi
 # batch mode: one message naming the call
 "$PTFHOST" run -c com.example.Batch app.jar >out4.txt 2>err4.txt
 rc=$?
-if [ $rc -eq 1 ] && grep -q 'EnvironmentSettings.inBatchMode() is not supported' err4.txt &&
+if [ $rc -eq 1 ] && grep -q 'ptfhost does not support EnvironmentSettings.inBatchMode(): it runs streaming mode only' err4.txt &&
    ! grep -q NoSuchMethodError err4.txt; then ok; else bad "batch mode (rc $rc)" err4.txt; fi
 
 # the DataStream API: one message naming the call

@@ -5,7 +5,6 @@ import io.ptfhost.bridge.TableBridge;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.functions.UserDefinedFunction;
 
@@ -23,8 +22,7 @@ public final class TableEnvironmentImpl implements TableEnvironment {
 
     public static TableEnvironment create(EnvironmentSettings settings) {
         if (!settings.isStreamingMode()) {
-            throw new TableException("ptfhost runs streaming mode only: EnvironmentSettings.inBatchMode() is not"
-                    + " supported");
+            throw Unsupported.call("EnvironmentSettings.inBatchMode()", "it runs streaming mode only");
         }
         return new TableEnvironmentImpl();
     }

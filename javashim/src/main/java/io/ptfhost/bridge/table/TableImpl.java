@@ -50,7 +50,7 @@ public final class TableImpl implements Table {
     }
 
     private static TableException unsupported(String call) {
-        return new TableException("ptfhost does not support " + call + ": its SQL layer has no joins");
+        return Unsupported.call(call, "its SQL layer has no joins");
     }
 
     @Override
@@ -60,8 +60,7 @@ public final class TableImpl implements Table {
 
     @Override
     public Table as(String field, String... fields) {
-        throw new TableException("ptfhost does not support Table.as(String, String...) yet: rename columns with"
-                + " select($(\"a\").as(\"x\"), ...)");
+        throw Unsupported.call("Table.as(String, String...)", "rename columns with select($(\"a\").as(\"x\"), ...)");
     }
 
     @Override
@@ -155,7 +154,7 @@ public final class TableImpl implements Table {
 
     @Override
     public TableResult executeInsert(String tablePath, boolean overwrite) {
-        if (overwrite) throw new TableException("ptfhost does not support Table.executeInsert(String, true) (INSERT OVERWRITE)");
+        if (overwrite) throw Unsupported.call("Table.executeInsert(String, true)", "there is no INSERT OVERWRITE");
         return executeInsert(tablePath);
     }
 

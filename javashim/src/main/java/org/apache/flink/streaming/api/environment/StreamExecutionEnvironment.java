@@ -1,8 +1,9 @@
 package org.apache.flink.streaming.api.environment;
 
+import io.ptfhost.bridge.table.Unsupported;
+
 import org.apache.flink.annotation.Public;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.TableException;
 
 /**
  * The DataStream API's entry point. ptfhost runs Table API programs only: getting an environment
@@ -13,17 +14,12 @@ public class StreamExecutionEnvironment implements AutoCloseable {
 
     private StreamExecutionEnvironment() {}
 
-    static TableException unsupported(String call) {
-        return new TableException("ptfhost does not run the DataStream API: " + call + " is not supported;"
-                + " use TableEnvironment.create(EnvironmentSettings.inStreamingMode())");
-    }
-
     public static StreamExecutionEnvironment getExecutionEnvironment() {
-        throw unsupported("StreamExecutionEnvironment.getExecutionEnvironment()");
+        throw Unsupported.dataStream("StreamExecutionEnvironment.getExecutionEnvironment()");
     }
 
     public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
-        throw unsupported("StreamExecutionEnvironment.getExecutionEnvironment(Configuration)");
+        throw Unsupported.dataStream("StreamExecutionEnvironment.getExecutionEnvironment(Configuration)");
     }
 
     @Override
