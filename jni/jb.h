@@ -156,7 +156,10 @@ int jb_function_close(jb_function_t *f, char *err, size_t errlen);
  * answer a malloc'ed string (*result, NULL for none); handler's error
  * becomes a TableException in Java. An exception out of main is the
  * error ("<class>: <message>" and the program's stack). One program at a
- * time per process; the handler runs on the thread that called jb_app_run. */
+ * time per process. The handler runs on whichever Java thread made the
+ * call (the caller's, unless the program starts threads of its own), one
+ * call at a time (TableBridge.run is synchronized: the session is not
+ * thread-safe). */
 typedef enum jb_sql_mode {
     JB_SQL_EXECUTE = 0,   /* DDL, INSERT: run, answer nothing */
     JB_SQL_PRINT = 1,     /* a query: print its rows as TableResult.print() does */

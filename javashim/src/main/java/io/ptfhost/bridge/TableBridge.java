@@ -21,8 +21,11 @@ public final class TableBridge {
 
     private static native String execute(String sql, int mode);
 
-    /** Runs one statement; the engine's error is the {@link TableException}. */
-    public static String run(String sql, int mode) {
+    /**
+     * Runs one statement; the engine's error is the {@link TableException}. One at a time: the
+     * session behind it is not thread-safe.
+     */
+    public static synchronized String run(String sql, int mode) {
         System.out.flush();
         try {
             return execute(sql, mode);
