@@ -153,4 +153,31 @@ int jb_function_process(void *f, const buf_t *in, buf_t *out, char *err, size_t 
 
 int jb_function_close(jb_function_t *f, char *err, size_t errlen);
 
+/* Java programs (ptfhost run app.jar, jni/jb_app.c): jb_app_run loads the
+ * JAR in its own class loader (parent: the shim's API loader, as for PTF
+ * JARs), and calls main_class.main(args) (main_class NULL = the manifest's
+ * Main-Class) on the calling thread. The Table API in the shim hands each
+ * statement it builds to handler, which runs it on the C engine and may
+ * answer a malloc'ed string (*result, NULL for none); handler's error
+ * becomes a TableException in Java. An exception out of main is the
+ * error ("<class>: <message>" and the program's stack). One program at a
+ * time per process. The handler runs on whichever Java thread made the
+ * call (the caller's, unless the program starts threads of its own), one
+ * call at a time (TableBridge.run is synchronized: the session is not
+ * thread-safe). */
+typedef enum jb_sql_mode {
+    JB_SQL_EXECUTE = 0,   /* DDL, INSERT: run, answer nothing */
+    JB_SQL_PRINT = 1,     /* a query: print its rows as TableResult.print() does */
+    JB_SQL_TABLE_ARG = 2, /* sql is a function's name: answer the name of its first table
+                             argument (NULL: no such function, or none) */
+    JB_SQL_COLLECT = 3,   /* a query: answer its row type, a newline, then its rows in the
+                             binary value format as hex digits (TableResult.collect()) */
+} jb_sql_mode_t;
+
+typedef int (*jb_sql_handler_t)(void *ctx, const char *sql, jb_sql_mode_t mode, char **result, char *err,
+                                size_t errlen);
+
+int jb_app_run(jb_vm_t *vm, const char *jar, const char *main_class, const char *const *args, int nargs,
+               jb_sql_handler_t handler, void *ctx, char *err, size_t errlen);
+
 #endif

@@ -293,6 +293,24 @@ jint jbc_call_static_int(jbc_t *c, jclass cls, jmethodID m, ...)
     return check(c) ? 0 : r;
 }
 
+void jbc_register_native(jbc_t *c, jclass cls, const char *cls_name, const char *name, const char *sig,
+                         void *fn)
+{
+    if (c->failed) return;
+    JNINativeMethod m = {(char *)name, (char *)sig, fn};
+    jint rc = (*c->env)->RegisterNatives(c->env, cls, &m, 1);
+    if (!check(c) && rc != JNI_OK) jbc_fail(c, "cannot register native %s.%s%s (%d)", cls_name, name, sig, (int)rc);
+}
+
+void jbc_throw_new(jbc_t *c, const char *cls_name, const char *message)
+{
+    JNIEnv *env = c->env;
+    jclass cls = (*env)->FindClass(env, cls_name);
+    if (!cls) return;   /* FindClass left its own exception pending: the caller returns to Java anyway */
+    (*env)->ThrowNew(env, cls, message);
+    (*env)->DeleteLocalRef(env, cls);
+}
+
 jobject jbc_new_object(jbc_t *c, jclass cls, jmethodID ctor, ...)
 {
     if (c->failed) return NULL;

@@ -66,6 +66,14 @@ jobject jbc_call_object(jbc_t *c, jobject obj, jmethodID m, ...);
 void jbc_call_void(jbc_t *c, jobject obj, jmethodID m, ...);
 jobject jbc_new_object(jbc_t *c, jclass cls, jmethodID ctor, ...);
 
+/* Binds a Java native method of cls to a C function (RegisterNatives). */
+void jbc_register_native(jbc_t *c, jclass cls, const char *cls_name, const char *name, const char *sig,
+                         void *fn);
+/* For a native method about to return to Java: leaves a new cls_name
+ * exception (slashed name, a (String) constructor) pending with message.
+ * The only wrapper that raises instead of clearing; c is not marked failed. */
+void jbc_throw_new(jbc_t *c, const char *cls_name, const char *message);
+
 /* Strings as real UTF-8 (not JNI's modified UTF-8). jbc_string_get returns
  * a malloc'ed copy, or NULL for a Java null (check c->failed to tell). */
 jstring jbc_string_new(jbc_t *c, const char *utf8);

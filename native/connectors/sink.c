@@ -11,6 +11,7 @@
 #include "connectors/format.h"
 #include "connectors/kafka.h"
 #include "connectors/metadata.h"
+#include "types/codec.h"
 #include "connectors/options.h"
 #include "connectors/tableau.h"
 #include "types/render.h"
@@ -103,7 +104,12 @@ static int stdout_write(conn_sink_t *s, const row_t *row, char *err, size_t errl
         fold_apply(&o->fold, row);
         return 0;
     }
-    if (o->mode == CONN_STDOUT_TABLEAU) {
+    if (o->mode == CONN_STDOUT_ROWS) {
+        buf_clear(&o->line);
+        if (codec_encode_row(&o->line, row, s->schema, err, errlen) != 0) return -1;
+        return put_text(o->out, &o->line, err, errlen);
+    }
+    if (o->tableau) {
         buf_clear(&o->line);
         conn_tableau_row(o->tableau, row, &o->line);
         return put_text(o->out, &o->line, err, errlen);
@@ -119,7 +125,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
     stdout_sink_t *o = (stdout_sink_t *)s;
     if (commit && o->materialize) {
         buf_clear(&o->line);
-        if (o->mode == CONN_STDOUT_TABLEAU) {
+        if (o->mode != CONN_STDOUT_CHANGELOG) {
             conn_tableau_t *t = conn_tableau_new(s->schema, false, 30, NULL);
             for (size_t i = 0; i < o->fold.n; i++) conn_tableau_row(t, &o->fold.rows[i], &o->line);
             conn_tableau_end(t, &o->line);
@@ -131,7 +137,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
             }
         }
         fwrite(o->line.data, 1, o->line.len, o->out);
-    } else if (commit && o->mode == CONN_STDOUT_TABLEAU) {
+    } else if (commit && o->tableau) {
         buf_clear(&o->line);
         conn_tableau_end(o->tableau, &o->line);
         fwrite(o->line.data, 1, o->line.len, o->out);
@@ -172,6 +178,12 @@ conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_
         conn_tableau_begin(o->tableau, &head);
         fwrite(head.data, 1, head.len, out);
         buf_free(&head);
+    }
+    if (mode == CONN_STDOUT_TABLE_RESULT && !materialize) o->tableau = conn_tableau_new_table_result(schema, 30);
+    if (mode == CONN_STDOUT_ROWS) {
+        char *type = type_to_string(schema);
+        fprintf(out, "%s\n", type);
+        free(type);
     }
     return &o->base;
 }

@@ -34,7 +34,15 @@ struct conn_sink {
     long rows;
 };
 
-typedef enum conn_stdout_mode { CONN_STDOUT_CHANGELOG, CONN_STDOUT_TABLEAU } conn_stdout_mode_t;
+/* TABLE_RESULT: Flink's TableResult.print() of a streaming query (tableau.h).
+ * ROWS: for TableResult.collect(): the row type (type_to_string) and a
+ * newline, then each row in the binary value format (codec_encode_row). */
+typedef enum conn_stdout_mode {
+    CONN_STDOUT_CHANGELOG,
+    CONN_STDOUT_TABLEAU,
+    CONN_STDOUT_TABLE_RESULT,
+    CONN_STDOUT_ROWS,
+} conn_stdout_mode_t;
 
 /* Query results on a terminal. With materialize, the rows are folded as a
  * changelog (-U/-D retract, +U upserts on upsert_key when given) and the

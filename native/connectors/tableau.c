@@ -11,6 +11,7 @@
 struct conn_tableau {
     const type_t *schema;
     bool streaming;
+    bool table_result;         /* streaming with TableResult.print()'s footer */
     int max_width;
     render_zone_t zone;
     bool has_zone;
@@ -77,6 +78,13 @@ conn_tableau_t *conn_tableau_new(const type_t *schema, bool streaming, int max_c
     return t;
 }
 
+conn_tableau_t *conn_tableau_new_table_result(const type_t *schema, int max_column_width)
+{
+    conn_tableau_t *t = conn_tableau_new(schema, true, max_column_width, NULL);
+    t->table_result = true;
+    return t;
+}
+
 static char **render_cells(conn_tableau_t *t, const row_t *r)
 {
     char **cells = calloc((size_t)t->ncols + 1, sizeof *cells);
@@ -128,6 +136,15 @@ void conn_tableau_row(conn_tableau_t *t, const row_t *r, buf_t *out)
 
 void conn_tableau_end(conn_tableau_t *t, buf_t *out)
 {
+    if (t->table_result) {
+        if (t->received == 0) {
+            buf_puts(out, "Empty set\n");
+            return;
+        }
+        tbl_box_border(&t->table, out);
+        buf_printf(out, "%ld %s in set\n", t->received, t->received > 1 ? "rows" : "row");
+        return;
+    }
     if (t->streaming) {
         conn_tableau_begin(t, out);
         if (t->received > 0) tbl_box_border(&t->table, out);

@@ -16,6 +16,11 @@
  *     +----+-------------+-------------+
  *     Received a total of 1 row
  *
+ * table result (Flink's TableResult.print() of a streaming query, TableauStyle
+ * with type-inferred widths and the op column): the streaming layout, but the
+ * header only with the first row and the footer `N rows in set` / `1 row in
+ * set`, or just `Empty set` when no row came.
+ *
  * batch (TableauStyle, also used for a materialized result): no op column,
  * widths from the content, `Empty set` when there are no rows, else the
  * table and `N rows in set` / `1 row in set`.
@@ -46,6 +51,9 @@ typedef struct conn_tableau conn_tableau_t;
 /* zone: session time zone for TIMESTAMP_LTZ cells (NULL = UTC). */
 conn_tableau_t *conn_tableau_new(const type_t *schema, bool streaming, int max_column_width,
                                  const render_zone_t *zone);
+/* The table-result shape (above): a streaming tableau with Flink's
+ * TableResult.print() footer. */
+conn_tableau_t *conn_tableau_new_table_result(const type_t *schema, int max_column_width);
 /* Streaming: appends the header (call once, before rows). Batch: nothing. */
 void conn_tableau_begin(conn_tableau_t *t, buf_t *out);
 /* Streaming: appends the row's line. Batch: keeps it for the end. */

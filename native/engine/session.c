@@ -29,6 +29,7 @@ void session_init(session_t *s, const char *base_dir, FILE *out)
     s->base_dir = xstrdup(base_dir ? base_dir : ".");
     s->out = out;
     s->flink_version = "2.3";
+    arena_init(&s->retained, 0);
 }
 
 void session_free(session_t *s)
@@ -38,6 +39,7 @@ void session_free(session_t *s)
     free(s->base_dir);
     if (s->vm) jb_vm_stop(s->vm);
     s->vm = NULL;
+    arena_destroy(&s->retained);
 }
 
 static int ensure_vm(session_t *s, char *err, size_t errlen)
@@ -76,7 +78,10 @@ static job_env_t job_env(session_t *s, const sqlp_script_t *script)
         .flink_version = s->flink_version,
         .base_dir = s->base_dir,
         .out = s->out,
-        .format = s->format == SESSION_TABLEAU ? CONN_STDOUT_TABLEAU : CONN_STDOUT_CHANGELOG,
+        .format = s->format == SESSION_TABLEAU        ? CONN_STDOUT_TABLEAU
+                  : s->format == SESSION_TABLE_RESULT ? CONN_STDOUT_TABLE_RESULT
+                  : s->format == SESSION_ROWS         ? CONN_STDOUT_ROWS
+                                                      : CONN_STDOUT_CHANGELOG,
         .materialize = s->materialize,
         .time_limit_ms = s->time_limit_ms,
         .clock = &s->clock,
@@ -679,13 +684,27 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     return -1;
 }
 
+static int run_stmts(session_t *s, const char *text, const char *filename, arena_t *a, sqlp_script_t **script,
+                     char *err, size_t errlen)
+{
+    int rc = sqlp_parse_script(text, filename, a, script, err, errlen);
+    for (int i = 0; rc == 0 && i < (*script)->nstmts; i++) rc = run_stmt(s, *script, (*script)->stmts[i], err, errlen);
+    return rc;
+}
+
+int session_run_retained(session_t *s, const char *text, const char *filename, char *err, size_t errlen)
+{
+    sqlp_script_t *script = NULL;
+    return run_stmts(s, arena_strdup(&s->retained, text), arena_strdup(&s->retained, filename), &s->retained,
+                     &script, err, errlen);
+}
+
 int session_run_script(session_t *s, const char *text, const char *filename, char *err, size_t errlen)
 {
     arena_t a;
     arena_init(&a, 0);
     sqlp_script_t *script = NULL;
-    int rc = sqlp_parse_script(text, filename, &a, &script, err, errlen);
-    for (int i = 0; rc == 0 && i < script->nstmts; i++) rc = run_stmt(s, script, script->stmts[i], err, errlen);
+    int rc = run_stmts(s, text, filename, &a, &script, err, errlen);
     /* Views over queries borrow this script's syntax tree, which dies here:
      * keep the ones that ran (their rows), drop the others. */
     for (int i = 0; script && i < s->catalog.ntables; i++) {

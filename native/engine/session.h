@@ -19,7 +19,9 @@
 #include "engine/signature.h"
 #include "time/proctime.h"
 
-typedef enum session_format { SESSION_CHANGELOG, SESSION_TABLEAU } session_format_t;
+/* Table API programs: TABLE_RESULT as Flink's TableResult.print() prints a
+ * streaming query; ROWS the encoded rows for TableResult.collect() (sink.h). */
+typedef enum session_format { SESSION_CHANGELOG, SESSION_TABLEAU, SESSION_TABLE_RESULT, SESSION_ROWS } session_format_t;
 
 /* A session holds what its statements share; the job of a query gets it
  * through job_env_t (job.h), never by calling back into the session. */
@@ -38,6 +40,7 @@ typedef struct session {
     job_uids_t uids;             /* of the PTF calls of the statement being run */
     int64_t time_limit_ms;       /* a query reading input longer than this fails (0 = no limit) */
     job_hooks_t hooks;           /* optional (ptfhost test): see job.h */
+    arena_t retained;            /* the scripts of session_run_retained and their text */
 } session_t;
 
 void session_init(session_t *s, const char *base_dir, FILE *out);
@@ -45,6 +48,12 @@ void session_free(session_t *s);
 
 /* Runs a whole script. 0 ok, -1 with err set. */
 int session_run_script(session_t *s, const char *text, const char *filename, char *err, size_t errlen);
+
+/* Runs a script whose syntax tree (and a copy of its text) lives as long as
+ * the session, so the views over queries it defines stay readable by later
+ * calls: a Table API program defines a view per operation, one statement
+ * per call. 0 ok, -1 with err set. */
+int session_run_retained(session_t *s, const char *text, const char *filename, char *err, size_t errlen);
 
 /* The signature of a class in some JARs (via the JVM); used by the planner. */
 int session_describe(session_t *s, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
