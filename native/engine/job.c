@@ -105,6 +105,7 @@ typedef struct call {
     int64_t *ttl;                    /* per state entry, resolved */
     ptf_op_table_t *optables;
     ptf_op_t *op;
+    watchdog_t *watchdog;            /* NULL unless 'ptfhost.watchdog.*' is set */
     changelog_norm_t *norm;          /* per table argument (signature order) */
     output_t out;
     job_call_state_t hook;
@@ -252,6 +253,19 @@ static ptf_op_config_t op_config(const plan_call_t *plan, ptf_op_table_t *optabl
     };
 }
 
+/* The stuck-call watchdog when 'ptfhost.watchdog.*' asks for one (watchdog.h). */
+static int call_open_watchdog(call_t *c, char *err, size_t errlen)
+{
+    watchdog_config_t wc = {.function_name = c->plan->function_name};
+    if (watchdog_parse_options(catalog_get(c->env->catalog, "ptfhost.watchdog.stuck-call-timeout"),
+                               catalog_get(c->env->catalog, "ptfhost.watchdog.stuck-call-limit"), &wc, err,
+                               errlen) != 0)
+        return -1;
+    c->watchdog = watchdog_new(&wc, (watchdog_probe_t){c->jfn, jb_function_progress, jb_function_stack,
+                                                       jb_function_stop});
+    return 0;
+}
+
 /* The operator, and the changelog normaliser of each table argument. */
 static int call_open_operator(call_t *c, char *err, size_t errlen)
 {
@@ -260,6 +274,8 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     c->optables = xcalloc((size_t)plan->ntables + 1, sizeof *c->optables);
     if (resolve_ttl(c->env, plan, c->ttl, err, errlen) != 0) return -1;
     ptf_op_config_t cfg = op_config(plan, c->optables, c->ttl, &c->out);
+    if (call_open_watchdog(c, err, errlen) != 0) return -1;
+    cfg.watchdog = c->watchdog;
     c->op = ptf_op_new(&cfg, (ptf_invoker_t){c->jfn, jb_function_process}, output_row, &c->out);
     c->norm = xcalloc((size_t)plan->ntables + 1, sizeof *c->norm);
     for (int i = 0; i < plan->ntables; i++) {
@@ -392,6 +408,7 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
 
 static void call_free(call_t *c)
 {
+    watchdog_free(c->watchdog);
     if (c->jfn) {
         char cerr[1024];
         jb_function_close(c->jfn, cerr, sizeof cerr);

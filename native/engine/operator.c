@@ -77,6 +77,7 @@ struct ptf_op {
     type_t *fn_out_type;     /* the function's own output ROW (atomic wrapped) */
     arena_t out_arena;
     uint64_t batches;
+    size_t batch_from;       /* pending index of the running batch's first record */
     bool firing;             /* inside the timer loop */
 };
 
@@ -499,7 +500,29 @@ static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t out
     buf_free(&b);
 }
 
+/* The watchdog's view of the running batch (watchdog.h): its record, or the batch. */
+static void describe_running(void *ctx, long record, char *out, size_t outlen)
+{
+    ptf_op_t *op = ctx;
+    if (record >= 0 && op->batch_from + (size_t)record < op->npending)
+        describe_row(op, &op->pending[op->batch_from + (size_t)record], out, outlen);
+    else
+        snprintf(out, outlen, "before the first call of its batch");
+}
+
 /* ---- the batch loop ----------------------------------------------------------- */
+
+/* One call of the invoker for the batch encoded from pending[from], under the watchdog. */
+static int invoke(ptf_op_t *op, size_t from, char *err, size_t errlen)
+{
+    buf_clear(&op->out);
+    op->batches++;
+    op->batch_from = from;
+    watchdog_enter(op->cfg.watchdog, describe_running, op);
+    int rc = op->inv.process(op->inv.ctx, &op->in, &op->out, err, errlen);
+    if (watchdog_leave(op->cfg.watchdog, err, errlen) != 0) return -1;
+    return rc;
+}
 
 static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen);
 
@@ -520,9 +543,7 @@ static int send_pending(ptf_op_t *op, char *err, size_t errlen)
             }
         if (cut > from) {
             if (encode_batch(op, from, cut, err, errlen) != 0) return -1;
-            buf_clear(&op->out);
-            op->batches++;
-            if (op->inv.process(op->inv.ctx, &op->in, &op->out, err, errlen) != 0) return -1;
+            if (invoke(op, from, err, errlen) != 0) return -1;
             long consumed = apply_answer(op, from, cut, err, errlen);
             if (consumed < 0) return -1;
             from += (size_t)consumed;
