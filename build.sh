@@ -86,10 +86,10 @@ run_asan() {
   cmake --build "$out" -j"$(nproc)"
   # The JARs of the normal build (the JVM suites and scripts find them through PTFHOST_BUILD).
   rm -rf "$out/java" "$out/compat" && cp -r "$BUILD/java" "$BUILD/compat" "$out/"
-  (cd "$out" && UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+  (cd "$out" && CK_TIMEOUT_MULTIPLIER=10 UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
      ctest --output-on-failure -j"$(nproc)" -R '^unit/')
   # HotSpot and ASan share the process: ASan leaves SEGV (HotSpot's safepoints use it) to the JVM.
-  (cd "$out" && UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=handle_segv=0:allow_user_segv_handler=1:detect_leaks=0 \
+  (cd "$out" && CK_TIMEOUT_MULTIPLIER=10 UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=handle_segv=0:allow_user_segv_handler=1:detect_leaks=0 \
      ctest --output-on-failure -j"$(nproc)" -R '^jvm/')
 }
 
