@@ -3,6 +3,8 @@
  * run_scan (a table) wires the stages. */
 #include "engine/job.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -253,6 +255,40 @@ static ptf_op_config_t op_config(const plan_call_t *plan, ptf_op_table_t *optabl
     };
 }
 
+/* Flink's MemorySize syntax, reduced to what a byte cap needs: "1000", "64 kb", "2m", "1 gb"
+ * (binary multiples, as Flink's). -1 when it is not one. */
+static long long parse_memory_size(const char *s)
+{
+    static const struct { const char *unit; long long mult; } units[] = {
+        {"b", 1}, {"bytes", 1}, {"k", 1LL << 10}, {"kb", 1LL << 10}, {"kibibytes", 1LL << 10},
+        {"m", 1LL << 20}, {"mb", 1LL << 20}, {"mebibytes", 1LL << 20},
+        {"g", 1LL << 30}, {"gb", 1LL << 30}, {"gibibytes", 1LL << 30},
+    };
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || v < 0 || *s == '-' || *s == ' ') return -1;
+    while (*end == ' ') end++;
+    if (!*end) return v;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcasecmp(end, units[i].unit) == 0) return v > LLONG_MAX / units[i].mult ? -1 : v * units[i].mult;
+    return -1;
+}
+
+/* 'ptfhost.state.max-bytes-per-call' (0 = no cap). */
+static int resolve_state_cap(const job_env_t *env, uint64_t *cap, char *err, size_t errlen)
+{
+    const char *v = catalog_get(env->catalog, "ptfhost.state.max-bytes-per-call");
+    long long n = v ? parse_memory_size(v) : 0;
+    if (n < 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'ptfhost.state.max-bytes-per-call'. Use a size "
+                              "such as '1000', '64 kb' or '1 gb'; '0' removes the cap.", v);
+        return -1;
+    }
+    *cap = (uint64_t)n;
+    return 0;
+}
+
 /* The stuck-call watchdog when 'ptfhost.watchdog.*' asks for one (watchdog.h). */
 static int call_open_watchdog(call_t *c, char *err, size_t errlen)
 {
@@ -275,6 +311,7 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     if (resolve_ttl(c->env, plan, c->ttl, err, errlen) != 0) return -1;
     ptf_op_config_t cfg = op_config(plan, c->optables, c->ttl, &c->out);
     if (call_open_watchdog(c, err, errlen) != 0) return -1;
+    if (resolve_state_cap(c->env, &cfg.state_max_bytes, err, errlen) != 0) return -1;
     cfg.watchdog = c->watchdog;
     c->op = ptf_op_new(&cfg, (ptf_invoker_t){c->jfn, jb_function_process}, output_row, &c->out);
     c->norm = xcalloc((size_t)plan->ntables + 1, sizeof *c->norm);

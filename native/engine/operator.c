@@ -417,11 +417,21 @@ static void apply_timer_clear(ptf_op_t *op, const batch_msg_t *m)
 }
 
 /* STATE: the entry's final value after the batch. */
-static void apply_state(ptf_op_t *op, const batch_msg_t *m)
+static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
+
+/* A STATE message; -1 when it takes the call's state past the cap. */
+static int apply_state(ptf_op_t *op, const batch_msg_t *m, char *err, size_t errlen)
 {
     uint32_t key = op->slot_keys[m->key_slot];
     if (m->present) state_put(op->state, key, m->entry, m->data, m->len, op->now_ms);
     else state_clear(op->state, key, m->entry);
+    uint64_t cap = op->cfg.state_max_bytes;
+    if (!cap || op->state->value_bytes <= cap) return 0;
+    snprintf(err, errlen, "function '%s' holds %zu bytes of state after writing %u bytes to state entry '%s', "
+             "more than the %llu bytes 'ptfhost.state.max-bytes-per-call' allows",
+             op->cfg.function_name, op->state->value_bytes, (unsigned)m->len, op->cfg.sig->state[m->entry].name,
+             (unsigned long long)cap);
+    return -1;
 }
 
 /* ERROR of record p: the run fails with the function, the record and Java's text. */
@@ -455,7 +465,9 @@ static long apply_answer(ptf_op_t *op, size_t from, size_t to, char *err, size_t
         case BATCH_MSG_TIMER_SET: apply_timer_set(op, &batch[m->record], m); break;
         case BATCH_MSG_TIMER_CLEAR: apply_timer_clear(op, m); break;
         case BATCH_MSG_TIMERS_CLEAR_ALL: timer_clear_all(&op->timers, op->slot_keys[m->key_slot]); break;
-        case BATCH_MSG_STATE: apply_state(op, m); break;
+        case BATCH_MSG_STATE:
+            if (apply_state(op, m, err, errlen) != 0) return -1;
+            break;
         case BATCH_MSG_ERROR: return report_error(op, &batch[m->record], m, err, errlen);
         case BATCH_MSG_END: return (long)m->consumed;
         }
