@@ -49,25 +49,12 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int parse_one(const char *key, const char *v, int64_t *out, char *err, size_t errlen)
-{
-    *out = 0;
-    if (!v) return 0;
-    long long ms = plan_parse_duration_ms(v);
-    if (ms < 0) {
-        snprintf(err, errlen, "Could not parse value '%s' for key '%s'. Use a duration such as '30 s', '5 min' "
-                              "or a number of milliseconds; '0' turns it off.", v, key);
-        return -1;
-    }
-    *out = ms;
-    return 0;
-}
-
 int watchdog_parse_options(const char *timeout, const char *limit, watchdog_config_t *cfg, char *err,
                            size_t errlen)
 {
-    if (parse_one(OPT_TIMEOUT, timeout, &cfg->timeout_ms, err, errlen) != 0) return -1;
-    return parse_one(OPT_LIMIT, limit, &cfg->limit_ms, err, errlen);
+    cfg->timeout_ms = cfg->limit_ms = 0;
+    if (plan_duration_setting(OPT_TIMEOUT, timeout, &cfg->timeout_ms, err, errlen) != 0) return -1;
+    return plan_duration_setting(OPT_LIMIT, limit, &cfg->limit_ms, err, errlen);
 }
 
 /* ---- the watchdog's thread ------------------------------------------------------ */
