@@ -3,6 +3,10 @@
 #   ./build.sh         install what is missing, build the Java shim, the compat JARs and the C program
 #   ./build.sh test    the same, then run every test (C unit tests, Java tests, CLI and compat tests)
 #   ./build.sh bench   the same, then run the benchmarks in bench/
+#   ./build.sh fuzz [SECONDS]  the same, then build fuzz/ with clang (installed if missing) and run
+#                      each libFuzzer target SECONDS (default 60) from the seeds of fuzz/seeds.sh
+#   ./build.sh asan    the same, then build with ASan+UBSan in its own folder and run the unit
+#                      and JVM suites there
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -62,6 +66,45 @@ build_cds() {
     { rm -f "$jsa"; echo "build.sh: no class-data-sharing archive (see $BUILD/java/ptfhost.jsa.log)" >&2; }
 }
 
+# ---- fuzz: clang and libFuzzer, for this target only --------------------------
+FUZZ_TARGETS=(fuzz_sql fuzz_type fuzz_json fuzz_debezium fuzz_csv fuzz_case_text fuzz_case_json fuzz_batch)
+
+run_fuzz() {
+  local secs=${1:-60} out=$BUILD/fuzz
+  local PKGS=(clang); install_missing
+  cmake -S "$ROOT" -B "$out/build" -DJAVA_HOME="$JAVA_HOME" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
+    -DPTF_FUZZ=ON -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -O1" \
+    >/dev/null
+  cmake --build "$out/build" -j"$(nproc)" --target fuzz_all
+  "$ROOT/fuzz/seeds.sh" "$ROOT" "$out"
+  mkdir -p "$out/artifacts"
+  local t found=0
+  for t in "${FUZZ_TARGETS[@]}"; do
+    mkdir -p "$out/$t.grown"
+    nice -n 19 "$out/build/fuzz/$t" -max_total_time="$secs" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$out/artifacts/$t-" "$out/$t.grown" "$out/seeds/$t" >"$out/$t.log" 2>&1 || found=1
+    echo "fuzz: $t: $(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log") executions in ${secs} s" \
+         "$(grep -q 'ERROR: \|SUMMARY: \|deadly signal' "$out/$t.log" && echo "- FINDING, see $out/$t.log")"
+  done
+  return $found
+}
+
+# ---- asan: the unit and JVM suites under AddressSanitizer and UBSan ----------------
+run_asan() {
+  local out=$BUILD/asan
+  cmake -S "$ROOT" -B "$out" -DJAVA_HOME="$JAVA_HOME" -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_C_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1" \
+    >/dev/null
+  cmake --build "$out" -j"$(nproc)"
+  # The JARs of the normal build (the JVM suites and scripts find them through PTFHOST_BUILD).
+  rm -rf "$out/java" "$out/compat" && cp -r "$BUILD/java" "$BUILD/compat" "$out/"
+  (cd "$out" && CK_TIMEOUT_MULTIPLIER=10 UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+     ctest --output-on-failure -j"$(nproc)" -R '^unit/')
+  # HotSpot and ASan share the process: ASan leaves SEGV (HotSpot's safepoints use it) to the JVM.
+  (cd "$out" && CK_TIMEOUT_MULTIPLIER=10 UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=handle_segv=0:allow_user_segv_handler=1:detect_leaks=0 \
+     ctest --output-on-failure -j"$(nproc)" -R '^jvm/')
+}
+
 install_missing
 export JAVA_HOME=$(find_java_home)
 export PATH="$JAVA_HOME/bin:$PATH"
@@ -78,5 +121,7 @@ case "${1:-}" in
     javac -d "$BUILD/bench/baseline" -cp "$BUILD/java/ptfhost-shim.jar:$BUILD/compat/seeds.jar" \
       "$ROOT/bench/java/Baseline.java"
     "$ROOT/bench/run.sh" "$BUILD" ;;
-  *) echo "usage: ./build.sh [test|bench]" >&2; exit 2 ;;
+  fuzz)  run_fuzz "${2:-60}" ;;
+  asan)  run_asan ;;
+  *) echo "usage: ./build.sh [test|bench|fuzz [SECONDS]|asan]" >&2; exit 2 ;;
 esac

@@ -179,5 +179,15 @@ typedef int (*jb_sql_handler_t)(void *ctx, const char *sql, jb_sql_mode_t mode, 
 
 int jb_app_run(jb_vm_t *vm, const char *jar, const char *main_class, const char *const *args, int nargs,
                jb_sql_handler_t handler, void *ctx, char *err, size_t errlen);
+/* The stuck-call watchdog's probes (engine/watchdog.h): called from another
+ * thread while one runs a batch of f (each attaches the calling thread).
+ * progress: user calls (eval/onTimer) started so far and the batch record of
+ * the latest (-1: none yet in this batch). stack: the Java stack of the
+ * batch's thread, user frames only, one "\tat frame" line each (*out
+ * malloc'ed). stop: makes that thread unwind (Thread.stop; the batch then
+ * fails). The signatures are the watchdog's (ctx = the jb_function_t). */
+int jb_function_progress(void *f, uint64_t *calls, long *record, char *err, size_t errlen);
+int jb_function_stack(void *f, char **out, char *err, size_t errlen);
+int jb_function_stop(void *f, char *err, size_t errlen);
 
 #endif

@@ -136,3 +136,40 @@ int jb_function_close(jb_function_t *f, char *err, size_t errlen)
     function_free(f);
     return rc;
 }
+
+/* ---- the watchdog's probes: Bridge.progress/stack/stop(String handle) ---------- */
+
+static int watch_call(jb_function_t *f, const char *method, char **out, char *err, size_t errlen)
+{
+    char handle[16];
+    snprintf(handle, sizeof handle, "%d", (int)f->handle);
+    if (jb_call_string(f->vm, BRIDGE, method, handle, out, err, errlen) != 0) return -1;
+    if (*out) return 0;
+    snprintf(err, errlen, "internal: %s.%s returned null", BRIDGE, method);
+    return -1;
+}
+
+int jb_function_progress(void *ctx, uint64_t *calls, long *record, char *err, size_t errlen)
+{
+    char *s;
+    if (watch_call(ctx, "progress", &s, err, errlen) != 0) return -1;
+    unsigned long long n;
+    int ok = sscanf(s, "%llu %ld", &n, record) == 2;
+    if (ok) *calls = n;
+    else snprintf(err, errlen, "internal: %s.progress answered '%.100s'", BRIDGE, s);
+    free(s);
+    return ok ? 0 : -1;
+}
+
+int jb_function_stack(void *ctx, char **out, char *err, size_t errlen)
+{
+    return watch_call(ctx, "stack", out, err, errlen);
+}
+
+int jb_function_stop(void *ctx, char *err, size_t errlen)
+{
+    char *s;
+    if (watch_call(ctx, "stop", &s, err, errlen) != 0) return -1;
+    free(s);
+    return 0;
+}

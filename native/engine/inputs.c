@@ -62,16 +62,7 @@ static bool has_splits(const conn_source_t *s) { return s->nsplits > 0 || s->spl
 /* A duration SET option into *ms; unset leaves *ms as it is. */
 static int setting_ms(const inputs_config_t *cfg, const char *key, int64_t *ms, char *err, size_t errlen)
 {
-    const char *v = cfg->settings ? catalog_get(cfg->settings, key) : NULL;
-    if (!v) return 0;
-    long long parsed = plan_parse_duration_ms(v);
-    if (parsed < 0) {
-        snprintf(err, errlen, "Could not parse value '%s' for key '%s'. Use a duration such as '200 ms', '5 s' "
-                              "or '1 min', or a number of milliseconds.", v, key);
-        return -1;
-    }
-    *ms = parsed;
-    return 0;
+    return plan_duration_setting(key, cfg->settings ? catalog_get(cfg->settings, key) : NULL, ms, err, errlen);
 }
 
 /* A table's watermarks: Flink's generator for its WATERMARK declaration.

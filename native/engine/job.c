@@ -3,6 +3,8 @@
  * run_scan (a table) wires the stages. */
 #include "engine/job.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -109,6 +111,7 @@ typedef struct call {
     int64_t *ttl;                    /* per state entry, resolved */
     ptf_op_table_t *optables;
     ptf_op_t *op;
+    watchdog_t *watchdog;            /* NULL unless 'ptfhost.watchdog.*' is set */
     changelog_norm_t *norm;          /* per table argument (signature order) */
     output_t out;
     job_call_state_t hook;
@@ -256,6 +259,53 @@ static ptf_op_config_t op_config(const plan_call_t *plan, ptf_op_table_t *optabl
     };
 }
 
+/* Flink's MemorySize syntax, reduced to what a byte cap needs: "1000", "64 kb", "2m", "1 gb"
+ * (binary multiples, as Flink's). -1 when it is not one. */
+static long long parse_memory_size(const char *s)
+{
+    static const struct { const char *unit; long long mult; } units[] = {
+        {"b", 1}, {"bytes", 1}, {"k", 1LL << 10}, {"kb", 1LL << 10}, {"kibibytes", 1LL << 10},
+        {"m", 1LL << 20}, {"mb", 1LL << 20}, {"mebibytes", 1LL << 20},
+        {"g", 1LL << 30}, {"gb", 1LL << 30}, {"gibibytes", 1LL << 30},
+    };
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || v < 0 || *s == '-' || *s == ' ') return -1;
+    while (*end == ' ') end++;
+    if (!*end) return v;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcasecmp(end, units[i].unit) == 0) return v > LLONG_MAX / units[i].mult ? -1 : v * units[i].mult;
+    return -1;
+}
+
+/* 'ptfhost.state.max-bytes-per-call' (0 = no cap). */
+static int resolve_state_cap(const job_env_t *env, uint64_t *cap, char *err, size_t errlen)
+{
+    const char *v = catalog_get(env->catalog, "ptfhost.state.max-bytes-per-call");
+    long long n = v ? parse_memory_size(v) : 0;
+    if (n < 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'ptfhost.state.max-bytes-per-call'. Use a size "
+                              "such as '1000', '64 kb' or '1 gb'; '0' removes the cap.", v);
+        return -1;
+    }
+    *cap = (uint64_t)n;
+    return 0;
+}
+
+/* The stuck-call watchdog when 'ptfhost.watchdog.*' asks for one (watchdog.h). */
+static int call_open_watchdog(call_t *c, char *err, size_t errlen)
+{
+    watchdog_config_t wc = {.function_name = c->plan->function_name};
+    if (watchdog_parse_options(catalog_get(c->env->catalog, "ptfhost.watchdog.stuck-call-timeout"),
+                               catalog_get(c->env->catalog, "ptfhost.watchdog.stuck-call-limit"), &wc, err,
+                               errlen) != 0)
+        return -1;
+    c->watchdog = watchdog_new(&wc, (watchdog_probe_t){c->jfn, jb_function_progress, jb_function_stack,
+                                                       jb_function_stop});
+    return 0;
+}
+
 /* The operator, and the changelog normaliser of each table argument. */
 static int call_open_operator(call_t *c, char *err, size_t errlen)
 {
@@ -264,6 +314,9 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     c->optables = xcalloc((size_t)plan->ntables + 1, sizeof *c->optables);
     if (resolve_ttl(c->env, plan, c->ttl, err, errlen) != 0) return -1;
     ptf_op_config_t cfg = op_config(plan, c->optables, c->ttl, &c->out);
+    if (call_open_watchdog(c, err, errlen) != 0) return -1;
+    if (resolve_state_cap(c->env, &cfg.state_max_bytes, err, errlen) != 0) return -1;
+    cfg.watchdog = c->watchdog;
     c->op = ptf_op_new(&cfg, (ptf_invoker_t){c->jfn, jb_function_process}, output_row, &c->out);
     c->norm = xcalloc((size_t)plan->ntables + 1, sizeof *c->norm);
     for (int i = 0; i < plan->ntables; i++) {
@@ -402,6 +455,7 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
 
 static void call_free(call_t *c)
 {
+    watchdog_free(c->watchdog);
     if (c->jfn) {
         char cerr[1024];
         jb_function_close(c->jfn, cerr, sizeof cerr);

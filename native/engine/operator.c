@@ -77,6 +77,7 @@ struct ptf_op {
     type_t *fn_out_type;     /* the function's own output ROW (atomic wrapped) */
     arena_t out_arena;
     uint64_t batches;
+    size_t batch_from;       /* pending index of the running batch's first record */
     bool firing;             /* inside the timer loop */
 };
 
@@ -416,11 +417,21 @@ static void apply_timer_clear(ptf_op_t *op, const batch_msg_t *m)
 }
 
 /* STATE: the entry's final value after the batch. */
-static void apply_state(ptf_op_t *op, const batch_msg_t *m)
+static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
+
+/* A STATE message; -1 when it takes the call's state past the cap. */
+static int apply_state(ptf_op_t *op, const batch_msg_t *m, char *err, size_t errlen)
 {
     uint32_t key = op->slot_keys[m->key_slot];
     if (m->present) state_put(op->state, key, m->entry, m->data, m->len, op->now_ms);
     else state_clear(op->state, key, m->entry);
+    uint64_t cap = op->cfg.state_max_bytes;
+    if (!cap || op->state->value_bytes <= cap) return 0;
+    snprintf(err, errlen, "function '%s' holds %zu bytes of state after writing %u bytes to state entry '%s', "
+             "more than the %llu bytes 'ptfhost.state.max-bytes-per-call' allows",
+             op->cfg.function_name, op->state->value_bytes, (unsigned)m->len, op->cfg.sig->state[m->entry].name,
+             (unsigned long long)cap);
+    return -1;
 }
 
 /* ERROR of record p: the run fails with the function, the record and Java's text. */
@@ -454,7 +465,9 @@ static long apply_answer(ptf_op_t *op, size_t from, size_t to, char *err, size_t
         case BATCH_MSG_TIMER_SET: apply_timer_set(op, &batch[m->record], m); break;
         case BATCH_MSG_TIMER_CLEAR: apply_timer_clear(op, m); break;
         case BATCH_MSG_TIMERS_CLEAR_ALL: timer_clear_all(&op->timers, op->slot_keys[m->key_slot]); break;
-        case BATCH_MSG_STATE: apply_state(op, m); break;
+        case BATCH_MSG_STATE:
+            if (apply_state(op, m, err, errlen) != 0) return -1;
+            break;
         case BATCH_MSG_ERROR: return report_error(op, &batch[m->record], m, err, errlen);
         case BATCH_MSG_END: return (long)m->consumed;
         }
@@ -499,7 +512,29 @@ static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t out
     buf_free(&b);
 }
 
+/* The watchdog's view of the running batch (watchdog.h): its record, or the batch. */
+static void describe_running(void *ctx, long record, char *out, size_t outlen)
+{
+    ptf_op_t *op = ctx;
+    if (record >= 0 && op->batch_from + (size_t)record < op->npending)
+        describe_row(op, &op->pending[op->batch_from + (size_t)record], out, outlen);
+    else
+        snprintf(out, outlen, "before the first call of its batch");
+}
+
 /* ---- the batch loop ----------------------------------------------------------- */
+
+/* One call of the invoker for the batch encoded from pending[from], under the watchdog. */
+static int invoke(ptf_op_t *op, size_t from, char *err, size_t errlen)
+{
+    buf_clear(&op->out);
+    op->batches++;
+    op->batch_from = from;
+    watchdog_enter(op->cfg.watchdog, describe_running, op);
+    int rc = op->inv.process(op->inv.ctx, &op->in, &op->out, err, errlen);
+    if (watchdog_leave(op->cfg.watchdog, err, errlen) != 0) return -1;
+    return rc;
+}
 
 static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen);
 
@@ -520,9 +555,7 @@ static int send_pending(ptf_op_t *op, char *err, size_t errlen)
             }
         if (cut > from) {
             if (encode_batch(op, from, cut, err, errlen) != 0) return -1;
-            buf_clear(&op->out);
-            op->batches++;
-            if (op->inv.process(op->inv.ctx, &op->in, &op->out, err, errlen) != 0) return -1;
+            if (invoke(op, from, err, errlen) != 0) return -1;
             long consumed = apply_answer(op, from, cut, err, errlen);
             if (consumed < 0) return -1;
             from += (size_t)consumed;

@@ -27,6 +27,7 @@
 
 #include "engine/layout.h"
 #include "engine/signature.h"
+#include "engine/watchdog.h"
 #include "types/value.h"
 #include "util/buf.h"
 
@@ -68,6 +69,9 @@ typedef struct ptf_op_config {
      * it makes the operator flush at every advance. */
     void (*on_watermark)(void *ctx, int64_t watermark);
     void *on_watermark_ctx;
+    watchdog_t *watchdog;         /* optional: brackets each batch (borrowed) */
+    uint64_t state_max_bytes;     /* 'ptfhost.state.max-bytes-per-call': the call's state values may
+                                     hold at most this many bytes in all (0 = no cap) */
 } ptf_op_config_t;
 
 typedef struct ptf_op ptf_op_t;

@@ -75,6 +75,19 @@ static void column_list(buf_t *b, const type_t *row)
 
 long long plan_parse_duration_ms(const char *s) { return duration_parse_ms(s); }
 
+int plan_duration_setting(const char *key, const char *value, int64_t *ms, char *err, size_t errlen)
+{
+    if (!value) return 0;
+    long long parsed = plan_parse_duration_ms(value);
+    if (parsed < 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key '%s'. Use a duration such as '200 ms', '5 s' "
+                              "or '1 min', or a number of milliseconds.", value, key);
+        return -1;
+    }
+    *ms = parsed;
+    return 0;
+}
+
 static bool option_true(const catalog_table_t *t, const char *key)
 {
     const char *v = catalog_table_option(t, key);

@@ -100,6 +100,10 @@ int plan_literal_value(const plan_env_t *env, const sqlp_expr_t *e, const type_t
  * "7 days", "45 min", "100 ms", a bare number = milliseconds. -1 if invalid. */
 long long plan_parse_duration_ms(const char *s);
 
+/* A duration SET option's value (NULL = unset: *ms stays as it is) into *ms;
+ * -1 with Flink's "Could not parse value ... for key ..." message. */
+int plan_duration_setting(const char *key, const char *value, int64_t *ms, char *err, size_t errlen);
+
 /* The row kinds a table produces (changelog.h kind set): its 'changelog-mode'
  * option, else its test events, else its format or connector; and whether
  * its deletes carry only the key. */

@@ -152,7 +152,7 @@ static type_t *values_schema(const lit_col_t *cols, int ncols, const sqlp_ident_
             ty->precision = cols[c].precision;
         if (ty->id == TYPE_VARCHAR && ty->precision == 0) ty->precision = 1;
         if (ty->id == TYPE_DECIMAL && !xt) ty->precision = cols[c].precision, ty->scale = cols[c].scale;
-        char def[16];
+        char def[24];
         snprintf(def, sizeof def, "EXPR$%d", c);
         type_add_field(schema, naliases ? aliases[c].name : def, ty, NULL);
     }

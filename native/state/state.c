@@ -80,6 +80,8 @@ const state_value_t *state_get(state_store_t *s, uint32_t key, int entry, int64_
 void state_put(state_store_t *s, uint32_t key, int entry, const void *data, size_t len, int64_t now_ms)
 {
     state_value_t *v = slot(s, key, entry);
+    s->value_bytes -= v->len;
+    s->value_bytes += len;
     v->data = xrealloc(v->data, len);
     if (len) memcpy(v->data, data, len);
     v->len = (uint32_t)len;
@@ -89,6 +91,7 @@ void state_put(state_store_t *s, uint32_t key, int entry, const void *data, size
 void state_clear(state_store_t *s, uint32_t key, int entry)
 {
     state_value_t *v = slot(s, key, entry);
+    s->value_bytes -= v->len;
     free(v->data);
     v->data = NULL;
     v->len = 0;

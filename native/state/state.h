@@ -41,6 +41,7 @@ typedef struct state_store {
     unsigned char **key_bytes;
     uint32_t *key_len;
     state_value_t *values; /* nkeys * nentries, row-major by key */
+    size_t value_bytes;    /* sum of the present values' lengths */
 } state_store_t;
 
 /* ttl_ms may be NULL (no TTL anywhere). */

@@ -82,6 +82,25 @@ START_TEST(many_keys_grow)
 }
 END_TEST
 
+/* value_bytes (the state cap's measure) follows puts, replacements, clears and expiry. */
+START_TEST(value_bytes_counts_present_values)
+{
+    int64_t ttl[2] = {STATE_NO_TTL, 10};
+    state_store_t *s = state_store_new(2, ttl);
+    uint32_t a = state_key_id(s, "a", 1), b = state_key_id(s, "b", 1);
+    state_put(s, a, 0, "12345", 5, 0);
+    state_put(s, b, 1, "123", 3, 0);
+    ck_assert_uint_eq(s->value_bytes, 8);
+    state_put(s, a, 0, "12", 2, 0);
+    ck_assert_uint_eq(s->value_bytes, 5);
+    state_clear(s, a, 0);
+    ck_assert_uint_eq(s->value_bytes, 3);
+    ck_assert_ptr_null(state_get(s, b, 1, 100));   /* expired: dropped */
+    ck_assert_uint_eq(s->value_bytes, 0);
+    state_store_free(s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("state");
@@ -90,6 +109,7 @@ int main(void)
     tcase_add_test(tc, put_get_clear);
     tcase_add_test(tc, ttl_counts_from_last_write_and_reads_do_not_refresh);
     tcase_add_test(tc, many_keys_grow);
+    tcase_add_test(tc, value_bytes_counts_present_values);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }

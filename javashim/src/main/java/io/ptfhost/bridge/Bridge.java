@@ -46,4 +46,21 @@ public final class Bridge {
     public static int close(int handle) throws Exception {
         return Runtimes.close(handle);
     }
+
+    // ---- the stuck-call watchdog (native/engine/watchdog.h), from its own thread ----
+
+    /** "calls record": user calls started so far and the batch record of the latest. */
+    public static String progress(String handle) {
+        return Runtimes.progress(handle);
+    }
+
+    /** The Java stack of the thread running the function's batch, user frames only. */
+    public static String stack(String handle) {
+        return Runtimes.stack(handle);
+    }
+
+    /** Stops the thread running the function's batch (the stuck-call limit); returns "". */
+    public static String stop(String handle) {
+        return Runtimes.stop(handle);
+    }
 }

@@ -77,6 +77,7 @@ public final class FunctionRuntime {
     private final Event event = new Event();
     private final BatchProtocol.Record record = new BatchProtocol.Record();
     private final Messages messages = new Messages();
+    private final Progress progress = new Progress();
     private final Timers timers;
     private Batch.Out pending;
 
@@ -288,6 +289,10 @@ public final class FunctionRuntime {
                 .endObject().toString();
     }
 
+    Progress progress() {
+        return progress;
+    }
+
     ChangelogMode changelogMode() {
         return changelogMode;
     }
@@ -301,6 +306,7 @@ public final class FunctionRuntime {
         Thread t = Thread.currentThread();
         ClassLoader prev = t.getContextClassLoader();
         t.setContextClassLoader(loader);
+        progress.beginBatch(t);
         try {
             pending = null;
             ByteBuffer in = Batch.in(inBuffer);
@@ -429,6 +435,7 @@ public final class FunctionRuntime {
      * Flink's rules. A throwable from user code becomes an ERROR message; returns false then.
      */
     private boolean call(MethodHandle method, Object[] args, int stateBase) {
+        progress.call(event.recordIndex);
         state.select(event.keySlot);
         Arrays.fill(cleared, false);
         int nstate = cleared.length;

@@ -56,6 +56,20 @@ public final class Runtimes {
         return 1;
     }
 
+    /** The watchdog's view of a function (from any thread); handle as a decimal string. */
+    public static String progress(String handle) {
+        return get(Integer.parseInt(handle)).progress().snapshot();
+    }
+
+    public static String stack(String handle) {
+        return get(Integer.parseInt(handle)).progress().stack();
+    }
+
+    public static String stop(String handle) {
+        get(Integer.parseInt(handle)).progress().stop();
+        return "";
+    }
+
     static FunctionRuntime get(int handle) {
         FunctionRuntime[] s = snapshot;
         FunctionRuntime r = handle >= 0 && handle < s.length ? s[handle] : null;

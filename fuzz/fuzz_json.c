@@ -1,0 +1,8 @@
+/* fuzz_json.c - libFuzzer target: the json decoder on one line of any bytes. */
+#include "fuzz_format.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static catalog_option_t opts[] = {{"connector", "filesystem"}, {"format", "json"}};
+    return fuzz_format_line(FUZZ_ROW_TYPE, opts, 2, data, size);
+}
