@@ -487,9 +487,9 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
 {
     const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
     if (!t) {
-        char *n = plan_name_string(q->from->table);
-        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
-        free(n);
+        char what[512];
+        plan_table_not_found(env->catalog, q->from->table, what, sizeof what);
+        ERR_AT(q->from->pos, "SQL validation failed. %s", what);
         return -1;
     }
     scan_t scan = {.results = env->out};
@@ -619,10 +619,9 @@ int job_run_insert(job_env_t *env, const sqlp_insert_t *ins, char *err, size_t e
 {
     const catalog_table_t *t = plan_find_table(env->catalog, &ins->table);
     if (!t) {
-        char *n = plan_name_string(&ins->table);
-        ERR_AT(ins->table.pos, "SQL validation failed. Object '%s' not found (declare the sink with CREATE TABLE "
-                               "first)", n);
-        free(n);
+        char what[512];
+        plan_table_not_found(env->catalog, &ins->table, what, sizeof what);
+        ERR_AT(ins->table.pos, "SQL validation failed. %s (declare the sink with CREATE TABLE first)", what);
         return -1;
     }
     if (ins->ncols) {

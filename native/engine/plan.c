@@ -31,15 +31,6 @@ char *plan_name_string(const sqlp_name_t *name)
     return buf_steal(&b);
 }
 
-catalog_table_t *plan_find_table(const catalog_t *c, const sqlp_name_t *name)
-{
-    char *full = plan_name_string(name);
-    catalog_table_t *t = catalog_find_table(c, full);
-    free(full);
-    if (!t && name->nparts > 1) t = catalog_find_table(c, name->parts[name->nparts - 1].name);
-    return t;
-}
-
 void plan_call_free(plan_call_t *p)
 {
     if (!p) return;
@@ -395,10 +386,10 @@ static int resolve_table_source(const planner_t *pl, const ptf_arg_t *a, const s
                                    "a subquery, for argument '%s'.", a->name);
     pt->table = plan_find_table(pl->env->catalog, ta->table);
     if (pt->table) return 0;
-    char *tn = plan_name_string(ta->table);
-    fail_at(pl, ta->table->pos, "SQL validation failed. Object '%s' not found (table names are case-sensitive; "
-                                "declare it with CREATE TABLE or CREATE VIEW first).", tn);
-    free(tn);
+    char what[512];
+    plan_table_not_found(pl->env->catalog, ta->table, what, sizeof what);
+    fail_at(pl, ta->table->pos, "SQL validation failed. %s (table names are case-sensitive; declare it with CREATE "
+                                "TABLE or CREATE VIEW first).", what);
     return -1;
 }
 

@@ -1956,6 +1956,8 @@ static void parse_create_function(parser_t *p, sqlp_stmt_t *s, bool temporary, b
     }
 }
 
+#include "sql_parse_ddl.c"
+
 static void parse_create(parser_t *p, sqlp_stmt_t *s)
 {
     const sqlp_token_t *create = advance(p);
@@ -1977,6 +1979,8 @@ static void parse_create(parser_t *p, sqlp_stmt_t *s)
     } else if (at_kw(p, "FUNCTION")) {
         advance(p);
         parse_create_function(p, s, temporary, system);
+    } else if (!system && !temporary && parse_create_catalog_or_database(p, s)) {
+        return;
     } else {
         static const char *const others[] = {"CATALOG", "DATABASE", "MODEL", "MATERIALIZED", "CONNECTION"};
         for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
@@ -2006,6 +2010,8 @@ static void parse_drop(parser_t *p, sqlp_stmt_t *s)
         s->kind = SQLP_STMT_DROP_VIEW;
     } else if (accept_kw(p, "FUNCTION")) {
         s->kind = SQLP_STMT_DROP_FUNCTION;
+    } else if (!d->system && !d->temporary && parse_drop_catalog_or_database(p, s)) {
+        return;
     } else {
         static const char *const others[] = {"CATALOG", "DATABASE", "MODEL", "MATERIALIZED", "CONNECTION"};
         for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
@@ -2034,6 +2040,8 @@ static void parse_show(parser_t *p, sqlp_stmt_t *s)
     } else if (accept_kw(p, "USER")) {
         expect_kw(p, "FUNCTIONS");
         s->u.show.what = SQLP_SHOW_USER_FUNCTIONS;
+    } else if (parse_show_names(p, s)) {
+        return;
     } else {
         const sqlp_token_t *t = cur(p);
         if (t->kind == SQLP_TK_IDENT) {
