@@ -331,6 +331,26 @@ static int named_slot(const ptf_sig_t *sig, const char *name)
     return ptf_sig_find_arg(sig, name);
 }
 
+/* After a missing-argument error: the named arguments the function does not
+ * have (Flink ignores them, so a misspelt name shows up as a missing one),
+ * with the names it does have. */
+static void note_unknown_arguments(const planner_t *pl)
+{
+    const sqlp_arg_t *args = pl->call->u.call.args;
+    buf_t unknown = BUF_INIT, known = BUF_INIT;
+    for (int i = 0; i < pl->call->u.call.nargs; i++)
+        if (args[i].name && named_slot(pl->sig, args[i].name->name) < 0)
+            buf_printf(&unknown, "%s'%s'", unknown.len ? ", " : "", args[i].name->name);
+    if (unknown.len) {
+        for (int a = 0; a < pl->sig->nargs; a++) buf_printf(&known, "%s, ", pl->sig->args[a].name);
+        size_t n = strlen(pl->err);
+        snprintf(pl->err + n, pl->errlen - n, "\nUnknown argument%s %s: function '%s' has the arguments %son_time and "
+                 "uid.", strchr(buf_cstr(&unknown), ',') ? "s" : "", buf_cstr(&unknown), pl->fname, buf_cstr(&known));
+    }
+    buf_free(&unknown);
+    buf_free(&known);
+}
+
 /* Matches the call's arguments to the signature's (plus on_time and uid). */
 static int bind_arguments(planner_t *pl)
 {
@@ -376,8 +396,11 @@ static int check_scalar_not_table(const planner_t *pl, int arg)
 /* The value given for a table argument must be TABLE <name> of a known table or view. */
 static int resolve_table_source(const planner_t *pl, const ptf_arg_t *a, const sqlp_expr_t *v, plan_table_t *pt)
 {
-    if (!v || v->kind == SQLP_E_DEFAULT)
-        return fail_at(pl, v ? v->pos : pl->call->pos, "Table expected for argument '%s'.", a->name);
+    if (!v || v->kind == SQLP_E_DEFAULT) {
+        fail_at(pl, v ? v->pos : pl->call->pos, "Table expected for argument '%s'.", a->name);
+        note_unknown_arguments(pl);
+        return -1;
+    }
     if (v->kind != SQLP_E_TABLE_ARG)
         return fail_at(pl, v->pos, "Invalid argument value. Argument '%s' expects a table to be passed.", a->name);
     const sqlp_table_arg_t *ta = &v->u.table;
@@ -806,6 +829,7 @@ static int coerce_scalar(const planner_t *pl, const ptf_arg_t *a, const sqlp_exp
     fail_at(pl, v ? v->pos : pl->call->pos, "Missing argument '%s' (%s) of function '%s'. Pass it as %s => <value>%s.",
             a->name, ts, pl->fname, a->name, a->type->nullable ? ", or declare it @ArgumentHint(isOptional = true)" : "");
     free(ts);
+    note_unknown_arguments(pl);
     return -1;
 }
 
