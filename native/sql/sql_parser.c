@@ -34,7 +34,8 @@
 static const char SUPPORTED_STATEMENTS[] =
     "CREATE TABLE, CREATE VIEW, CREATE FUNCTION, DROP TABLE, DROP VIEW, DROP FUNCTION, ADD JAR, "
     "SHOW TABLES, SHOW [USER] FUNCTIONS, DESCRIBE, SET, RESET, USE, SELECT, INSERT INTO, "
-    "EXECUTE STATEMENT SET";
+    "EXECUTE STATEMENT SET, CREATE / DROP CATALOG and DATABASE, USE CATALOG, "
+    "SHOW CATALOGS / DATABASES / CURRENT CATALOG / CURRENT DATABASE / CREATE TABLE";
 
 static const char QUERY_SHAPE[] =
     "ptfhost runs SELECT ... FROM one table, view, subquery, VALUES or function call, "
@@ -2055,7 +2056,7 @@ static void parse_show(parser_t *p, sqlp_stmt_t *s)
     }
     if (is_kw(p, "FROM") || is_kw(p, "IN"))
         unsupported(p, cur(p), "SHOW ... FROM/IN a catalog or database",
-                    "ptfhost has one catalog and database; use SHOW TABLES or SHOW FUNCTIONS");
+                    "USE [catalog.]database first, then SHOW TABLES");
     const sqlp_token_t *t = cur(p);
     bool not_like = sqlp_tok_is_kw(t, "NOT") &&
                     (sqlp_tok_is_kw(peek(p, 1), "LIKE") || sqlp_tok_is_kw(peek(p, 1), "ILIKE"));

@@ -81,7 +81,9 @@ START_TEST(unsupported_statement_names_alternatives)
     ck_assert_str_eq(parse_err("SET 'a' = 'b';\nALTER TABLE t ADD c INT;"),
                      "job.sql:2:1: unsupported statement: ALTER TABLE (supported: CREATE TABLE, CREATE VIEW, "
                      "CREATE FUNCTION, DROP TABLE, DROP VIEW, DROP FUNCTION, ADD JAR, SHOW TABLES, SHOW [USER] "
-                     "FUNCTIONS, DESCRIBE, SET, RESET, USE, SELECT, INSERT INTO, EXECUTE STATEMENT SET)\n"
+                     "FUNCTIONS, DESCRIBE, SET, RESET, USE, SELECT, INSERT INTO, EXECUTE STATEMENT SET, CREATE / "
+                     "DROP CATALOG and DATABASE, USE CATALOG, SHOW CATALOGS / DATABASES / CURRENT CATALOG / CURRENT "
+                     "DATABASE / CREATE TABLE)\n"
                      "    2 | ALTER TABLE t ADD c INT;\n"
                      "      | ^~~~~");
 }
