@@ -549,13 +549,23 @@ static int materialize_inputs(job_env_t *env, const sqlp_query_t *q, char *err, 
     return 0;
 }
 
+/* A WITH item's catalog key: its name in the current database (malloc'ed). */
+static char *with_key(const job_env_t *env, const sqlp_with_item_t *w)
+{
+    sqlp_name_t name = {1, (sqlp_ident_t *)&w->name, w->name.pos};
+    return plan_table_key(env->catalog, &name);
+}
+
 /* WITH items are views for the duration of the query; *n: how many were declared. */
 static int declare_with_items(job_env_t *env, const sqlp_query_t *q, int *n, char *err, size_t errlen)
 {
     *n = 0;
     for (int i = 0; i < q->nwith; i++) {
         const sqlp_with_item_t *w = &q->with[i];
-        if (catalog_find_table(env->catalog, w->name.name)) {
+        char *key = with_key(env, w);
+        catalog_table_t *clash = catalog_find_table(env->catalog, key);
+        if (clash || w->ncols) free(key);
+        if (clash) {
             ERR_AT(w->name.pos, "Unsupported: the WITH item '%s' has the name of a table or view declared before.",
                    w->name.name);
             return -1;
@@ -564,7 +574,8 @@ static int declare_with_items(job_env_t *env, const sqlp_query_t *q, int *n, cha
             ERR_AT(w->name.pos, "Unsupported: a column list on a WITH item; alias the columns in its SELECT.");
             return -1;
         }
-        catalog_table_t *t = catalog_table_new(w->name.name);
+        catalog_table_t *t = catalog_table_new(key);
+        free(key);
         t->view_query = w->query;
         t->view_script = env->script;
         t->temporary = true;
@@ -598,7 +609,11 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
             rc = -1;
         }
     }
-    for (int i = 0; i < nwith; i++) catalog_drop_table(env->catalog, q->with[i].name.name);
+    for (int i = 0; i < nwith; i++) {
+        char *key = with_key(env, &q->with[i]);
+        catalog_drop_table(env->catalog, key);
+        free(key);
+    }
     return rc;
 }
 

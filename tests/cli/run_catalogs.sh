@@ -21,6 +21,7 @@ SHOW CURRENT DATABASE;
 CREATE TABLE t (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1', 'fields.a.kind' = 'sequence',
   'fields.a.start' = '7', 'fields.a.end' = '7');
 SHOW TABLES;
+WITH w AS (SELECT * FROM t) SELECT * FROM w;
 USE CATALOG default_catalog;
 CREATE TABLE t (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1', 'fields.a.kind' = 'sequence',
   'fields.a.start' = '1', 'fields.a.end' = '1');
@@ -66,6 +67,7 @@ cat >"$W/expected" <<'OUT'
 |          t |
 +------------+
 1 row in set
++I[7]
 +I[1]
 +I[7]
 +I[1]
