@@ -639,6 +639,11 @@ int job_run_insert(job_env_t *env, const sqlp_insert_t *ins, char *err, size_t e
         ERR_AT(ins->table.pos, "SQL validation failed. %s (declare the sink with CREATE TABLE first)", what);
         return -1;
     }
+    const char *read_only = plan_table_read_only(env->catalog, &ins->table);
+    if (read_only) {
+        ERR_AT(ins->table.pos, "Catalog '%s' is read-only: INSERT INTO its tables is not allowed.", read_only);
+        return -1;
+    }
     if (ins->ncols) {
         ERR_AT(ins->table.pos, "Unsupported INSERT: a column list is not supported by ptfhost yet; the query's "
                                "columns bind to the sink's columns by position.");

@@ -104,6 +104,8 @@ unsigned plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes);
 catalog_table_t *plan_find_table(const catalog_t *c, const sqlp_name_t *name);
 /* The table list's key for name (malloc'ed); NULL for more than 3 parts. */
 char *plan_table_key(const catalog_t *c, const sqlp_name_t *name);
+/* The read-only catalog (the examples catalog) name lies in, else NULL. */
+const char *plan_table_read_only(const catalog_t *c, const sqlp_name_t *name);
 /* Calcite's message for a name that resolves to nothing:
  * "Object 'x' not found" or "Object 'x' not found within 'cat.db'". */
 void plan_table_not_found(const catalog_t *c, const sqlp_name_t *name, char *out, size_t outlen);

@@ -36,6 +36,12 @@ catalog_table_t *plan_find_table(const catalog_t *c, const sqlp_name_t *name)
     return t;
 }
 
+const char *plan_table_read_only(const catalog_t *c, const sqlp_name_t *name)
+{
+    catalog_path_t p;
+    return name_path(c, name, &p) == 0 && catalog_is_read_only(c, p.catalog) ? p.catalog : NULL;
+}
+
 void plan_table_not_found(const catalog_t *c, const sqlp_name_t *name, char *out, size_t outlen)
 {
     catalog_path_t p;

@@ -116,6 +116,10 @@ printf "DROP DATABASE examples.marketplace;\n" >"$W/ro2.sql"
 "$PTFHOST" run "$W/ro2.sql" >/dev/null 2>"$W/ro2.err" && bad "read-only: DROP DATABASE succeeded"
 grep -qF "Catalog examples is read-only" "$W/ro2.err" || bad "read-only: $(cat "$W/ro2.err")"
 
+printf "INSERT INTO examples.marketplace.clicks SELECT * FROM examples.marketplace.clicks;\n" >"$W/ro3.sql"
+"$PTFHOST" run "$W/ro3.sql" >/dev/null 2>"$W/ro3.err" && bad "read-only: INSERT succeeded"
+grep -qF "Catalog 'examples' is read-only: INSERT INTO" "$W/ro3.err" || bad "read-only: $(cat "$W/ro3.err")"
+
 # Unbounded by default, at a modest pace: still running after 3 s, rows printed.
 printf "SELECT * FROM examples.marketplace.orders;\n" >"$W/unbounded.sql"
 timeout 3 "$PTFHOST" run "$W/unbounded.sql" >"$W/unbounded.out" 2>&1   # hang guard
