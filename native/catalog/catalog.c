@@ -1,6 +1,7 @@
 /* catalog.c - see catalog.h. Lists are small (a script declares a handful of
  * objects), so lookups are linear. */
 #include "catalog/catalog.h"
+#include "catalog/catalog_names.h"
 #include "util/xalloc.h"
 
 #include <stdio.h>
@@ -166,6 +167,7 @@ void catalog_function_free(catalog_function_t *f)
 
 void catalog_free(catalog_t *c)
 {
+    catalog_names_free(c);
     for (int i = 0; i < c->ntables; i++) catalog_table_free(c->tables[i]);
     for (int i = 0; i < c->nfunctions; i++) catalog_function_free(c->functions[i]);
     for (int i = 0; i < c->njars; i++) free(c->jars[i]);

@@ -102,6 +102,7 @@ typedef struct catalog {
     int njars, capjars;
     catalog_option_t *config;    /* SET 'k' = 'v' */
     int nconfig, capconfig;
+    struct catalog_names *names; /* catalogs, databases, the current ones (catalog_names.h); NULL: built-in only */
 } catalog_t;
 
 void catalog_init(catalog_t *c);

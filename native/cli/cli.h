@@ -8,6 +8,7 @@
 #define PTF_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct cli_command {
     const char *name;
@@ -19,6 +20,20 @@ int cmd_broker(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_test(int argc, char **argv);
+int cmd_init(int argc, char **argv);
+
+/* ptfhost's own version (keep in step with pom.xml) and the Flink versions
+ * whose PTF API and runtime behaviour it reproduces. */
+#define PTFHOST_VERSION "0.1.0"
+#define PTFHOST_FLINK_VERSIONS "2.1, 2.2, 2.3"
+
+/* ptfhost --version (cmd_version.c): ptfhost's version, the Flink API
+ * versions, the JVM a command would load (without starting it). */
+int cli_print_version(void);
+
+/* The name in names nearest to word[0..len) when it looks like a typo of
+ * it (a prefix, or a few edits away), else NULL. */
+const char *cli_nearest(const char *const *names, int n, const char *word, size_t len);
 
 /* Declarative option parsing shared by all commands. */
 typedef enum cli_opt_kind { CLI_FLAG, CLI_STRING, CLI_STRING_LIST } cli_opt_kind_t;

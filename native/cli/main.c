@@ -6,6 +6,7 @@
  * throwing StackOverflowError (see design.md, "Which thread owns the JVM"). */
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 static const cli_command_t commands[] = {
     {"broker", cmd_broker, "run a Kafka-protocol broker on 127.0.0.1 (in memory) until Ctrl-C"},
     {"describe", cmd_describe, "print the signature Flink infers for the PTFs in a JAR, or Flink's error"},
+    {"init", cmd_init, "write a Maven project for a PTF: pom.xml, a sample PTF, a SQL job and a test case"},
     {"run", cmd_run, "run a Flink SQL script that calls PTFs"},
     {"test", cmd_test, "run compatibility cases and compare with the expected changelog"},
 };
@@ -26,7 +28,26 @@ static void usage(FILE *f)
     fputs("usage: ptfhost <command> [options]\n\ncommands:\n", f);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("\n'ptfhost <command> --help' shows a command's options.\n", f);
+    fputs("\n'ptfhost help <command>' or 'ptfhost <command> --help' shows a command's options;\n"
+          "'ptfhost --version' shows the versions.\n", f);
+}
+
+static const cli_command_t *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0) return &commands[i];
+    return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
+    const char *near = cli_nearest(names, (int)NCOMMANDS, name, strlen(name));
+    if (near) fprintf(stderr, "ptfhost: unknown command '%s'; did you mean '%s'?\n\n", name, near);
+    else fprintf(stderr, "ptfhost: unknown command '%s'\n\n", name);
+    usage(stderr);
+    return 2;
 }
 
 struct job {
@@ -62,16 +83,19 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : cli_finish("", 0, NULL);
     }
-    const cli_command_t *cmd = NULL;
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) cmd = &commands[i];
-    if (!cmd) {
-        fprintf(stderr, "ptfhost: unknown command '%s'\n\n", argv[1]);
-        usage(stderr);
-        return 2;
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) return cli_print_version();
+    /* ptfhost help COMMAND is ptfhost COMMAND --help. */
+    char *help_argv[3] = {argc > 2 ? argv[2] : NULL, "--help", NULL};
+    bool help = strcmp(argv[1], "help") == 0;
+    if (help && argc < 3) {
+        usage(stdout);
+        return cli_finish("", 0, NULL);
     }
+    const char *name = help ? argv[2] : argv[1];
+    const cli_command_t *cmd = find_command(name);
+    if (!cmd) return unknown_command(name);
 
-    struct job j = {cmd, argc - 1, argv + 1, 2};
+    struct job j = {cmd, help ? 2 : argc - 1, help ? help_argv : argv + 1, 2};
     pthread_attr_t attr;
     pthread_t tid;
     pthread_attr_init(&attr);

@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,48 @@ static const cli_option_t *find_option(const cli_option_t *opts, const char *nam
     return NULL;
 }
 
+/* Levenshtein distance, for "did you mean" (short strings only). */
+static size_t distance(const char *a, size_t la, const char *b)
+{
+    size_t lb = strlen(b), row[64];
+    if (la >= 63 || lb >= 63) return SIZE_MAX;
+    for (size_t j = 0; j <= lb; j++) row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *cli_nearest(const char *const *names, int n, const char *word, size_t len)
+{
+    const char *best = NULL;
+    size_t best_d = len / 3 + 2;   /* further than this is not a typo */
+    for (int i = 0; i < n; i++) {
+        size_t d = distance(word, len, names[i]);
+        bool prefix = len >= 2 && strncmp(names[i], word, len) == 0;
+        if (prefix) d = 1;
+        if (d < best_d) best = names[i], best_d = d;
+    }
+    return best;
+}
+
+static const char *nearest_option(const cli_option_t *opts, const char *name, size_t len)
+{
+    const char *names[64];
+    int n = 0;
+    for (const cli_option_t *o = opts; o && o->name && n < 64; o++) names[n++] = o->name;
+    return cli_nearest(names, n, name, len);
+}
+
 int cli_parse(const char *cmd, const cli_option_t *opts, int argc, char **argv,
               cli_strlist_t *positional)
 {
@@ -57,8 +100,13 @@ int cli_parse(const char *cmd, const cli_option_t *opts, int argc, char **argv,
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         const cli_option_t *o = find_option(opts, name, len);
         if (!o) {
-            fprintf(stderr, "ptfhost %s: unknown option '--%.*s' (see 'ptfhost %s --help')\n",
-                    cmd, (int)len, name, cmd);
+            const char *near = nearest_option(opts, name, len);
+            if (near)
+                fprintf(stderr, "ptfhost %s: unknown option '--%.*s'; did you mean '--%s'? (see 'ptfhost %s --help')\n",
+                        cmd, (int)len, name, near, cmd);
+            else
+                fprintf(stderr, "ptfhost %s: unknown option '--%.*s' (see 'ptfhost %s --help')\n", cmd, (int)len,
+                        name, cmd);
             return 2;
         }
         if (o->kind == CLI_FLAG) {

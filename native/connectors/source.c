@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "connectors/examples.h"
 #include "connectors/format.h"
 #include "connectors/kafka.h"
 #include "connectors/metadata.h"
@@ -547,6 +548,7 @@ conn_source_t *conn_source_open(const catalog_table_t *t, const char *base_dir, 
     if (conn_options_validate(t, err, errlen) != 0) return NULL;
     if (strcmp(connector, "filesystem") == 0) return file_open(t, base_dir, err, errlen);
     if (strcmp(connector, "datagen") == 0) return datagen_open(t, err, errlen);
+    if (strcmp(connector, CONN_EXAMPLES_CONNECTOR) == 0) return conn_examples_open(t, err, errlen);
     if (strcmp(connector, "kafka") == 0 || strcmp(connector, "upsert-kafka") == 0)
         return conn_kafka_source_open(t, strcmp(connector, "upsert-kafka") == 0, err, errlen);
     if (strcmp(connector, "print") == 0 || strcmp(connector, "blackhole") == 0) {

@@ -615,9 +615,9 @@ static const catalog_table_t *window_open(job_env_t *env, const sqlp_expr_t *cal
     }
     catalog_table_t *t = plan_find_table(env->catalog, data->u.table.table);
     if (!t) {
-        char *n = plan_name_string(data->u.table.table);
-        ERR_AT(data->pos, "SQL validation failed. Object '%s' not found", n);
-        free(n);
+        char what[512];
+        plan_table_not_found(env->catalog, data->u.table.table, what, sizeof what);
+        ERR_AT(data->pos, "SQL validation failed. %s", what);
         return NULL;
     }
     if (job_view_schema(env, t, err, errlen) != 0) return NULL;
@@ -665,8 +665,9 @@ static const catalog_table_t *input_table(job_env_t *env, const sqlp_query_t *q,
     }
     const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
     if (!t) {
-        char *n = plan_name_string(q->from->table);
-        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
+        char what[512];
+        plan_table_not_found(env->catalog, q->from->table, what, sizeof what);
+        ERR_AT(q->from->pos, "SQL validation failed. %s", what);
     }
     return t;
 }

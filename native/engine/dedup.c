@@ -81,9 +81,9 @@ static int check_inner(const job_env_t *env, const sqlp_query_t *q, shape_t *s, 
     catalog_table_t *t = plan_find_table(env->catalog, in->from->table);
     if (t && job_view_schema((job_env_t *)env, t, err, errlen) != 0) return -1;
     if (!(s->table = t)) {
-        char *n = plan_name_string(in->from->table);
-        ERR_AT(in->from->pos, "SQL validation failed. Object '%s' not found", n);
-        free(n);
+        char what[512];
+        plan_table_not_found(env->catalog, in->from->table, what, sizeof what);
+        ERR_AT(in->from->pos, "SQL validation failed. %s", what);
         return -1;
     }
     s->over = it->expr->u.call.over;

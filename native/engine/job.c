@@ -579,9 +579,9 @@ static int run_table_scan(job_env_t *env, const sqlp_query_t *q, const catalog_t
 {
     const catalog_table_t *t = plan_find_table(env->catalog, q->from->table);
     if (!t) {
-        char *n = plan_name_string(q->from->table);
-        ERR_AT(q->from->pos, "SQL validation failed. Object '%s' not found", n);
-        free(n);
+        char what[512];
+        plan_table_not_found(env->catalog, q->from->table, what, sizeof what);
+        ERR_AT(q->from->pos, "SQL validation failed. %s", what);
         return -1;
     }
     return run_scan(env, q, t, sink_table, capture, err, errlen);
@@ -674,13 +674,23 @@ static int materialize_inputs(job_env_t *env, const sqlp_query_t *q, char *err, 
     return 0;
 }
 
+/* A WITH item's catalog key: its name in the current database (malloc'ed). */
+static char *with_key(const job_env_t *env, const sqlp_with_item_t *w)
+{
+    sqlp_name_t name = {1, (sqlp_ident_t *)&w->name, w->name.pos};
+    return plan_table_key(env->catalog, &name);
+}
+
 /* WITH items are views for the duration of the query; *n: how many were declared. */
 static int declare_with_items(job_env_t *env, const sqlp_query_t *q, int *n, char *err, size_t errlen)
 {
     *n = 0;
     for (int i = 0; i < q->nwith; i++) {
         const sqlp_with_item_t *w = &q->with[i];
-        if (catalog_find_table(env->catalog, w->name.name)) {
+        char *key = with_key(env, w);
+        catalog_table_t *clash = catalog_find_table(env->catalog, key);
+        if (clash || w->ncols) free(key);
+        if (clash) {
             ERR_AT(w->name.pos, "Unsupported: the WITH item '%s' has the name of a table or view declared before.",
                    w->name.name);
             return -1;
@@ -689,7 +699,8 @@ static int declare_with_items(job_env_t *env, const sqlp_query_t *q, int *n, cha
             ERR_AT(w->name.pos, "Unsupported: a column list on a WITH item; alias the columns in its SELECT.");
             return -1;
         }
-        catalog_table_t *t = catalog_table_new(w->name.name);
+        catalog_table_t *t = catalog_table_new(key);
+        free(key);
         t->view_query = w->query;
         t->view_script = env->script;
         t->temporary = true;
@@ -877,7 +888,11 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     int rc = declare_with_items(env, q, &nwith, err, errlen);
     if (rc == 0) rc = q->union_all ? run_union(env, q, sink, capture, err, errlen)
                                    : run_body(env, q, sink, capture, err, errlen);
-    for (int i = 0; i < nwith; i++) catalog_drop_table(env->catalog, q->with[i].name.name);
+    for (int i = 0; i < nwith; i++) {
+        char *key = with_key(env, &q->with[i]);
+        catalog_drop_table(env->catalog, key);
+        free(key);
+    }
     return rc;
 }
 
@@ -898,10 +913,14 @@ int job_run_insert(job_env_t *env, const sqlp_insert_t *ins, char *err, size_t e
 {
     const catalog_table_t *t = plan_find_table(env->catalog, &ins->table);
     if (!t) {
-        char *n = plan_name_string(&ins->table);
-        ERR_AT(ins->table.pos, "SQL validation failed. Object '%s' not found (declare the sink with CREATE TABLE "
-                               "first)", n);
-        free(n);
+        char what[512];
+        plan_table_not_found(env->catalog, &ins->table, what, sizeof what);
+        ERR_AT(ins->table.pos, "SQL validation failed. %s (declare the sink with CREATE TABLE first)", what);
+        return -1;
+    }
+    const char *read_only = plan_table_read_only(env->catalog, &ins->table);
+    if (read_only) {
+        ERR_AT(ins->table.pos, "Catalog '%s' is read-only: INSERT INTO its tables is not allowed.", read_only);
         return -1;
     }
     if (ins->ncols) {

@@ -32,15 +32,6 @@ char *plan_name_string(const sqlp_name_t *name)
     return buf_steal(&b);
 }
 
-catalog_table_t *plan_find_table(const catalog_t *c, const sqlp_name_t *name)
-{
-    char *full = plan_name_string(name);
-    catalog_table_t *t = catalog_find_table(c, full);
-    free(full);
-    if (!t && name->nparts > 1) t = catalog_find_table(c, name->parts[name->nparts - 1].name);
-    return t;
-}
-
 void plan_call_free(plan_call_t *p)
 {
     if (!p) return;
@@ -333,6 +324,26 @@ static int named_slot(const ptf_sig_t *sig, const char *name)
     return ptf_sig_find_arg(sig, name);
 }
 
+/* After a missing-argument error: the named arguments the function does not
+ * have (Flink ignores them, so a misspelt name shows up as a missing one),
+ * with the names it does have. */
+static void note_unknown_arguments(const planner_t *pl)
+{
+    const sqlp_arg_t *args = pl->call->u.call.args;
+    buf_t unknown = BUF_INIT, known = BUF_INIT;
+    for (int i = 0; i < pl->call->u.call.nargs; i++)
+        if (args[i].name && named_slot(pl->sig, args[i].name->name) < 0)
+            buf_printf(&unknown, "%s'%s'", unknown.len ? ", " : "", args[i].name->name);
+    if (unknown.len) {
+        for (int a = 0; a < pl->sig->nargs; a++) buf_printf(&known, "%s, ", pl->sig->args[a].name);
+        size_t n = strlen(pl->err);
+        snprintf(pl->err + n, pl->errlen - n, "\nUnknown argument%s %s: function '%s' has the arguments %son_time and "
+                 "uid.", strchr(buf_cstr(&unknown), ',') ? "s" : "", buf_cstr(&unknown), pl->fname, buf_cstr(&known));
+    }
+    buf_free(&unknown);
+    buf_free(&known);
+}
+
 /* Matches the call's arguments to the signature's (plus on_time and uid). */
 static int bind_arguments(planner_t *pl)
 {
@@ -378,8 +389,11 @@ static int check_scalar_not_table(const planner_t *pl, int arg)
 /* The value given for a table argument must be TABLE <name> of a known table or view. */
 static int resolve_table_source(const planner_t *pl, const ptf_arg_t *a, const sqlp_expr_t *v, plan_table_t *pt)
 {
-    if (!v || v->kind == SQLP_E_DEFAULT)
-        return fail_at(pl, v ? v->pos : pl->call->pos, "Table expected for argument '%s'.", a->name);
+    if (!v || v->kind == SQLP_E_DEFAULT) {
+        fail_at(pl, v ? v->pos : pl->call->pos, "Table expected for argument '%s'.", a->name);
+        note_unknown_arguments(pl);
+        return -1;
+    }
     if (v->kind != SQLP_E_TABLE_ARG)
         return fail_at(pl, v->pos, "Invalid argument value. Argument '%s' expects a table to be passed.", a->name);
     const sqlp_table_arg_t *ta = &v->u.table;
@@ -388,10 +402,10 @@ static int resolve_table_source(const planner_t *pl, const ptf_arg_t *a, const s
                                    "a subquery, for argument '%s'.", a->name);
     pt->table = plan_find_table(pl->env->catalog, ta->table);
     if (pt->table) return 0;
-    char *tn = plan_name_string(ta->table);
-    fail_at(pl, ta->table->pos, "SQL validation failed. Object '%s' not found (table names are case-sensitive; "
-                                "declare it with CREATE TABLE or CREATE VIEW first).", tn);
-    free(tn);
+    char what[512];
+    plan_table_not_found(pl->env->catalog, ta->table, what, sizeof what);
+    fail_at(pl, ta->table->pos, "SQL validation failed. %s (table names are case-sensitive; declare it with CREATE "
+                                "TABLE or CREATE VIEW first).", what);
     return -1;
 }
 
@@ -808,6 +822,7 @@ static int coerce_scalar(const planner_t *pl, const ptf_arg_t *a, const sqlp_exp
     fail_at(pl, v ? v->pos : pl->call->pos, "Missing argument '%s' (%s) of function '%s'. Pass it as %s => <value>%s.",
             a->name, ts, pl->fname, a->name, a->type->nullable ? ", or declare it @ArgumentHint(isOptional = true)" : "");
     free(ts);
+    note_unknown_arguments(pl);
     return -1;
 }
 

@@ -109,9 +109,17 @@ int plan_duration_setting(const char *key, const char *value, int64_t *ms, char 
  * its deletes carry only the key. */
 unsigned plan_table_changelog(const catalog_table_t *t, bool *key_only_deletes);
 
-/* Finds a table by a possibly qualified name: the full dotted name first,
- * then its last part. */
+/* Finds a table by a possibly qualified name, resolved as Flink resolves it
+ * against the current catalog and database (catalog/catalog_names.h); the
+ * examples catalog's tables are made on first use (plan_names.c). */
 catalog_table_t *plan_find_table(const catalog_t *c, const sqlp_name_t *name);
+/* The table list's key for name (malloc'ed); NULL for more than 3 parts. */
+char *plan_table_key(const catalog_t *c, const sqlp_name_t *name);
+/* The read-only catalog (the examples catalog) name lies in, else NULL. */
+const char *plan_table_read_only(const catalog_t *c, const sqlp_name_t *name);
+/* Calcite's message for a name that resolves to nothing:
+ * "Object 'x' not found" or "Object 'x' not found within 'cat.db'". */
+void plan_table_not_found(const catalog_t *c, const sqlp_name_t *name, char *out, size_t outlen);
 char *plan_name_string(const sqlp_name_t *name);   /* "a.b.c", malloc'ed */
 
 #endif

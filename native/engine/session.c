@@ -1,6 +1,7 @@
 /* session.c - see session.h. DDL and the session's own statements are
  * handled here; queries go to job.c. */
 #include "engine/session.h"
+#include "engine/session_int.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -273,7 +274,8 @@ static int table_options(const sqlp_script_t *script, const sqlp_create_table_t 
 static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_create_table_t *ct, char *err,
                         size_t errlen)
 {
-    char *name = plan_name_string(&ct->name);
+    char *name = session_names_writable_key(s, script, &ct->name, err, errlen);
+    if (!name) return -1;
     if (catalog_find_table(&s->catalog, name)) {
         int rc = 0;
         if (!ct->if_not_exists) {
@@ -336,7 +338,8 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     const sqlp_ident_t *aliases = NULL;
     int naliases = 0;
     const sqlp_query_t *vq = values_of(cv->query, &aliases, &naliases);
-    char *name = plan_name_string(&cv->name);
+    char *name = session_names_writable_key(s, script, &cv->name, err, errlen);
+    if (!name) return -1;
     if (catalog_find_table(&s->catalog, name)) {
         int rc = 0;
         if (!cv->if_not_exists) {
@@ -431,7 +434,7 @@ static int create_function(session_t *s, const sqlp_script_t *script, const sqlp
 
 /* ---- SHOW / DESCRIBE: the SQL client's table form ------------------------------- */
 
-static void print_box(FILE *out, int ncols, const char *const *header, int nrows, char ***cells)
+void session_print_box(FILE *out, int ncols, const char *const *header, int nrows, char ***cells)
 {
     tbl_t t;
     tbl_init(&t, ncols, 0);
@@ -445,29 +448,23 @@ static void print_box(FILE *out, int ncols, const char *const *header, int nrows
 
 static int cmp_cstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static void show_names(FILE *out, const char *header, char **names, int n)
+void session_show_names(FILE *out, const char *header, char **names, int n)
 {
     qsort(names, (size_t)n, sizeof *names, cmp_cstr);
     char ***cells = calloc((size_t)n + 1, sizeof *cells);
     for (int i = 0; i < n; i++) cells[i] = &names[i];
     const char *h[1] = {header};
-    print_box(out, 1, h, n, cells);
+    session_print_box(out, 1, h, n, cells);
     free(cells);
 }
 
 static void show(session_t *s, const sqlp_show_t *sh)
 {
+    (void)sh;   /* SHOW [USER] FUNCTIONS: one list */
     catalog_t *c = &s->catalog;
-    if (sh->what == SQLP_SHOW_TABLES) {
-        char **names = calloc((size_t)c->ntables + 1, sizeof *names);
-        for (int i = 0; i < c->ntables; i++) names[i] = c->tables[i]->name;
-        show_names(s->out, "table name", names, c->ntables);
-        free(names);
-        return;
-    }
     char **names = calloc((size_t)c->nfunctions + 1, sizeof *names);
     for (int i = 0; i < c->nfunctions; i++) names[i] = c->functions[i]->name;
-    show_names(s->out, "function name", names, c->nfunctions);
+    session_show_names(s->out, "function name", names, c->nfunctions);
     free(names);
 }
 
@@ -549,7 +546,7 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
             cells[i][5] = "";
         }
     }
-    print_box(s->out, 6, h, n, cells);
+    session_print_box(s->out, 6, h, n, cells);
     free(cells);
     arena_destroy(&a);
     return 0;
@@ -611,7 +608,8 @@ static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t
 
 static int drop_table(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, char *err, size_t errlen)
 {
-    char *name = plan_name_string(&d->name);
+    char *name = session_names_writable_key(s, script, &d->name, err, errlen);
+    if (!name) return -1;
     int rc = catalog_drop_table(&s->catalog, name);
     if (rc != 0 && !d->if_exists) ERR_AT(d->name.pos, "Table or view with identifier '%s' doesn't exist.", name);
     free(name);
@@ -668,14 +666,22 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     case SQLP_STMT_DROP_VIEW: return drop_table(s, script, &st->u.drop, err, errlen);
     case SQLP_STMT_DROP_FUNCTION: return drop_function(s, script, &st->u.drop, err, errlen);
     case SQLP_STMT_ADD_JAR: return add_jar(s, script, &st->u.add_jar, err, errlen);
-    case SQLP_STMT_SHOW: show(s, &st->u.show); return 0;
+    case SQLP_STMT_SHOW:
+        if (st->u.show.what != SQLP_SHOW_FUNCTIONS && st->u.show.what != SQLP_SHOW_USER_FUNCTIONS)
+            return session_names_stmt(s, script, st, err, errlen);
+        show(s, &st->u.show);
+        return 0;
     case SQLP_STMT_DESCRIBE: return describe_table(s, script, &st->u.describe.name, err, errlen);
     case SQLP_STMT_SET: return set_stmt(s, script, st, err, errlen);
     case SQLP_STMT_RESET:
         catalog_reset(&s->catalog, st->u.reset_key ? st->u.reset_key->value : NULL);
         return 0;
     case SQLP_STMT_USE:
-    case SQLP_STMT_USE_CATALOG: return 0;   /* one flat namespace: qualified names resolve by their last part */
+    case SQLP_STMT_USE_CATALOG:
+    case SQLP_STMT_CREATE_CATALOG:
+    case SQLP_STMT_CREATE_DATABASE:
+    case SQLP_STMT_DROP_CATALOG:
+    case SQLP_STMT_DROP_DATABASE: return session_names_stmt(s, script, st, err, errlen);
     case SQLP_STMT_QUERY:
     case SQLP_STMT_INSERT:
     case SQLP_STMT_STATEMENT_SET: return run_jobs(s, script, st, err, errlen);

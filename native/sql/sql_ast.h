@@ -347,17 +347,23 @@ typedef struct sqlp_create_function {
     sqlp_str_t *jars;
 } sqlp_create_function_t;
 
-typedef struct sqlp_drop {         /* DROP TABLE / VIEW / FUNCTION */
+typedef struct sqlp_drop {         /* DROP TABLE / VIEW / FUNCTION / DATABASE / CATALOG */
     bool temporary, system, if_exists;
     sqlp_name_t name;
+    bool cascade;                  /* DROP DATABASE ... CASCADE (RESTRICT is the default) */
 } sqlp_drop_t;
 
-typedef enum sqlp_show_kind { SQLP_SHOW_TABLES, SQLP_SHOW_FUNCTIONS, SQLP_SHOW_USER_FUNCTIONS } sqlp_show_kind_t;
+typedef enum sqlp_show_kind {
+    SQLP_SHOW_TABLES, SQLP_SHOW_FUNCTIONS, SQLP_SHOW_USER_FUNCTIONS,
+    SQLP_SHOW_CATALOGS, SQLP_SHOW_DATABASES, SQLP_SHOW_CURRENT_CATALOG, SQLP_SHOW_CURRENT_DATABASE,
+    SQLP_SHOW_CREATE_TABLE,        /* also SHOW CREATE VIEW */
+} sqlp_show_kind_t;
 
 typedef struct sqlp_show {
     sqlp_show_kind_t what;
     sqlp_str_t *like;              /* [NOT] LIKE|ILIKE 'pattern', else NULL */
     bool not_like, ilike;
+    sqlp_name_t name;              /* SHOW CREATE TABLE name */
 } sqlp_show_t;
 
 typedef struct sqlp_insert {
@@ -386,7 +392,21 @@ typedef enum sqlp_stmt_kind {
     SQLP_STMT_QUERY,
     SQLP_STMT_INSERT,
     SQLP_STMT_STATEMENT_SET,       /* EXECUTE STATEMENT SET BEGIN ...; END, or BEGIN STATEMENT SET; ...; END */
+    SQLP_STMT_CREATE_CATALOG,      /* sql_parse_ddl.c */
+    SQLP_STMT_CREATE_DATABASE,
+    SQLP_STMT_DROP_CATALOG,        /* `drop` */
+    SQLP_STMT_DROP_DATABASE,       /* `drop` */
 } sqlp_stmt_kind_t;
+
+/* CREATE CATALOG [IF NOT EXISTS] c WITH (...), CREATE DATABASE [IF NOT
+ * EXISTS] [c.]db [COMMENT '...'] [WITH (...)]. */
+typedef struct sqlp_create_catalog {
+    bool if_not_exists;
+    sqlp_name_t name;
+    sqlp_str_t *comment;
+    int noptions;
+    sqlp_option_t *options;
+} sqlp_create_catalog_t;
 
 struct sqlp_stmt {
     sqlp_stmt_kind_t kind;
@@ -405,6 +425,7 @@ struct sqlp_stmt {
         sqlp_query_t *query;
         sqlp_insert_t insert;
         struct { int n; sqlp_stmt_t **inserts; } statement_set; /* each SQLP_STMT_INSERT */
+        sqlp_create_catalog_t create_catalog;               /* CREATE_CATALOG, CREATE_DATABASE */
     } u;
 };
 

@@ -26,6 +26,10 @@ const char *sqlp_stmt_kind_name(sqlp_stmt_kind_t kind)
     case SQLP_STMT_QUERY: return "SELECT";
     case SQLP_STMT_INSERT: return "INSERT INTO";
     case SQLP_STMT_STATEMENT_SET: return "STATEMENT SET";
+    case SQLP_STMT_CREATE_CATALOG: return "CREATE CATALOG";
+    case SQLP_STMT_CREATE_DATABASE: return "CREATE DATABASE";
+    case SQLP_STMT_DROP_CATALOG: return "DROP CATALOG";
+    case SQLP_STMT_DROP_DATABASE: return "DROP DATABASE";
     }
     return "?";
 }
@@ -599,8 +603,13 @@ void sqlp_dump_stmt(buf_t *b, const sqlp_stmt_t *s)
         buf_putc(b, ')');
         break;
     case SQLP_STMT_SHOW: {
-        static const char *const what[] = {"TABLES", "FUNCTIONS", "USER FUNCTIONS"};
+        static const char *const what[] = {"TABLES", "FUNCTIONS", "USER FUNCTIONS", "CATALOGS", "DATABASES",
+                                           "CURRENT CATALOG", "CURRENT DATABASE", "CREATE TABLE"};
         buf_printf(b, "(SHOW %s", what[s->u.show.what]);
+        if (s->u.show.what == SQLP_SHOW_CREATE_TABLE) {
+            buf_putc(b, ' ');
+            dump_name(b, &s->u.show.name);
+        }
         if (s->u.show.like) {
             buf_printf(b, " %s%s ", s->u.show.not_like ? "NOT " : "", s->u.show.ilike ? "ILIKE" : "LIKE");
             dump_str(b, s->u.show.like);
@@ -651,6 +660,22 @@ void sqlp_dump_stmt(buf_t *b, const sqlp_stmt_t *s)
         buf_putc(b, ' ');
         sqlp_dump_query(b, s->u.insert.query);
         buf_putc(b, ')');
+        break;
+    case SQLP_STMT_CREATE_CATALOG:
+    case SQLP_STMT_CREATE_DATABASE:
+        buf_puts(b, s->kind == SQLP_STMT_CREATE_CATALOG ? "(CREATE CATALOG " : "(CREATE DATABASE ");
+        if (s->u.create_catalog.if_not_exists)
+            buf_puts(b, "IF NOT EXISTS ");
+        dump_name(b, &s->u.create_catalog.name);
+        buf_putc(b, ')');
+        break;
+    case SQLP_STMT_DROP_CATALOG:
+    case SQLP_STMT_DROP_DATABASE:
+        buf_puts(b, s->kind == SQLP_STMT_DROP_CATALOG ? "(DROP CATALOG " : "(DROP DATABASE ");
+        if (s->u.drop.if_exists)
+            buf_puts(b, "IF EXISTS ");
+        dump_name(b, &s->u.drop.name);
+        buf_puts(b, s->u.drop.cascade ? " CASCADE)" : ")");
         break;
     case SQLP_STMT_STATEMENT_SET:
         buf_puts(b, "(STATEMENT SET");

@@ -34,7 +34,8 @@
 static const char SUPPORTED_STATEMENTS[] =
     "CREATE TABLE, CREATE VIEW, CREATE FUNCTION, DROP TABLE, DROP VIEW, DROP FUNCTION, ADD JAR, "
     "SHOW TABLES, SHOW [USER] FUNCTIONS, DESCRIBE, SET, RESET, USE, SELECT, INSERT INTO, "
-    "EXECUTE STATEMENT SET";
+    "EXECUTE STATEMENT SET, CREATE / DROP CATALOG and DATABASE, USE CATALOG, "
+    "SHOW CATALOGS / DATABASES / CURRENT CATALOG / CURRENT DATABASE / CREATE TABLE";
 
 static const char QUERY_SHAPE[] =
     "ptfhost runs SELECT ... FROM one table, view, subquery, VALUES or function call, "
@@ -2035,6 +2036,8 @@ static void parse_create_function(parser_t *p, sqlp_stmt_t *s, bool temporary, b
     }
 }
 
+#include "sql_parse_ddl.c"
+
 static void parse_create(parser_t *p, sqlp_stmt_t *s)
 {
     const sqlp_token_t *create = advance(p);
@@ -2056,6 +2059,8 @@ static void parse_create(parser_t *p, sqlp_stmt_t *s)
     } else if (at_kw(p, "FUNCTION")) {
         advance(p);
         parse_create_function(p, s, temporary, system);
+    } else if (!system && !temporary && parse_create_catalog_or_database(p, s)) {
+        return;
     } else {
         static const char *const others[] = {"CATALOG", "DATABASE", "MODEL", "MATERIALIZED", "CONNECTION"};
         for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
@@ -2085,6 +2090,8 @@ static void parse_drop(parser_t *p, sqlp_stmt_t *s)
         s->kind = SQLP_STMT_DROP_VIEW;
     } else if (accept_kw(p, "FUNCTION")) {
         s->kind = SQLP_STMT_DROP_FUNCTION;
+    } else if (!d->system && !d->temporary && parse_drop_catalog_or_database(p, s)) {
+        return;
     } else {
         static const char *const others[] = {"CATALOG", "DATABASE", "MODEL", "MATERIALIZED", "CONNECTION"};
         for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
@@ -2113,6 +2120,8 @@ static void parse_show(parser_t *p, sqlp_stmt_t *s)
     } else if (accept_kw(p, "USER")) {
         expect_kw(p, "FUNCTIONS");
         s->u.show.what = SQLP_SHOW_USER_FUNCTIONS;
+    } else if (parse_show_names(p, s)) {
+        return;
     } else {
         const sqlp_token_t *t = cur(p);
         if (t->kind == SQLP_TK_IDENT) {
@@ -2126,7 +2135,7 @@ static void parse_show(parser_t *p, sqlp_stmt_t *s)
     }
     if (is_kw(p, "FROM") || is_kw(p, "IN"))
         unsupported(p, cur(p), "SHOW ... FROM/IN a catalog or database",
-                    "ptfhost has one catalog and database; use SHOW TABLES or SHOW FUNCTIONS");
+                    "USE [catalog.]database first, then SHOW TABLES");
     const sqlp_token_t *t = cur(p);
     bool not_like = sqlp_tok_is_kw(t, "NOT") &&
                     (sqlp_tok_is_kw(peek(p, 1), "LIKE") || sqlp_tok_is_kw(peek(p, 1), "ILIKE"));

@@ -81,7 +81,9 @@ START_TEST(unsupported_statement_names_alternatives)
     ck_assert_str_eq(parse_err("SET 'a' = 'b';\nALTER TABLE t ADD c INT;"),
                      "job.sql:2:1: unsupported statement: ALTER TABLE (supported: CREATE TABLE, CREATE VIEW, "
                      "CREATE FUNCTION, DROP TABLE, DROP VIEW, DROP FUNCTION, ADD JAR, SHOW TABLES, SHOW [USER] "
-                     "FUNCTIONS, DESCRIBE, SET, RESET, USE, SELECT, INSERT INTO, EXECUTE STATEMENT SET)\n"
+                     "FUNCTIONS, DESCRIBE, SET, RESET, USE, SELECT, INSERT INTO, EXECUTE STATEMENT SET, CREATE / "
+                     "DROP CATALOG and DATABASE, USE CATALOG, SHOW CATALOGS / DATABASES / CURRENT CATALOG / CURRENT "
+                     "DATABASE / CREATE TABLE)\n"
                      "    2 | ALTER TABLE t ADD c INT;\n"
                      "      | ^~~~~");
 }
@@ -257,8 +259,9 @@ START_TEST(ddl_rules)
                        "Was expecting one of: \"JAVA\", \"SCALA\", \"PYTHON\"");
     ck_assert_contains(parse_err("CREATE OR REPLACE VIEW v AS SELECT 1"),
                        "job.sql:1:1: unsupported statement: CREATE OR REPLACE");
-    ck_assert_contains(parse_err("CREATE CATALOG c WITH ('type' = 'x')"),
-                       "job.sql:1:8: unsupported statement: CREATE CATALOG");
+    ck_assert_contains(parse_err("CREATE MODEL m WITH ('provider' = 'x')"),
+                       "job.sql:1:8: unsupported statement: CREATE MODEL");
+    ck_assert_contains(parse_err("CREATE CATALOG c"), "CREATE CATALOG c WITH ('type' = 'generic_in_memory')");
 }
 END_TEST
 
@@ -285,12 +288,12 @@ START_TEST(unsupported_query_features)
         {"INSERT OVERWRITE t SELECT 1", "job.sql:1:8: unsupported: INSERT OVERWRITE"},
         {"WITH RECURSIVE a AS (SELECT 1) SELECT * FROM a", "job.sql:1:6: unsupported: WITH RECURSIVE"},
         {"SELECT * FROM t WHERE a = ?", "job.sql:1:27: unsupported: dynamic parameters"},
-        {"SHOW CATALOGS", "job.sql:1:1: unsupported statement: SHOW CATALOGS"},
+        {"SHOW JOBS", "job.sql:1:1: unsupported statement: SHOW JOBS"},
         {"SHOW TABLES FROM db", "job.sql:1:13: unsupported: SHOW ... FROM/IN"},
         {"DESCRIBE FUNCTION f", "job.sql:1:10: unsupported statement: DESCRIBE FUNCTION"},
         {"USE MODULES core", "job.sql:1:5: unsupported statement: USE MODULES"},
         {"EXPLAIN SELECT 1", "job.sql:1:1: unsupported statement: EXPLAIN"},
-        {"DROP DATABASE db", "job.sql:1:6: unsupported statement: DROP DATABASE"},
+        {"DROP MODEL m", "job.sql:1:6: unsupported statement: DROP MODEL"},
         {"EXECUTE PLAN '/tmp/p.json'", "job.sql:1:1: unsupported statement: EXECUTE PLAN"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

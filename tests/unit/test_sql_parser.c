@@ -423,6 +423,27 @@ START_TEST(create_and_drop_function_forms)
 }
 END_TEST
 
+START_TEST(catalog_and_database_ddl)
+{
+    ck_assert_str_eq(dump("CREATE CATALOG c1 WITH ('type' = 'generic_in_memory');"
+                          "CREATE CATALOG IF NOT EXISTS c2 WITH ();"
+                          "CREATE DATABASE db1; CREATE DATABASE IF NOT EXISTS c1.db2 COMMENT 'x' WITH ('k' = 'v');"
+                          "DROP DATABASE c1.db2; DROP DATABASE IF EXISTS db1 CASCADE; DROP DATABASE d RESTRICT;"
+                          "DROP CATALOG c1; DROP CATALOG IF EXISTS c2;"
+                          "SHOW CATALOGS; SHOW DATABASES; SHOW CURRENT CATALOG; SHOW CURRENT DATABASE;"
+                          "SHOW CREATE TABLE examples.marketplace.clicks; SHOW CREATE VIEW v;"),
+                     "(CREATE CATALOG c1)\n(CREATE CATALOG IF NOT EXISTS c2)\n(CREATE DATABASE db1)\n"
+                     "(CREATE DATABASE IF NOT EXISTS c1.db2)\n(DROP DATABASE c1.db2)\n"
+                     "(DROP DATABASE IF EXISTS db1 CASCADE)\n(DROP DATABASE d)\n(DROP CATALOG c1)\n"
+                     "(DROP CATALOG IF EXISTS c2)\n(SHOW CATALOGS)\n(SHOW DATABASES)\n(SHOW CURRENT CATALOG)\n"
+                     "(SHOW CURRENT DATABASE)\n(SHOW CREATE TABLE examples.marketplace.clicks)\n"
+                     "(SHOW CREATE TABLE v)");
+    sqlp_script_t *s = parse_ok("CREATE CATALOG c WITH ('type' = 'generic_in_memory')");
+    ck_assert_int_eq(s->stmts[0]->u.create_catalog.noptions, 1);
+    ck_assert_str_eq(s->stmts[0]->u.create_catalog.options[0].value.value, "generic_in_memory");
+}
+END_TEST
+
 START_TEST(catalog_and_session_statements)
 {
     ck_assert_str_eq(dump("SHOW TABLES; SHOW FUNCTIONS; show user functions; SHOW TABLES LIKE 'c%';"
@@ -771,6 +792,7 @@ static Suite *suite(void)
     tcase_add_test(tc, create_view_and_values);
     tcase_add_test(tc, create_and_drop_function_forms);
     tcase_add_test(tc, catalog_and_session_statements);
+    tcase_add_test(tc, catalog_and_database_ddl);
     tcase_add_test(tc, insert_and_statement_sets);
     tcase_add_test(tc, queries_with_and_from_items);
     tcase_add_test(tc, ptf_call_arguments);

@@ -8,4 +8,4 @@ CREATE TABLE clicks (
   url STRING
 ) WITH ('connector' = 'filesystem', 'path' = 'clicks.json', 'format' = 'json');
 
-SELECT * FROM count_clicks(input => TABLE examples.marketplace.clicks PARTITION BY user_id);
+SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);

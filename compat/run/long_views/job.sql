@@ -7,4 +7,4 @@ CREATE TABLE clicks (
   view_time INT
 ) WITH ('connector' = 'filesystem', 'path' = 'clicks.json', 'format' = 'json');
 
-SELECT * FROM long_views(input => TABLE examples.marketplace.clicks, min_view_time => 100);
+SELECT * FROM long_views(input => TABLE clicks, min_view_time => 100);

@@ -1,5 +1,6 @@
 -- Seed: "Pass-through columns" (Confluent Cloud page). The seed reads
--- examples.marketplace.clicks; ptfhost resolves a qualified name by its last part.
+-- examples.marketplace.clicks; this job reads its own clicks table with the page's rows
+-- (tests/cli/run_examples_catalog.sh runs the snippet verbatim on the examples catalog).
 CREATE FUNCTION PassThroughEnrich
 AS 'com.example.PassThroughEnrich'
 USING JAR '@SEEDS_JAR@';
@@ -16,6 +17,6 @@ CREATE TABLE clicks (
 
 SELECT *
 FROM PassThroughEnrich(
-    input => TABLE examples.marketplace.clicks PARTITION BY user_id,
+    input => TABLE clicks PARTITION BY user_id,
     uid   => 'pass-through-enrich-v1'
 );

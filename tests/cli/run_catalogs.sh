@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Catalogs and databases: CREATE / USE / SHOW / DROP, names resolved as Flink
+# resolves catalog.database.object against the current catalog and database,
+# and Flink's messages for names that resolve to nothing.
+set -uo pipefail
+: "${PTFHOST:?}"
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+cat >"$W/job.sql" <<'SQL'
+CREATE CATALOG c1 WITH ('type' = 'generic_in_memory');
+CREATE CATALOG IF NOT EXISTS c1 WITH ('type' = 'generic_in_memory');
+CREATE DATABASE c1.db1;
+SHOW CATALOGS;
+USE CATALOG c1;
+SHOW CURRENT CATALOG;
+SHOW DATABASES;
+USE db1;
+SHOW CURRENT DATABASE;
+CREATE TABLE t (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1', 'fields.a.kind' = 'sequence',
+  'fields.a.start' = '7', 'fields.a.end' = '7');
+SHOW TABLES;
+WITH w AS (SELECT * FROM t) SELECT * FROM w;
+USE CATALOG default_catalog;
+CREATE TABLE t (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1', 'fields.a.kind' = 'sequence',
+  'fields.a.start' = '1', 'fields.a.end' = '1');
+SELECT * FROM t;
+SELECT * FROM c1.db1.t;
+SELECT * FROM default_database.t;
+SHOW CREATE TABLE c1.db1.t;
+DROP DATABASE c1.db1 CASCADE;
+DROP CATALOG c1;
+SHOW CATALOGS;
+SQL
+cat >"$W/expected" <<'OUT'
++-----------------+
+|    catalog name |
++-----------------+
+|              c1 |
+| default_catalog |
+|        examples |
++-----------------+
+3 rows in set
++----------------------+
+| current catalog name |
++----------------------+
+|                   c1 |
++----------------------+
+1 row in set
++---------------+
+| database name |
++---------------+
+|           db1 |
+|       default |
++---------------+
+2 rows in set
++-----------------------+
+| current database name |
++-----------------------+
+|                   db1 |
++-----------------------+
+1 row in set
++------------+
+| table name |
++------------+
+|          t |
++------------+
+1 row in set
++I[7]
++I[1]
++I[7]
++I[1]
+CREATE TABLE `c1`.`db1`.`t` (
+  `a` INT
+) WITH (
+  'connector' = 'datagen',
+  'number-of-rows' = '1',
+  'fields.a.kind' = 'sequence',
+  'fields.a.start' = '7',
+  'fields.a.end' = '7'
+)
++-----------------+
+|    catalog name |
++-----------------+
+| default_catalog |
+|        examples |
++-----------------+
+2 rows in set
+OUT
+"$PTFHOST" run "$W/job.sql" >"$W/actual" 2>"$W/err" || bad "catalog script: $(cat "$W/err")"
+diff -u "$W/expected" "$W/actual" || bad "catalog script output"
+
+# error SQL MESSAGE: the script fails with MESSAGE.
+error() {
+  printf '%s\n' "$1" >"$W/e.sql"
+  if "$PTFHOST" run "$W/e.sql" >/dev/null 2>"$W/e.err"; then bad "succeeded: $1"; return; fi
+  grep -qF "$2" "$W/e.err" || bad "$1: got $(cat "$W/e.err")"
+}
+error "USE CATALOG nope;" "A catalog with name [nope] does not exist."
+error "USE nope;" "A database with name [nope] does not exist in the catalog: [default_catalog]."
+error "CREATE CATALOG c WITH ('type' = 'hive');" "Could not find any factory for identifier 'hive'"
+error "CREATE CATALOG c WITH ('type' = 'generic_in_memory'); CREATE CATALOG c WITH ('type' = 'generic_in_memory');" \
+  "Catalog c already exists."
+error "CREATE DATABASE default_database;" "Database default_database already exists in Catalog default_catalog."
+error "DROP DATABASE nope;" "Database nope does not exist in Catalog default_catalog."
+error "DROP DATABASE default_database;" "Cannot drop a database which is currently in use."
+error "DROP CATALOG default_catalog;" "Cannot drop a catalog which is currently in use."
+error "DROP CATALOG nope;" "Catalog nope does not exist."
+error "CREATE DATABASE d; CREATE TABLE d.t (a INT); DROP DATABASE d;" "Database d in catalog default_catalog is not empty."
+error "CREATE TABLE nope.t (a INT);" "Database nope does not exist in Catalog default_catalog."
+# A qualified name no longer resolves by its last part.
+error "CREATE TABLE clicks (a INT); SELECT * FROM other.db.clicks;" "SQL validation failed. Object 'other' not found"
+error "CREATE TABLE clicks (a INT); SELECT * FROM default_catalog.db.clicks;" \
+  "Object 'db' not found within 'default_catalog'"
+error 'CREATE CATALOG c WITH ('"'type' = 'generic_in_memory'"'); SELECT * FROM c.`default`.clicks;' \
+  "Object 'clicks' not found within 'c.default'"
+[ "$fail" -eq 0 ] && echo "catalogs: ok"
+exit "$fail"
