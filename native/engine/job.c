@@ -10,7 +10,9 @@
 #include "engine/capture.h"
 #include "types/cast.h"
 #include "engine/changelog.h"
+#include "checkpoint/ckpt_store.h"
 #include "engine/inputs.h"
+#include "engine/job_checkpoint.h"
 #include "engine/operator.h"
 #include "engine/output.h"
 #include "engine/project.h"
@@ -94,8 +96,9 @@ static int upsert_key(const plan_call_t *plan, changelog_spec_t mode, const proj
  * operator, which owns ORDER BY buffers, keyed state, timers and batches to
  * Java, and passes its output rows and (for a view) combined watermarks to
  * the output stages. Watermarks reach the operator per table argument; a
- * checkpoint barrier would enter the operator like a watermark (flush, then
- * snapshot state and timers); parallel workers would each own an operator
+ * checkpoint barrier from the inputs stage flushes the operator and the
+ * results, then snapshots state, timers and positions (job_checkpoint.h);
+ * parallel workers would each own an operator
  * for their key groups, fed by this stage. */
 typedef struct call {
     job_env_t *env;
@@ -110,6 +113,7 @@ typedef struct call {
     job_call_state_t hook;
     const type_t *key_types[PROJECT_MAX_KEY];
     const char *key_names[PROJECT_MAX_KEY];
+    job_ckpt_t *ckpt;                /* NULL: no checkpoints (a view's query) */
 } call_t;
 
 /* Plans the call and claims its uid within the statement. */
@@ -281,8 +285,16 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
             order[j] = order[j - 1];
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
-    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog};
+    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL};
+    uint64_t *skip = xcalloc((size_t)plan->ntables + 1, sizeof *skip);
+    if (c->ckpt && job_ckpt_active(c->ckpt)) {
+        job_ckpt_skip_rows(c->ckpt, order, plan->ntables, skip);
+        cfg.skip_rows = skip;
+        cfg.barrier_interval_ms = c->ckpt->enabled ? c->ckpt->interval_ms : 0;
+        cfg.stop = c->ckpt->enabled ? ckpt_stop_flag() : NULL;
+    }
     inputs_t *ins = inputs_open(order, plan->ntables, &cfg, err, errlen);
+    free(skip);
     free(order);
     return ins;
 }
@@ -369,6 +381,22 @@ static int call_flush(void *ctx, char *err, size_t errlen)
     return 0;
 }
 
+/* A checkpoint barrier: what came before it reaches the sink first (at
+ * least once), then the snapshot; a final one is a savepoint that stops
+ * the run, its path in err. */
+static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    call_t *c = ctx;
+    if (ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    fflush(c->env->out);
+    fflush(stdout);
+    char path[4200];
+    c->hook.now_ms = proctime_now(c->env->clock);
+    if (job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0) return -1;
+    if (final) snprintf(err, errlen, "stopped with a savepoint: %s", path);
+    return 0;
+}
+
 /* Feeds the operator to the end of its input. */
 static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
 {
@@ -379,7 +407,8 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
             return -1;
         return ptf_op_end_input(c->op, -1, err, errlen);
     }
-    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush};
+    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush,
+                                  c->ckpt && c->ckpt->enabled ? call_barrier : NULL};
     if (inputs_run(ins, &consumer, err, errlen) == 0) return 0;
     if (inputs_source_failed(ins)) {
         /* A bad input fails the job like Flink, after the rows before it went
@@ -410,6 +439,15 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
 {
     call_t c = {.env = env};
     if (!(c.plan = call_plan(env, q->from->call, err, errlen))) return -1;
+    job_ckpt_t ckpt;
+    if (job_ckpt_open(&ckpt, env->catalog, env->base_dir, err, errlen) != 0 ||
+        job_ckpt_check_plan(&ckpt, c.plan, err, errlen) != 0) {
+        job_ckpt_close(&ckpt);
+        plan_call_free(c.plan);
+        return -1;
+    }
+    c.ckpt = capture ? NULL : &ckpt;
+    if (c.ckpt && ckpt.enabled) ckpt_stop_arm();
     inputs_t *ins = NULL;
     int key[PROJECT_MAX_KEY], rc = -1;
     plan_env_t penv = plan_env(env);
@@ -422,7 +460,10 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);
-    if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 || call_feed(&c, ins, err, errlen) != 0 ||
+    c.hook.now_ms = proctime_now(env->clock);
+    if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 ||
+        (c.ckpt && job_ckpt_restore_call(c.ckpt, &c.hook, c.plan->ntables, err, errlen) != 0) ||
+        call_feed(&c, ins, err, errlen) != 0 ||
         ptf_op_flush(c.op, err, errlen) != 0 || c.out.failed || call_hook(&c, JOB_CALL_END, err, errlen) != 0)
         goto done;
     if (ins) inputs_report_skipped(ins, stderr);
@@ -431,6 +472,8 @@ done:
     rc = output_close(&c.out, rc, err, errlen);
     inputs_close(ins);
     call_free(&c);
+    ckpt_stop_disarm();
+    job_ckpt_close(&ckpt);
     return rc;
 }
 
@@ -500,8 +543,8 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
         output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
         inputs_table_t table = {t, 0};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
-        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL};
+        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL};
         if ((ins = inputs_open(&table, 1, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0) {
             inputs_report_skipped(ins, stderr);
             rc = 0;
