@@ -82,23 +82,7 @@ static void remove_folder(const char *path)
     rmdir(path);
 }
 
-/* Keeps the newest `retained` complete checkpoints, and drops in-progress
- * leftovers of earlier, crashed writers. */
-static void prune(const char *dir, uint64_t newest, int retained)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    for (struct dirent *e; (e = readdir(d));) {
-        bool complete, savepoint;
-        uint64_t id = folder_id(e->d_name, &complete, &savepoint);
-        if (id == 0 || savepoint || id == newest) continue;
-        if (complete && id + (uint64_t)retained > newest) continue;
-        char path[4096];
-        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path) continue;
-        remove_folder(path);
-    }
-    closedir(d);
-}
+static void prune(const char *dir, uint64_t newest, int retained);
 
 int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, char *path, size_t pathlen,
                      char *err, size_t errlen)
@@ -168,6 +152,31 @@ static size_t complete_ids(const char *dir, uint64_t **ids)
     closedir(d);
     qsort(*ids, n, sizeof **ids, cmp_desc);
     return n;
+}
+
+/* Keeps the newest `retained` complete checkpoints, and drops the
+ * in-progress leftovers of earlier, crashed writers. */
+static void prune(const char *dir, uint64_t newest, int retained)
+{
+    uint64_t *ids;
+    size_t n = complete_ids(dir, &ids);
+    int kept = 0;
+    char path[4096];
+    for (size_t i = 0; i < n; i++) {
+        if (ids[i] & 1 || ++kept <= retained) continue;   /* savepoints stay */
+        snprintf(path, sizeof path, "%s/chk-%llu", dir, (unsigned long long)(ids[i] >> 1));
+        remove_folder(path);
+    }
+    free(ids);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));) {
+        bool complete, savepoint;
+        uint64_t id = folder_id(e->d_name, &complete, &savepoint);
+        if (id == 0 || complete || id >= newest) continue;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < sizeof path) remove_folder(path);
+    }
+    closedir(d);
 }
 
 int ckpt_store_load_latest(const char *dir, ckpt_image_t *img, bool *found, char *path, size_t pathlen,
