@@ -211,7 +211,7 @@ static void on_stop(int sig) { stop_signal = sig; }
 void ckpt_stop_arm(void)
 {
     if (armed) return;
-    struct sigaction sa = {.sa_handler = on_stop};
+    struct sigaction sa = {.sa_handler = on_stop, .sa_flags = SA_RESTART};   /* reads go on */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);

@@ -274,12 +274,12 @@ static int64_t row_time(const input_t *in) { return event_time(in, &in->row); }
 
 /* A checkpoint barrier once the interval has passed, or a final one when a
  * stop was asked for (then INPUTS_STOPPED). */
-static int barrier(inputs_t *ins, const inputs_consumer_t *c, char *err, size_t errlen)
+static int barrier(inputs_t *ins, const inputs_consumer_t *c, bool now, char *err, size_t errlen)
 {
     bool final = ins->cfg.stop && *ins->cfg.stop;
     if (!c->barrier || (!final && ins->cfg.barrier_interval_ms <= 0)) return 0;
     int64_t mono = monotonic_ms();
-    if (!final && mono - ins->barrier_at < ins->cfg.barrier_interval_ms) return 0;
+    if (!final && !now && mono - ins->barrier_at < ins->cfg.barrier_interval_ms) return 0;
     ins->barrier_at = mono;
     for (int i = 0; i < ins->n; i++) ins->pos[i] = (inputs_position_t){ins->in[i].table->name, ins->in[i].rows};
     if (c->barrier(c->ctx, ins->pos, ins->n, final, err, errlen) != 0) return -1;
@@ -307,12 +307,18 @@ static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char
     if (in->wm && forward(in, c, wm_on_event(in->wm, in->row_split, row_time(in), now), err, errlen) != 0)
         return -1;
     if (pace(ins, in, c, err, errlen) != 0) return -1;
-    return barrier(ins, c, err, errlen);
+    return barrier(ins, c, false, err, errlen);
 }
 
+/* The last table's end takes a checkpoint first, before the end-of-input
+ * watermark fires the remaining timers: a resumed run over grown input
+ * continues from there. */
 static int end_table(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
-    return c->end(c->ctx, in->id, ++ins->ended == ins->n, err, errlen);
+    bool last = ++ins->ended == ins->n;
+    int rc = last ? barrier(ins, c, true, err, errlen) : 0;
+    if (rc != 0) return rc;
+    return c->end(c->ctx, in->id, last, err, errlen);
 }
 
 /* The tables one after another. */
@@ -326,7 +332,8 @@ static int run_in_turn(inputs_t *ins, const inputs_consumer_t *c, char *err, siz
             int rc = pass_row(ins, in, c, err, errlen);
             if (rc != 0) return rc;
         }
-        if (end_table(ins, in, c, err, errlen) != 0) return -1;
+        int rc = end_table(ins, in, c, err, errlen);
+        if (rc != 0) return rc;
     }
     return 0;
 }
@@ -337,8 +344,10 @@ static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size
 {
     for (int i = 0; i < ins->n; i++)
         if (read_ahead(ins, &ins->in[i], c, err, errlen) != 0) return -1;
-    for (int i = 0; i < ins->n; i++)
-        if (ins->in[i].done && end_table(ins, &ins->in[i], c, err, errlen) != 0) return -1;
+    for (int i = 0; i < ins->n; i++) {
+        int rc = ins->in[i].done ? end_table(ins, &ins->in[i], c, err, errlen) : 0;
+        if (rc != 0) return rc;
+    }
     for (;;) {
         input_t *best = NULL;
         for (int i = 0; i < ins->n; i++)
@@ -347,7 +356,7 @@ static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size
         int rc = pass_row(ins, best, c, err, errlen);
         if (rc != 0) return rc;
         if (read_ahead(ins, best, c, err, errlen) != 0) return -1;
-        if (best->done && end_table(ins, best, c, err, errlen) != 0) return -1;
+        if (best->done && (rc = end_table(ins, best, c, err, errlen)) != 0) return rc;
     }
 }
 

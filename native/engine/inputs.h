@@ -38,7 +38,8 @@
  * Checkpoints: with a barrier interval set, after a row once the interval
  * has passed since the last barrier (or at once when the stop flag is set)
  * the consumer's barrier callback gets each table's position, the rows of
- * it passed on so far; a stop ends the run there (INPUTS_STOPPED). A
+ * it passed on so far; a stop ends the run there (INPUTS_STOPPED). The end
+ * of the last table takes one more barrier before its end event. A
  * resumed run gives each table's position as skip_rows: that many rows are
  * read and dropped (their watermarks are kept, not passed on) before the
  * first row goes on. Parallel workers sit
