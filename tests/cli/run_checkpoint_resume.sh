@@ -83,6 +83,25 @@ script allowed.sql '*' other "SET 'execution.state-recovery.ignore-unclaimed-sta
 # the checkpoint skipped the rows counter processed; other starts with empty state
 [ ! -s allowed.txt ] && ok || bad "allowed unclaimed printed: $(head -3 allowed.txt)"
 
+# A state entry whose type changed fails naming the entry, the old and the new type:
+# Fragile's 'seen' is ROW<seen BIGINT>, ProductTitles' 'seen' is ROW<titles BIGINT>.
+mkdir types && echo '{"item": "a", "title": "a"}' >types/items.json
+typed() {   # typed FILE CLASS JAR CALL-ARGS
+  cat >"types/$1" <<SQL
+SET 'execution.checkpointing.interval' = '20 ms';
+SET 'execution.checkpointing.dir' = 'ckpts';
+CREATE FUNCTION f AS '$2' USING JAR '$3';
+CREATE TABLE items (item STRING, title STRING) WITH ('connector' = 'filesystem', 'path' = 'items.json', 'format' = 'json');
+SELECT * FROM f(input => TABLE items PARTITION BY item, uid => 'u'$4);
+SQL
+}
+typed old.sql com.example.fixtures.Fragile "$PTFHOST_BUILD/compat/fixtures.jar" ''
+typed new.sql com.example.shop.ProductTitles "$PTFHOST_BUILD/compat/fatjar/fatjar.jar" ', max_width => 10'
+"$PTFHOST" run --resume types/old.sql >/dev/null 2>types/old.err && ok || bad "typed old: $(head -3 types/old.err)"
+"$PTFHOST" run --resume types/new.sql >/dev/null 2>types/new.err && bad "a changed state type was accepted" || ok
+grep -q "state entry 'seen' of uid 'u' changed type" types/new.err && grep -q "ROW<\`seen\` BIGINT" types/new.err \
+  && grep -q "ROW<\`titles\` BIGINT" types/new.err && ok || bad "the type-change message: $(cat types/new.err)"
+
 # SIGTERM: stop with a savepoint, then resume from it.
 rm -rf ckpts
 rows 1 30000 >clicks.json
