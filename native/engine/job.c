@@ -113,7 +113,7 @@ typedef struct call {
     job_call_state_t hook;
     const type_t *key_types[PROJECT_MAX_KEY];
     const char *key_names[PROJECT_MAX_KEY];
-    job_ckpt_t *ckpt;                /* NULL: no checkpoints (a view's query) */
+    job_ckpt_t *ckpt;                /* checkpoints (none for a view's query) */
 } call_t;
 
 /* Plans the call and claims its uid within the statement. */
@@ -440,14 +440,14 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     call_t c = {.env = env};
     if (!(c.plan = call_plan(env, q->from->call, err, errlen))) return -1;
     job_ckpt_t ckpt;
-    if (job_ckpt_open(&ckpt, env->catalog, env->base_dir, err, errlen) != 0 ||
+    if (job_ckpt_open(&ckpt, capture ? NULL : env->catalog, env->base_dir, err, errlen) != 0 ||
         job_ckpt_check_plan(&ckpt, c.plan, err, errlen) != 0) {
         job_ckpt_close(&ckpt);
         plan_call_free(c.plan);
         return -1;
     }
-    c.ckpt = capture ? NULL : &ckpt;
-    if (c.ckpt && ckpt.enabled) ckpt_stop_arm();
+    c.ckpt = &ckpt;
+    if (ckpt.enabled) ckpt_stop_arm();
     inputs_t *ins = NULL;
     int key[PROJECT_MAX_KEY], rc = -1;
     plan_env_t penv = plan_env(env);
@@ -462,7 +462,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     call_hook_init(&c);
     c.hook.now_ms = proctime_now(env->clock);
     if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 ||
-        (c.ckpt && job_ckpt_restore_call(c.ckpt, &c.hook, c.plan->ntables, err, errlen) != 0) ||
+        job_ckpt_restore_call(&ckpt, &c.hook, c.plan->ntables, err, errlen) != 0 ||
         call_feed(&c, ins, err, errlen) != 0 ||
         ptf_op_flush(c.op, err, errlen) != 0 || c.out.failed || call_hook(&c, JOB_CALL_END, err, errlen) != 0)
         goto done;

@@ -96,6 +96,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 {
     memset(k, 0, sizeof *k);
     ckpt_image_init(&k->restored, 0, 0);
+    if (!settings) return 0;
     if (read_settings(k, settings, base_dir, err, errlen) != 0 || load_start(k, settings, base_dir, err, errlen) != 0)
         return -1;
     if (k->dir) k->last_id = ckpt_store_last_id(k->dir);

@@ -43,7 +43,8 @@ typedef struct job_ckpt {
 
 /* Reads the settings and loads the checkpoint to start from (telling
  * stderr which one, and any torn one skipped). Neither enabled nor
- * restoring when nothing is configured. Free with job_ckpt_close. */
+ * restoring when nothing is configured, or settings is NULL (a view's
+ * query: never checkpointed). Free with job_ckpt_close. */
 int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir, char *err, size_t errlen);
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
