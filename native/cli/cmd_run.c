@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "checkpoint/ckpt_store.h"
 #include "cli/cli.h"
 #include "engine/session.h"
 #include "jb.h"
@@ -40,11 +41,12 @@ int cmd_run(int argc, char **argv)
     int jar_at = app_jar_at(argc, argv, &main_class);
     if (jar_at > 0) return run_app(argc, argv, jar_at, main_class);
     const char *format = NULL, *flink_version = NULL;
-    bool materialize = false, help = false;
+    bool materialize = false, resume = false, help = false;
     cli_option_t opts[] = {
         {"format", CLI_STRING, &format, "changelog|tableau  how SELECT results print (default changelog)"},
         {"materialize", CLI_FLAG, &materialize, "print the final table the changelog converges to"},
         {"flink-version", CLI_STRING, &flink_version, "2.1|2.2|2.3  whose runtime behaviour to reproduce (default 2.3)"},
+        {"resume", CLI_FLAG, &resume, "start from the newest complete checkpoint in execution.checkpointing.dir (if any)"},
         {"help", CLI_FLAG, &help, "show this help"},
         {NULL, 0, NULL, NULL},
     };
@@ -92,9 +94,15 @@ int cmd_run(int argc, char **argv)
     s.format = fmt;
     s.materialize = materialize;
     if (flink_version) s.flink_version = flink_version;
+    if (resume) catalog_set(&s.catalog, "ptfhost.resume", "true");
 
     int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN) == 0 ? 0 : 1;
-    rc = cli_finish("run", rc, err);
+    if (rc != 0 && ckpt_stop_signal()) {
+        fprintf(stderr, "ptfhost run: %s\n", err);   /* stopped with a savepoint (docs/checkpoints.md) */
+        rc = CKPT_EXIT_STOPPED(ckpt_stop_signal());
+    } else {
+        rc = cli_finish("run", rc, err);
+    }
     session_free(&s);
     buf_free(&text);
     free(err);

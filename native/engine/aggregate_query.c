@@ -694,7 +694,7 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         open_stages(&r, env, q, t, sink_table, err, errlen) == 0) {
         opened = true;
         if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-            inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL};
+            inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
             rc = job_read_table(env, t, &consumer, err, errlen);
         }
     }

@@ -332,7 +332,7 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         return -1;
     }
     if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-        inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL};
+        inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
         rc = job_read_table(env, t, &consumer, err, errlen);
     }
     rc = output_close(&r.out, rc, err, errlen);

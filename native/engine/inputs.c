@@ -40,6 +40,8 @@ typedef struct input {
     bool unflushed;          /* events went on since the last flush hint */
     int64_t flushed_at;      /* monotonic ms of the last flush hint */
     int64_t started_at;      /* monotonic ms when the stage opened (time limit) */
+    uint64_t rows;           /* rows passed on (or skipped on resume): the position */
+    uint64_t skip;           /* rows still to drop on resume */
 } input_t;
 
 struct inputs {
@@ -47,6 +49,8 @@ struct inputs {
     int n;
     int ended;
     inputs_config_t cfg;
+    int64_t barrier_at;      /* monotonic ms of the last barrier */
+    inputs_position_t *pos;  /* per table, for barriers */
 };
 
 static int64_t monotonic_ms(void)
@@ -172,10 +176,13 @@ inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t
     inputs_t *ins = xcalloc(1, sizeof *ins);
     ins->in = xcalloc((size_t)n + 1, sizeof *ins->in);
     ins->cfg = *cfg;
+    ins->pos = xcalloc((size_t)n + 1, sizeof *ins->pos);
+    ins->barrier_at = monotonic_ms();
     for (int i = 0; i < n; i++) {
         input_t *in = &ins->in[ins->n++];
         in->table = tables[i].table;
         in->id = tables[i].id;
+        in->skip = cfg->skip_rows ? cfg->skip_rows[i] : 0;
         in->flushed_at = in->started_at = monotonic_ms();
         arena_init(&in->arena, 0);
         if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) ||
@@ -198,6 +205,7 @@ void inputs_close(inputs_t *ins)
         arena_destroy(&in->arena);
     }
     free(ins->in);
+    free(ins->pos);
     free(ins);
 }
 
@@ -300,6 +308,23 @@ static int on_split_end(inputs_t *ins, input_t *in, const inputs_consumer_t *c, 
 
 /* ---- reading ----------------------------------------------------------------------- */
 
+/* The event time of a row (WM_NO_TIME: none, or NULL). */
+static int64_t event_time(const input_t *in, const row_t *row)
+{
+    int c = in->table->watermark_col;
+    if (c < 0 || row->fields[c].is_null) return WM_NO_TIME;
+    return row->fields[c].u.ts.millis;
+}
+
+/* A row a resumed run already processed: its watermark is kept, the row dropped. */
+static void skip_row(inputs_t *ins, input_t *in)
+{
+    in->skip--;
+    in->rows++;
+    uint32_t split = in->src->nsplits > 0 ? (uint32_t)in->src->split : 0;
+    if (in->wm) wm_on_event(in->wm, split, event_time(in, &in->row), proctime_now(ins->cfg.clock));
+}
+
 /* Reads the next row ahead; explicit watermarks and processing-time moves
  * on the way go to the consumer in their place, and so do the ticks and
  * split ends of a source with splits while it waits for rows. wait_cap < 0
@@ -322,6 +347,10 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, in
             if (in->computed && computed_fill(in->computed, in->table, &in->row, &in->arena, err, errlen) != 0) {
                 in->failed = true;
                 return -1;
+            }
+            if (in->skip > 0) {
+                skip_row(ins, in);
+                continue;
             }
             in->has_row = true;
             in->done = false;
@@ -352,11 +381,20 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, in
 }
 
 /* The event time of the row read ahead (WM_NO_TIME: none, or NULL). */
-static int64_t row_time(const input_t *in)
+static int64_t row_time(const input_t *in) { return event_time(in, &in->row); }
+
+/* A checkpoint barrier once the interval has passed, or a final one when a
+ * stop was asked for (then INPUTS_STOPPED). */
+static int barrier(inputs_t *ins, const inputs_consumer_t *c, bool now, char *err, size_t errlen)
 {
-    int c = in->table->watermark_col;
-    if (c < 0 || in->row.fields[c].is_null) return WM_NO_TIME;
-    return in->row.fields[c].u.ts.millis;
+    bool final = ins->cfg.stop && *ins->cfg.stop;
+    if (!c->barrier || (!final && ins->cfg.barrier_interval_ms <= 0)) return 0;
+    int64_t mono = monotonic_ms();
+    if (!final && !now && mono - ins->barrier_at < ins->cfg.barrier_interval_ms) return 0;
+    ins->barrier_at = mono;
+    for (int i = 0; i < ins->n; i++) ins->pos[i] = (inputs_position_t){ins->in[i].table->name, ins->in[i].rows};
+    if (c->barrier(c->ctx, ins->pos, ins->n, final, err, errlen) != 0) return -1;
+    return final ? INPUTS_STOPPED : 0;
 }
 
 /* After a row: the time limit, and a flush hint every INPUTS_FLUSH_INTERVAL_MS. */
@@ -376,14 +414,22 @@ static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char
     if (has_splits(in->src) && run_ticks(ins, in, c, err, errlen) != 0) return -1;
     if (c->row(c->ctx, in->id, &in->row, &in->arena, now, err, errlen) != 0) return -1;
     in->unflushed = true;
+    in->rows++;
     if (in->wm && forward(in, c, wm_on_event(in->wm, in->row_split, row_time(in), now), err, errlen) != 0)
         return -1;
-    return pace(ins, in, c, err, errlen);
+    if (pace(ins, in, c, err, errlen) != 0) return -1;
+    return barrier(ins, c, false, err, errlen);
 }
 
+/* The last table's end takes a checkpoint first, before the end-of-input
+ * watermark fires the remaining timers: a resumed run over grown input
+ * continues from there. */
 static int end_table(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
-    return c->end(c->ctx, in->id, ++ins->ended == ins->n, err, errlen);
+    bool last = ++ins->ended == ins->n;
+    int rc = last ? barrier(ins, c, true, err, errlen) : 0;
+    if (rc != 0) return rc;
+    return c->end(c->ctx, in->id, last, err, errlen);
 }
 
 /* The tables one after another. */
@@ -394,9 +440,11 @@ static int run_in_turn(inputs_t *ins, const inputs_consumer_t *c, char *err, siz
         for (;;) {
             if (read_ahead(ins, in, c, -1, err, errlen) != 0) return -1;
             if (!in->has_row) break;
-            if (pass_row(ins, in, c, err, errlen) != 0) return -1;
+            int rc = pass_row(ins, in, c, err, errlen);
+            if (rc != 0) return rc;
         }
-        if (end_table(ins, in, c, err, errlen) != 0) return -1;
+        int rc = end_table(ins, in, c, err, errlen);
+        if (rc != 0) return rc;
     }
     return 0;
 }
@@ -409,7 +457,8 @@ static int refill(inputs_t *ins, const inputs_consumer_t *c, int64_t wait_cap, c
         input_t *in = &ins->in[i];
         if (in->has_row || in->done) continue;
         if (read_ahead(ins, in, c, wait_cap, err, errlen) != 0) return -1;
-        if (in->done && end_table(ins, in, c, err, errlen) != 0) return -1;
+        int rc = in->done ? end_table(ins, in, c, err, errlen) : 0;
+        if (rc != 0) return rc;
     }
     return 0;
 }
@@ -425,8 +474,10 @@ static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size
 {
     for (int i = 0; i < ins->n; i++)
         if (read_ahead(ins, &ins->in[i], c, has_splits(ins->in[i].src) ? 0 : -1, err, errlen) != 0) return -1;
-    for (int i = 0; i < ins->n; i++)
-        if (ins->in[i].done && end_table(ins, &ins->in[i], c, err, errlen) != 0) return -1;
+    for (int i = 0; i < ins->n; i++) {
+        int rc = ins->in[i].done ? end_table(ins, &ins->in[i], c, err, errlen) : 0;
+        if (rc != 0) return rc;
+    }
     for (bool polled = false;;) {
         input_t *best = NULL;
         bool live = false;
@@ -436,20 +487,21 @@ static int run_merged(inputs_t *ins, const inputs_consumer_t *c, char *err, size
             live |= !in->done;
         }
         if (!live) return 0;
+        int rc;
         if (!best) {
-            if (refill(ins, c, polled ? INPUTS_FLUSH_INTERVAL_MS : 0, err, errlen) != 0) return -1;
+            if ((rc = refill(ins, c, polled ? INPUTS_FLUSH_INTERVAL_MS : 0, err, errlen)) != 0) return rc;
             polled = true;
             continue;
         }
         polled = false;
-        if (pass_row(ins, best, c, err, errlen) != 0) return -1;
+        if ((rc = pass_row(ins, best, c, err, errlen)) != 0) return rc;
         if (has_splits(best->src)) {
             best->has_row = false;   /* read again below, with the other tables with splits */
         } else {
             if (read_ahead(ins, best, c, -1, err, errlen) != 0) return -1;
-            if (best->done && end_table(ins, best, c, err, errlen) != 0) return -1;
+            if (best->done && (rc = end_table(ins, best, c, err, errlen)) != 0) return rc;
         }
-        if (refill(ins, c, 0, err, errlen) != 0) return -1;
+        if ((rc = refill(ins, c, 0, err, errlen)) != 0) return rc;
     }
 }
 

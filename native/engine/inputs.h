@@ -40,8 +40,14 @@
  * others' rows back (Flink reads whatever arrives); its watermark holds
  * theirs unless every split of it is idle.
  *
- * Where later stages plug in: a checkpoint barrier enters in the read loop: the stage snapshots its sources'
- * positions and passes the barrier on between two rows. Parallel workers sit
+ * Checkpoints: with a barrier interval set, after a row once the interval
+ * has passed since the last barrier (or at once when the stop flag is set)
+ * the consumer's barrier callback gets each table's position, the rows of
+ * it passed on so far; a stop ends the run there (INPUTS_STOPPED). The end
+ * of the last table takes one more barrier before its end event. A
+ * resumed run gives each table's position as skip_rows: that many rows are
+ * read and dropped (their watermarks are kept, not passed on) before the
+ * first row goes on. Parallel workers sit
  * behind the consumer (keys hashed to workers); this stage stays one thread.
  *
  * Errors: a failing source or consumer stops the run with err set; rows
@@ -58,12 +64,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "catalog/catalog.h"
 #include "time/proctime.h"
 #include "types/value.h"
 #include "util/arena.h"
+
+/* Where a table's input stands: the rows of it passed on. */
+typedef struct inputs_position {
+    const char *table;
+    uint64_t rows;
+} inputs_position_t;
 
 /* A consumer's callbacks; id is the inputs_table_t.id of the table. Each
  * returns 0, or -1 with err set to stop the run. */
@@ -84,7 +97,12 @@ typedef struct inputs_consumer {
     /* Table id's watermark is idle (every split idle) or active again, as
      * Flink's WatermarkStatus; NULL: not wanted (one table). */
     int (*idle)(void *ctx, int id, bool idle, char *err, size_t errlen);
+    /* Optional: a checkpoint barrier between two rows; pos has one position
+     * per table (in the order given); final: the run stops after it. */
+    int (*barrier)(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen);
 } inputs_consumer_t;
+
+#define INPUTS_STOPPED 1   /* inputs_run: the stop flag ended the run after a final barrier */
 
 #define INPUTS_FLUSH_INTERVAL_MS 200
 
@@ -99,6 +117,9 @@ typedef struct inputs_config {
     int64_t time_limit_ms;   /* reading longer than this fails (0 = no limit) */
     const catalog_t *settings; /* SET options for sources with splits (NULL: defaults):
                                   'pipeline.auto-watermark-interval', 'table.exec.source.idle-timeout' */
+    int64_t barrier_interval_ms; /* checkpoint barriers this often (0: none) */
+    const uint64_t *skip_rows;   /* per table (order given): rows already processed (NULL: none) */
+    const volatile sig_atomic_t *stop; /* non-zero: a final barrier, then stop (NULL: never) */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;
@@ -108,7 +129,8 @@ typedef struct inputs inputs_t;
 inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t *cfg, char *err, size_t errlen);
 void inputs_close(inputs_t *ins);
 
-/* Reads every table to its end, passing events on to c. */
+/* Reads every table to its end, passing events on to c; INPUTS_STOPPED
+ * when the stop flag ended it after a final barrier. */
 int inputs_run(inputs_t *ins, const inputs_consumer_t *c, char *err, size_t errlen);
 /* After a failed run: a source failed (bad input, I/O), not the consumer. */
 bool inputs_source_failed(const inputs_t *ins);

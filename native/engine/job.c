@@ -14,7 +14,9 @@
 #include "engine/dedup.h"
 #include "types/cast.h"
 #include "engine/changelog.h"
+#include "checkpoint/ckpt_store.h"
 #include "engine/inputs.h"
+#include "engine/job_checkpoint.h"
 #include "engine/operator.h"
 #include "engine/output.h"
 #include "engine/values.h"
@@ -100,8 +102,9 @@ static int upsert_key(const plan_call_t *plan, changelog_spec_t mode, const proj
  * operator, which owns ORDER BY buffers, keyed state, timers and batches to
  * Java, and passes its output rows and (for a view) combined watermarks to
  * the output stages. Watermarks reach the operator per table argument; a
- * checkpoint barrier would enter the operator like a watermark (flush, then
- * snapshot state and timers); parallel workers would each own an operator
+ * checkpoint barrier from the inputs stage flushes the operator and the
+ * results, then snapshots state, timers and positions (job_checkpoint.h);
+ * parallel workers would each own an operator
  * for their key groups, fed by this stage. */
 typedef struct call {
     job_env_t *env;
@@ -117,6 +120,7 @@ typedef struct call {
     job_call_state_t hook;
     const type_t *key_types[PROJECT_MAX_KEY];
     const char *key_names[PROJECT_MAX_KEY];
+    job_ckpt_t *ckpt;                /* checkpoints (none for a view's query) */
 } call_t;
 
 /* Plans the call and claims its uid within the statement. */
@@ -338,8 +342,16 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
             order[j] = order[j - 1];
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
-    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog};
+    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL};
+    uint64_t *skip = xcalloc((size_t)plan->ntables + 1, sizeof *skip);
+    if (c->ckpt && job_ckpt_active(c->ckpt)) {
+        job_ckpt_skip_rows(c->ckpt, order, plan->ntables, skip);
+        cfg.skip_rows = skip;
+        cfg.barrier_interval_ms = c->ckpt->enabled ? c->ckpt->interval_ms : 0;
+        cfg.stop = c->ckpt->enabled ? ckpt_stop_flag() : NULL;
+    }
     inputs_t *ins = inputs_open(order, plan->ntables, &cfg, err, errlen);
+    free(skip);
     free(order);
     return ins;
 }
@@ -432,6 +444,22 @@ static int call_flush(void *ctx, char *err, size_t errlen)
     return 0;
 }
 
+/* A checkpoint barrier: what came before it reaches the sink first (at
+ * least once), then the snapshot; a final one is a savepoint that stops
+ * the run, its path in err. */
+static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    call_t *c = ctx;
+    if (ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    fflush(c->env->out);
+    fflush(stdout);
+    char path[4200];
+    c->hook.now_ms = proctime_now(c->env->clock);
+    if (job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0) return -1;
+    if (final) snprintf(err, errlen, "stopped with a savepoint: %s", path);
+    return 0;
+}
+
 /* Feeds the operator to the end of its input. */
 static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
 {
@@ -442,7 +470,8 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
             return -1;
         return ptf_op_end_input(c->op, -1, err, errlen);
     }
-    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush, call_idle};
+    inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush, call_idle,
+                                  c->ckpt && c->ckpt->enabled ? call_barrier : NULL};
     if (inputs_run(ins, &consumer, err, errlen) == 0) return 0;
     if (inputs_source_failed(ins)) {
         /* A bad input fails the job like Flink, after the rows before it went
@@ -474,6 +503,15 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
 {
     call_t c = {.env = env};
     if (!(c.plan = call_plan(env, q->from->call, err, errlen))) return -1;
+    job_ckpt_t ckpt;
+    if (job_ckpt_open(&ckpt, capture ? NULL : env->catalog, env->base_dir, err, errlen) != 0 ||
+        job_ckpt_check_plan(&ckpt, c.plan, err, errlen) != 0) {
+        job_ckpt_close(&ckpt);
+        plan_call_free(c.plan);
+        return -1;
+    }
+    c.ckpt = &ckpt;
+    if (ckpt.enabled) ckpt_stop_arm();
     inputs_t *ins = NULL;
     int key[PROJECT_MAX_KEY], rc = -1;
     plan_env_t penv = job_plan_env(env);
@@ -486,7 +524,10 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);
-    if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 || call_feed(&c, ins, err, errlen) != 0 ||
+    c.hook.now_ms = proctime_now(env->clock);
+    if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 ||
+        job_ckpt_restore_call(&ckpt, &c.hook, c.plan->ntables, err, errlen) != 0 ||
+        call_feed(&c, ins, err, errlen) != 0 ||
         ptf_op_flush(c.op, err, errlen) != 0 || c.out.failed || call_hook(&c, JOB_CALL_END, err, errlen) != 0)
         goto done;
     if (ins) inputs_report_skipped(ins, stderr);
@@ -495,6 +536,8 @@ done:
     rc = output_close(&c.out, rc, err, errlen);
     inputs_close(ins);
     call_free(&c);
+    ckpt_stop_disarm();
+    job_ckpt_close(&ckpt);
     return rc;
 }
 
@@ -556,7 +599,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     plan_env_t penv = job_plan_env(env);
     if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
         output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
-        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL};
+        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL, NULL};
         rc = job_read_table(env, t, &consumer, err, errlen);
     }
     return output_close(out, rc, err, errlen);
@@ -566,7 +609,7 @@ int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_
                    size_t errlen)
 {
     inputs_table_t table = {t, 0};
-    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
+    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL};
     inputs_t *ins = inputs_open(&table, 1, &cfg, err, errlen);
     int rc = ins && inputs_run(ins, c, err, errlen) == 0 ? 0 : -1;
     if (rc == 0) inputs_report_skipped(ins, stderr);
@@ -840,8 +883,8 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     if (rc == 0 && output_init(&u.scan.out, &penv, select, tables[0]->schema, sink, capture, err, errlen) == 0 &&
         output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog};
-        inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL};
+        inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL};
         rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
         rc = output_close(&u.scan.out, rc, err, errlen);
     } else if (rc == 0) {

@@ -11,13 +11,14 @@ declare -A ALLOWED=(
   [state]="util"
   [time]="util"
   [kafka]="util"
+  [checkpoint]="util"
   [protocol]="types util"
   [catalog]="types util"
   [expr]="sql types util"
   [connectors]="catalog kafka types util"
-  [engine]="catalog connectors expr protocol sql state time types util"
-  [testrun]="catalog connectors engine expr protocol sql state time types util"
-  [cli]="catalog connectors engine expr kafka protocol sql state testrun time types util"
+  [engine]="catalog checkpoint connectors expr protocol sql state time types util"
+  [testrun]="catalog checkpoint connectors engine expr protocol sql state time types util"
+  [cli]="catalog checkpoint connectors engine expr kafka protocol sql state testrun time types util"
   [jni]="util"
 )
 pass=0 fail=0

@@ -100,12 +100,12 @@ static char *run(catalog_table_t **tables, int n, int fail_at_row, int *rc, bool
     inputs_table_t spec[8];
     for (int i = 0; i < n; i++) spec[i] = (inputs_table_t){tables[i], 10 + i};
     proctime_t clock = {true, 0};
-    inputs_config_t cfg = {".", &clock, 0, NULL};
+    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL};
     char err[256] = "";
     inputs_t *ins = inputs_open(spec, n, &cfg, err, sizeof err);
     ck_assert_msg(ins != NULL, "%s", err);
     log_t l = {BUF_INIT, fail_at_row, 0};
-    inputs_consumer_t c = {&l, log_row, log_watermark, log_proctime, log_end, log_flush, NULL};
+    inputs_consumer_t c = {&l, log_row, log_watermark, log_proctime, log_end, log_flush, NULL, NULL};
     *rc = inputs_run(ins, &c, err, sizeof err);
     if (*rc != 0) buf_printf(&l.b, "error: %s", err);
     *source_failed = inputs_source_failed(ins);

@@ -1,0 +1,159 @@
+/* ckpt_decode.c - reading a checkpoint file (ckpt_format.h): nothing is
+ * believed before the header, the length and the checksum agree. */
+#include <stdio.h>
+#include <string.h>
+
+#include "checkpoint/ckpt_format.h"
+
+typedef struct reader {
+    const unsigned char *p;
+    size_t len, at;
+    bool bad;
+} reader_t;
+
+static uint64_t get_le(reader_t *r, int n)
+{
+    if (r->bad || r->len - r->at < (size_t)n) {
+        r->bad = true;
+        return 0;
+    }
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++) v |= (uint64_t)r->p[r->at + i] << (8 * i);
+    r->at += (size_t)n;
+    return v;
+}
+
+static ckpt_bytes_t get_bytes(reader_t *r)
+{
+    uint32_t n = (uint32_t)get_le(r, 4);
+    if (r->bad || r->len - r->at < n) {
+        r->bad = true;
+        return (ckpt_bytes_t){NULL, 0};
+    }
+    ckpt_bytes_t b = {r->p + r->at, n};
+    r->at += n;
+    return b;
+}
+
+static const char *get_str(reader_t *r, ckpt_image_t *img)
+{
+    ckpt_bytes_t b = get_bytes(r);
+    return arena_strndup(&img->arena, (const char *)(b.data ? b.data : (const unsigned char *)""), b.len);
+}
+
+static int check_envelope(const unsigned char *p, size_t len, ckpt_image_t *img, char *err, size_t errlen)
+{
+    if (len < CKPT_HEADER_LEN + 1 + 4) {
+        snprintf(err, errlen, "the file is torn: %zu bytes, shorter than an empty checkpoint", len);
+        return -1;
+    }
+    if (memcmp(p, CKPT_MAGIC, CKPT_MAGIC_LEN) != 0) {
+        snprintf(err, errlen, "not a ptfhost checkpoint (bad magic)");
+        return -1;
+    }
+    reader_t r = {p, len, CKPT_MAGIC_LEN, false};
+    uint32_t version = (uint32_t)get_le(&r, 4);
+    if (version != CKPT_VERSION) {
+        snprintf(err, errlen, "checkpoint format version %u is not supported (this ptfhost reads version %d)",
+                 version, CKPT_VERSION);
+        return -1;
+    }
+    img->flags = (uint32_t)get_le(&r, 4);
+    img->id = get_le(&r, 8);
+    uint64_t blen = get_le(&r, 8);
+    if (blen != len - CKPT_HEADER_LEN - 4) {
+        snprintf(err, errlen, "the file is torn: the header announces %llu body bytes, the file holds %zu",
+                 (unsigned long long)blen, len - CKPT_HEADER_LEN - 4);
+        return -1;
+    }
+    reader_t tail = {p, len, len - 4, false};
+    uint32_t want = (uint32_t)get_le(&tail, 4), got = ckpt_crc32c(0, p, len - 4);
+    if (want != got) {
+        snprintf(err, errlen, "checksum mismatch (CRC32C stored %08x, computed %08x): the file is corrupt", want,
+                 got);
+        return -1;
+    }
+    return 0;
+}
+
+static void read_call(reader_t *r, ckpt_image_t *img)
+{
+    const char *uid = get_str(r, img), *function = get_str(r, img);
+    int64_t wm = (int64_t)get_le(r, 8);
+    uint32_t n = (uint32_t)get_le(r, 4);
+    if (r->bad || n > r->len) {
+        r->bad = true;
+        return;
+    }
+    ckpt_call_t *c = ckpt_add_call(img, uid, function, wm, n);
+    for (uint32_t i = 0; i < n && !r->bad; i++) {
+        const char *name = get_str(r, img);
+        uint8_t kind = (uint8_t)get_le(r, 1);
+        ckpt_call_set_entry(img, c, i, name, kind, get_str(r, img));
+    }
+}
+
+static void read_state(reader_t *r, ckpt_image_t *img, ckpt_call_t *c)
+{
+    uint32_t entry = (uint32_t)get_le(r, 4);
+    ckpt_bytes_t key = get_bytes(r);
+    int64_t written = (int64_t)get_le(r, 8);
+    ckpt_bytes_t value = get_bytes(r);
+    if (!c || entry >= c->nentries) r->bad = true;
+    if (!r->bad) ckpt_add_state(img, c, entry, key.data, key.len, written, value.data, value.len);
+}
+
+static void read_timer(reader_t *r, ckpt_image_t *img, ckpt_call_t *c)
+{
+    ckpt_bytes_t key = get_bytes(r);
+    const char *name = get_le(r, 1) ? get_str(r, img) : NULL;
+    int64_t time = (int64_t)get_le(r, 8);
+    if (!c) r->bad = true;
+    if (!r->bad) ckpt_add_timer(img, c, key.data, key.len, name, time);
+}
+
+int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size_t errlen)
+{
+    ckpt_image_init(img, 0, 0);
+    if (check_envelope(data, len, img, err, errlen) != 0) return -1;
+    reader_t r = {data, len - 4, CKPT_HEADER_LEN, false};
+    for (;;) {
+        size_t at = r.at;
+        int tag = (int)get_le(&r, 1);
+        ckpt_call_t *last = img->ncalls ? &img->calls[img->ncalls - 1] : NULL;
+        switch (r.bad ? -1 : tag) {
+        case CKPT_TAG_END:
+            if (r.at == r.len) return 0;
+            r.bad = true;
+            break;
+        case CKPT_TAG_SOURCE: {
+            const char *table = get_str(&r, img);
+            uint64_t rows = get_le(&r, 8);
+            if (!r.bad) ckpt_add_source(img, table, rows);
+            break;
+        }
+        case CKPT_TAG_CALL: read_call(&r, img); break;
+        case CKPT_TAG_STATE: read_state(&r, img, last); break;
+        case CKPT_TAG_TIMER: read_timer(&r, img, last); break;
+        default: r.bad = true;
+        }
+        if (r.bad) {
+            snprintf(err, errlen, "bad record (tag %d) at byte %zu", tag, at);
+            return -1;
+        }
+    }
+}
+
+const ckpt_call_t *ckpt_find_call(const ckpt_image_t *img, const char *uid)
+{
+    for (uint32_t i = 0; i < img->ncalls; i++)
+        if (strcmp(img->calls[i].uid, uid) == 0) return &img->calls[i];
+    return NULL;
+}
+
+uint64_t ckpt_source_rows(const ckpt_image_t *img, const char *table)
+{
+    for (uint32_t i = 0; i < img->nsources; i++)
+        if (strcmp(img->sources[i].table, table) == 0) return img->sources[i].rows;
+    return 0;
+}

@@ -1,0 +1,161 @@
+/* ckpt_format.c - see ckpt_format.h; the layout is docs/checkpoints.md. */
+#include "checkpoint/ckpt_format.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* ---- CRC32C (Castagnoli, reflected polynomial 0x82F63B78) ---- */
+
+uint32_t ckpt_crc32c(uint32_t crc, const void *data, size_t len)
+{
+    static uint32_t table[256];
+    if (!table[1])
+        for (uint32_t i = 0; i < 256; i++) {
+            uint32_t c = i;
+            for (int k = 0; k < 8; k++) c = c & 1 ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+            table[i] = c;
+        }
+    const unsigned char *p = data;
+    crc = ~crc;
+    for (size_t i = 0; i < len; i++) crc = table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+    return ~crc;
+}
+
+/* ---- building ---- */
+
+void ckpt_image_init(ckpt_image_t *img, uint64_t id, uint32_t flags)
+{
+    memset(img, 0, sizeof *img);
+    img->id = id;
+    img->flags = flags;
+    arena_init(&img->arena, 0);
+}
+
+void ckpt_image_free(ckpt_image_t *img)
+{
+    for (uint32_t i = 0; i < img->ncalls; i++) {
+        free(img->calls[i].states);
+        free(img->calls[i].timers);
+    }
+    free(img->calls);
+    free(img->sources);
+    arena_destroy(&img->arena);
+    memset(img, 0, sizeof *img);
+}
+
+#define GROW(arr, n, cap)                                                  \
+    do {                                                                   \
+        if ((n) == (cap)) {                                                \
+            (cap) = (cap) ? 2 * (cap) : 8;                                 \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));        \
+        }                                                                  \
+    } while (0)
+
+void ckpt_add_source(ckpt_image_t *img, const char *table, uint64_t rows)
+{
+    GROW(img->sources, img->nsources, img->capsources);
+    img->sources[img->nsources++] = (ckpt_source_t){arena_strdup(&img->arena, table), rows};
+}
+
+ckpt_call_t *ckpt_add_call(ckpt_image_t *img, const char *uid, const char *function, int64_t watermark,
+                           uint32_t nentries)
+{
+    GROW(img->calls, img->ncalls, img->capcalls);
+    ckpt_call_t *c = &img->calls[img->ncalls++];
+    *c = (ckpt_call_t){.uid = arena_strdup(&img->arena, uid), .function = arena_strdup(&img->arena, function),
+                       .watermark = watermark, .nentries = nentries};
+    c->entries = arena_calloc(&img->arena, (size_t)nentries + 1, sizeof *c->entries);
+    return c;
+}
+
+void ckpt_call_set_entry(ckpt_image_t *img, ckpt_call_t *c, uint32_t i, const char *name, uint8_t kind,
+                         const char *type)
+{
+    c->entries[i] = (ckpt_entry_t){arena_strdup(&img->arena, name), kind, arena_strdup(&img->arena, type)};
+}
+
+static ckpt_bytes_t copy_bytes(ckpt_image_t *img, const void *p, uint32_t len)
+{
+    return (ckpt_bytes_t){len ? arena_memdup(&img->arena, p, len) : NULL, len};
+}
+
+void ckpt_add_state(ckpt_image_t *img, ckpt_call_t *c, uint32_t entry, const void *key, uint32_t klen,
+                    int64_t written_ms, const void *value, uint32_t vlen)
+{
+    GROW(c->states, c->nstates, c->capstates);
+    c->states[c->nstates++] = (ckpt_state_t){entry, copy_bytes(img, key, klen), copy_bytes(img, value, vlen),
+                                             written_ms};
+}
+
+void ckpt_add_timer(ckpt_image_t *img, ckpt_call_t *c, const void *key, uint32_t klen, const char *name,
+                    int64_t time)
+{
+    GROW(c->timers, c->ntimers, c->captimers);
+    c->timers[c->ntimers++] =
+        (ckpt_timer_t){copy_bytes(img, key, klen), name ? arena_strdup(&img->arena, name) : NULL, time};
+}
+
+/* ---- encoding ---- */
+
+static void put_bytes(buf_t *b, const void *p, uint32_t len)
+{
+    buf_put_u32(b, len);
+    if (len) buf_append(b, p, len);
+}
+
+static void put_str(buf_t *b, const char *s) { put_bytes(b, s, (uint32_t)strlen(s)); }
+
+static void encode_call(const ckpt_call_t *c, buf_t *b)
+{
+    buf_put_u8(b, CKPT_TAG_CALL);
+    put_str(b, c->uid);
+    put_str(b, c->function);
+    buf_put_u64(b, (uint64_t)c->watermark);
+    buf_put_u32(b, c->nentries);
+    for (uint32_t i = 0; i < c->nentries; i++) {
+        put_str(b, c->entries[i].name);
+        buf_put_u8(b, c->entries[i].kind);
+        put_str(b, c->entries[i].type);
+    }
+    for (uint32_t i = 0; i < c->nstates; i++) {
+        const ckpt_state_t *s = &c->states[i];
+        buf_put_u8(b, CKPT_TAG_STATE);
+        buf_put_u32(b, s->entry);
+        put_bytes(b, s->key.data, s->key.len);
+        buf_put_u64(b, (uint64_t)s->written_ms);
+        put_bytes(b, s->value.data, s->value.len);
+    }
+    for (uint32_t i = 0; i < c->ntimers; i++) {
+        const ckpt_timer_t *t = &c->timers[i];
+        buf_put_u8(b, CKPT_TAG_TIMER);
+        put_bytes(b, t->key.data, t->key.len);
+        buf_put_u8(b, t->name != NULL);
+        if (t->name) put_str(b, t->name);
+        buf_put_u64(b, (uint64_t)t->time);
+    }
+}
+
+void ckpt_encode(const ckpt_image_t *img, buf_t *out)
+{
+    size_t start = out->len;
+    buf_append(out, CKPT_MAGIC, CKPT_MAGIC_LEN);
+    buf_put_u32(out, CKPT_VERSION);
+    buf_put_u32(out, img->flags);
+    buf_put_u64(out, img->id);
+    size_t len_at = out->len;
+    buf_put_u64(out, 0);   /* body length, filled below */
+    size_t body = out->len;
+    for (uint32_t i = 0; i < img->nsources; i++) {
+        buf_put_u8(out, CKPT_TAG_SOURCE);
+        put_str(out, img->sources[i].table);
+        buf_put_u64(out, img->sources[i].rows);
+    }
+    for (uint32_t i = 0; i < img->ncalls; i++) encode_call(&img->calls[i], out);
+    buf_put_u8(out, CKPT_TAG_END);
+    uint64_t blen = out->len - body;
+    for (int i = 0; i < 8; i++) out->data[len_at + i] = (unsigned char)(blen >> (8 * i));
+    buf_put_u32(out, ckpt_crc32c(0, out->data + start, out->len - start));
+}

@@ -1,0 +1,121 @@
+/* ckpt_format.h - the on-disk checkpoint format ("ckpt_"), version 1.
+ *
+ * A checkpoint is one file, `_metadata`, in a checkpoint folder (see
+ * ckpt_store.h). docs/checkpoints.md is the specification; in short:
+ *
+ *     header  "PTFHCKPT" (8 bytes), u32 version, u32 flags, u64 id, u64 body length
+ *     body    records, each a u8 tag and its fields, ending with CKPT_TAG_END
+ *     trailer u32 CRC32C (Castagnoli) of header and body
+ *
+ * All integers are little-endian (util/buf.h); a string or byte string is a u32 length and
+ * its bytes. The records: SOURCE (a table and how many rows of it were
+ * processed), CALL (a PTF call by uid, its watermark and state entries with
+ * their types), STATE and TIMER (belonging to the CALL before them).
+ *
+ * A writer builds the file in memory; a reader checks magic, version,
+ * length and checksum before it believes a byte, so a torn or corrupt file
+ * is refused with a message, never half-read.
+ *
+ * Ownership: a ckpt_image_t owns its strings and byte strings (an arena);
+ * ckpt_image_free releases them. Not thread-safe. */
+#ifndef PTF_CKPT_FORMAT_H
+#define PTF_CKPT_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+#include "util/buf.h"
+
+#define CKPT_MAGIC "PTFHCKPT"
+#define CKPT_MAGIC_LEN 8
+#define CKPT_VERSION 1
+#define CKPT_HEADER_LEN (CKPT_MAGIC_LEN + 4 + 4 + 8 + 8)
+#define CKPT_FLAG_SAVEPOINT 1u
+
+enum ckpt_tag {
+    CKPT_TAG_END = 0,
+    CKPT_TAG_SOURCE = 1,   /* str table, u64 rows */
+    CKPT_TAG_CALL = 2,     /* str uid, str function, i64 watermark, u32 nentries, then per entry: str name, u8 kind, str type */
+    CKPT_TAG_STATE = 3,    /* u32 entry, bytes key, i64 written_ms, bytes value */
+    CKPT_TAG_TIMER = 4,    /* bytes key, u8 named, [str name], i64 time */
+};
+
+typedef struct ckpt_entry {
+    const char *name;
+    uint8_t kind;            /* ptf_state_kind_t: 0 value, 1 list, 2 map */
+    const char *type;        /* the entry's type string */
+} ckpt_entry_t;
+
+typedef struct ckpt_bytes {
+    const unsigned char *data;
+    uint32_t len;
+} ckpt_bytes_t;
+
+typedef struct ckpt_state {
+    uint32_t entry;
+    ckpt_bytes_t key, value;
+    int64_t written_ms;      /* TTL clock */
+} ckpt_state_t;
+
+typedef struct ckpt_timer {
+    ckpt_bytes_t key;
+    const char *name;        /* NULL: unnamed */
+    int64_t time;
+} ckpt_timer_t;
+
+typedef struct ckpt_call {
+    const char *uid, *function;
+    int64_t watermark;
+    uint32_t nentries, nstates, ntimers, capstates, captimers;
+    ckpt_entry_t *entries;
+    ckpt_state_t *states;
+    ckpt_timer_t *timers;
+} ckpt_call_t;
+
+typedef struct ckpt_source {
+    const char *table;
+    uint64_t rows;           /* rows of the table processed (a resumed run skips them) */
+} ckpt_source_t;
+
+typedef struct ckpt_image {
+    uint64_t id;
+    uint32_t flags;          /* CKPT_FLAG_SAVEPOINT */
+    uint32_t nsources, ncalls, capsources, capcalls;
+    ckpt_source_t *sources;
+    ckpt_call_t *calls;
+    arena_t arena;
+} ckpt_image_t;
+
+uint32_t ckpt_crc32c(uint32_t crc, const void *data, size_t len);
+
+/* ---- building and encoding ---- */
+
+void ckpt_image_init(ckpt_image_t *img, uint64_t id, uint32_t flags);
+void ckpt_image_free(ckpt_image_t *img);
+void ckpt_add_source(ckpt_image_t *img, const char *table, uint64_t rows);
+/* A call; entries (name, kind, type) are copied. Returns it for add_state/add_timer. */
+ckpt_call_t *ckpt_add_call(ckpt_image_t *img, const char *uid, const char *function, int64_t watermark,
+                           uint32_t nentries);
+void ckpt_call_set_entry(ckpt_image_t *img, ckpt_call_t *c, uint32_t i, const char *name, uint8_t kind,
+                         const char *type);
+void ckpt_add_state(ckpt_image_t *img, ckpt_call_t *c, uint32_t entry, const void *key, uint32_t klen,
+                    int64_t written_ms, const void *value, uint32_t vlen);
+void ckpt_add_timer(ckpt_image_t *img, ckpt_call_t *c, const void *key, uint32_t klen, const char *name,
+                    int64_t time);
+/* The whole file (header, body, checksum) appended to out. */
+void ckpt_encode(const ckpt_image_t *img, buf_t *out);
+
+/* ---- decoding ---- */
+
+/* Parses a whole file into img (initialised here; free it even on error).
+ * -1 with a message naming what is wrong: too short (torn), bad magic,
+ * unknown version, length mismatch (torn), checksum mismatch, bad record. */
+int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size_t errlen);
+
+const ckpt_call_t *ckpt_find_call(const ckpt_image_t *img, const char *uid);
+/* Rows processed of a table; 0 when the checkpoint does not name it. */
+uint64_t ckpt_source_rows(const ckpt_image_t *img, const char *table);
+
+#endif

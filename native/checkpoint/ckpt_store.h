@@ -1,0 +1,60 @@
+/* ckpt_store.h - the checkpoint folder ("ckpt_store_") and stop-with-savepoint.
+ *
+ * A checkpoint directory (execution.checkpointing.dir) holds one folder per
+ * checkpoint, `chk-<id>`, and per savepoint, `savepoint-<id>`, each with one
+ * `_metadata` file (ckpt_format.h). Ids grow by one over the directory's
+ * life and are never reused. Writing is atomic and durable: the file goes
+ * into `chk-<id>.inprogress/`, is fsynced, the folder is fsynced, renamed to
+ * its final name and the directory fsynced. A crash at any point leaves
+ * either a complete folder or an `.inprogress` one, which readers ignore.
+ * After a write only the newest `retained` checkpoints stay (savepoints are
+ * never pruned: they belong to the user, as in Flink).
+ *
+ * Errors: -1 with a message naming the path and the errno text. Not
+ * thread-safe. */
+#ifndef PTF_CKPT_STORE_H
+#define PTF_CKPT_STORE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "checkpoint/ckpt_format.h"
+
+#define CKPT_METADATA "_metadata"
+
+/* The highest id any folder in dir uses (complete or not); 0 when none. */
+uint64_t ckpt_store_last_id(const char *dir);
+
+/* Writes img (its id and savepoint flag name the folder), creating dir if
+ * needed, then prunes; path receives the final folder. */
+int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, char *path, size_t pathlen,
+                     char *err, size_t errlen);
+
+/* Loads a checkpoint: a checkpoint folder or its _metadata file. */
+int ckpt_store_load(const char *path, ckpt_image_t *img, char *err, size_t errlen);
+
+/* The newest complete checkpoint or savepoint in dir. One that does not read
+ * (torn, bad checksum) is skipped for the one before it, with a line on warn
+ * saying so. *found = false (and 0) when dir has none or does not exist. */
+int ckpt_store_load_latest(const char *dir, ckpt_image_t *img, bool *found, char *path, size_t pathlen,
+                           FILE *warn, char *err, size_t errlen);
+
+/* ---- stop with savepoint ---- */
+
+/* While armed, SIGINT and SIGTERM only set a flag the job polls at its next
+ * batch boundary (it then writes a savepoint and stops); disarm restores
+ * the previous handlers. */
+void ckpt_stop_arm(void);
+void ckpt_stop_disarm(void);
+/* The signal that asked to stop, 0 if none. */
+int ckpt_stop_signal(void);
+const volatile sig_atomic_t *ckpt_stop_flag(void);
+
+/* Exit status of `ptfhost run` stopped with a savepoint: 128 + the signal
+ * (130 for SIGINT, 143 for SIGTERM), what a shell reports for the signal. */
+#define CKPT_EXIT_STOPPED(sig) (128 + (sig))
+
+#endif

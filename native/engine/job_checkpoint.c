@@ -1,0 +1,295 @@
+/* job_checkpoint.c - see job_checkpoint.h. */
+#include "engine/job_checkpoint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "checkpoint/ckpt_store.h"
+#include "engine/operator.h"
+#include "state/state_snapshot.h"
+#include "time/timers.h"
+#include "time/watermark.h"
+#include "types/codec.h"
+#include "types/types.h"
+#include "util/xalloc.h"
+
+/* ---- settings ---- */
+
+static bool setting_true(const catalog_t *s, const char *key)
+{
+    const char *v = catalog_get(s, key);
+    return v && strcasecmp(v, "true") == 0;
+}
+
+/* A path setting, "file://" stripped, relative to base_dir; NULL if unset. */
+static char *setting_path(const catalog_t *s, const char *key, const char *base_dir)
+{
+    const char *v = catalog_get(s, key);
+    if (!v || !*v) return NULL;
+    if (strncmp(v, "file://", 7) == 0) v += 7;
+    if (v[0] == '/' || !base_dir) return xstrdup(v);
+    size_t n = strlen(base_dir) + strlen(v) + 2;
+    char *p = xmalloc(n);
+    snprintf(p, n, "%s/%s", base_dir, v);
+    return p;
+}
+
+static int read_settings(job_ckpt_t *k, const catalog_t *s, const char *base_dir, char *err, size_t errlen)
+{
+    k->dir = setting_path(s, "execution.checkpointing.dir", base_dir);
+    if (!k->dir) k->dir = setting_path(s, "state.checkpoints.dir", base_dir);
+    const char *interval = catalog_get(s, "execution.checkpointing.interval");
+    k->interval_ms = interval ? plan_parse_duration_ms(interval) : 0;
+    if (k->interval_ms < 0) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'execution.checkpointing.interval'. Use a "
+                              "duration such as '200 ms' or '10 s'.", interval);
+        return -1;
+    }
+    const char *retained = catalog_get(s, "execution.checkpointing.num-retained");
+    k->retained = retained ? atoi(retained) : 1;
+    if (k->retained < 1) {
+        snprintf(err, errlen, "Invalid value '%s' for key 'execution.checkpointing.num-retained': it must be at "
+                              "least 1.", retained);
+        return -1;
+    }
+    k->ignore_unclaimed = setting_true(s, "execution.state-recovery.ignore-unclaimed-state");
+    if (k->interval_ms > 0 && !k->dir) {
+        snprintf(err, errlen, "'execution.checkpointing.interval' is set but no checkpoint directory: SET "
+                              "'execution.checkpointing.dir' = '/some/folder'.");
+        return -1;
+    }
+    k->enabled = k->interval_ms > 0;
+    return 0;
+}
+
+/* The checkpoint to start from: an explicit path, else with --resume the newest in the directory. */
+static int load_start(job_ckpt_t *k, const catalog_t *s, const char *base_dir, char *err, size_t errlen)
+{
+    char *from = setting_path(s, "execution.state-recovery.path", base_dir);
+    if (from) {
+        snprintf(k->restored_path, sizeof k->restored_path, "%s", from);
+        free(from);
+        char lerr[2048];
+        if (ckpt_store_load(k->restored_path, &k->restored, lerr, sizeof lerr) != 0) {
+            snprintf(err, errlen, "Cannot restore from 'execution.state-recovery.path' = '%s': %s", k->restored_path,
+                     lerr);
+            return -1;
+        }
+        k->restoring = true;
+    } else if (setting_true(s, "ptfhost.resume")) {
+        if (!k->dir) {
+            snprintf(err, errlen, "--resume needs a checkpoint directory: SET 'execution.checkpointing.dir'.");
+            return -1;
+        }
+        if (ckpt_store_load_latest(k->dir, &k->restored, &k->restoring, k->restored_path,
+                                   sizeof k->restored_path, stderr, err, errlen) != 0)
+            return -1;
+        if (!k->restoring) fprintf(stderr, "ptfhost: no complete checkpoint in %s: starting from the beginning\n", k->dir);
+    }
+    if (k->restoring) fprintf(stderr, "ptfhost: restoring from %s\n", k->restored_path);
+    return 0;
+}
+
+int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir, char *err, size_t errlen)
+{
+    memset(k, 0, sizeof *k);
+    ckpt_image_init(&k->restored, 0, 0);
+    if (!settings) return 0;
+    if (read_settings(k, settings, base_dir, err, errlen) != 0 || load_start(k, settings, base_dir, err, errlen) != 0)
+        return -1;
+    if (k->dir) k->last_id = ckpt_store_last_id(k->dir);
+    if (k->restored.id > k->last_id) k->last_id = k->restored.id;
+    return 0;
+}
+
+void job_ckpt_close(job_ckpt_t *k)
+{
+    ckpt_image_free(&k->restored);
+    free(k->dir);
+    memset(k, 0, sizeof *k);
+}
+
+int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen)
+{
+    if (!job_ckpt_active(k)) return 0;
+    for (int i = 0; i < plan->ntables; i++) {
+        const plan_table_t *pt = &plan->tables[i];
+        const char *connector = catalog_table_option(pt->table, "connector");
+        if (pt->norder > 0) {
+            snprintf(err, errlen, "Checkpoints do not hold ORDER BY buffers yet: function '%s' orders table '%s'; "
+                                  "run it without checkpointing.", plan->function_name, pt->table->name);
+            return -1;
+        }
+        if (connector && strstr(connector, "kafka")) {
+            snprintf(err, errlen, "Checkpoints do not hold Kafka offsets yet (table '%s'); run it without "
+                                  "checkpointing.", pt->table->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows)
+{
+    for (int i = 0; i < n; i++) rows[i] = k->restoring ? ckpt_source_rows(&k->restored, tables[i].table->name) : 0;
+}
+
+static const char *call_uid(const job_call_state_t *call) { return call->uid ? call->uid : call->function_name; }
+
+/* ---- restore ---- */
+
+/* Every uid in the checkpoint must be this call's (Flink: state no operator claims). */
+static int check_claims(const job_ckpt_t *k, const char *uid, char *err, size_t errlen)
+{
+    for (uint32_t i = 0; i < k->restored.ncalls && !k->ignore_unclaimed; i++) {
+        if (strcmp(k->restored.calls[i].uid, uid) == 0) continue;
+        snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s. Cannot map checkpoint/savepoint state "
+                              "for the PTF call with uid '%s' (function '%s') to the new program, because no call "
+                              "claims it. Give the call that should keep this state uid => '%s', or SET "
+                              "'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
+                 k->restored_path, k->restored.calls[i].uid, k->restored.calls[i].function, k->restored.calls[i].uid);
+        return -1;
+    }
+    return 0;
+}
+
+/* map[e]: the signature's index of the checkpoint's entry e (-1: dropped, allowed as unclaimed). */
+static int map_entries(const job_ckpt_t *k, const ckpt_call_t *cc, const ptf_sig_t *sig, int *map, char *err,
+                       size_t errlen)
+{
+    static const char *const kinds[] = {"value", "list", "map"};
+    for (uint32_t e = 0; e < cc->nentries; e++) {
+        const ckpt_entry_t *old = &cc->entries[e];
+        map[e] = -1;
+        for (int i = 0; i < sig->nstate; i++)
+            if (strcmp(sig->state[i].name, old->name) == 0) map[e] = i;
+        if (map[e] < 0) {
+            if (k->ignore_unclaimed) continue;
+            snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: the state entry '%s' of uid '%s' "
+                                  "is not declared by function '%s' any more. SET "
+                                  "'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
+                     k->restored_path, old->name, cc->uid, cc->function);
+            return -1;
+        }
+        const ptf_state_t *now = &sig->state[map[e]];
+        char *type = type_to_serializable_string(now->type);
+        bool same = old->kind == (uint8_t)now->kind && strcmp(old->type, type) == 0;
+        if (!same)
+            snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: the state entry '%s' of uid '%s' "
+                                  "changed type incompatibly: the checkpoint holds %s state of type %s, the function "
+                                  "now declares %s state of type %s. Only an identical type restores; keep the old "
+                                  "type, or use a new uid to start this call with empty state.",
+                     k->restored_path, old->name, cc->uid, old->kind < 3 ? kinds[old->kind] : "?", old->type,
+                     kinds[now->kind], type);
+        free(type);
+        if (!same) return -1;
+    }
+    return 0;
+}
+
+/* The key's PARTITION BY values from its bytes (codec values one after another). */
+static int decode_key(const job_call_state_t *call, ckpt_bytes_t key, arena_t *a, row_t *row, char *err,
+                      size_t errlen)
+{
+    *row = (row_t){ROW_INSERT, (uint32_t)call->nkeys, arena_calloc(a, (size_t)call->nkeys + 1, sizeof(value_t))};
+    size_t at = 0;
+    for (int i = 0; i < call->nkeys; i++) {
+        size_t used;
+        if (codec_decode_value(key.data + at, key.len - at, &used, call->key_types[i], a, &row->fields[i], err,
+                               errlen) != 0)
+            return -1;
+        at += used;
+    }
+    return 0;
+}
+
+static int seed(const job_call_state_t *call, const ckpt_call_t *cc, const int *map, char *err, size_t errlen)
+{
+    arena_t a;
+    arena_init(&a, 0);
+    row_t key;
+    int rc = 0;
+    for (uint32_t i = 0; i < cc->nstates && rc == 0; i++) {
+        const ckpt_state_t *s = &cc->states[i];
+        if (map[s->entry] < 0) continue;
+        ptf_op_set_processing_time(call->op, s->written_ms);   /* TTL continues from the write */
+        rc = decode_key(call, s->key, &a, &key, err, errlen);
+        if (rc == 0) rc = ptf_op_seed_state(call->op, &key, map[s->entry], s->value.data, s->value.len, err, errlen);
+    }
+    for (uint32_t i = 0; i < cc->ntimers && rc == 0; i++) {
+        rc = decode_key(call, cc->timers[i].key, &a, &key, err, errlen);
+        if (rc == 0) rc = ptf_op_seed_timer(call->op, &key, cc->timers[i].name, cc->timers[i].time, err, errlen);
+    }
+    ptf_op_set_processing_time(call->op, call->now_ms);
+    arena_destroy(&a);
+    return rc;
+}
+
+int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen)
+{
+    if (!k->restoring) return 0;
+    const char *uid = call_uid(call);
+    if (check_claims(k, uid, err, errlen) != 0) return -1;
+    const ckpt_call_t *cc = ckpt_find_call(&k->restored, uid);
+    if (!cc) return 0;
+    int *map = xcalloc((size_t)cc->nentries + 1, sizeof *map);
+    int rc = map_entries(k, cc, call->sig, map, err, errlen);
+    if (rc == 0) rc = seed(call, cc, map, err, errlen);
+    free(map);
+    for (int i = 0; rc == 0 && cc->watermark != WM_NONE && i < ntables; i++)
+        rc = ptf_op_watermark(call->op, i, cc->watermark, err, errlen);
+    return rc;
+}
+
+/* ---- taking a checkpoint ---- */
+
+typedef struct snap {
+    ckpt_image_t *img;
+    ckpt_call_t *call;
+    const struct state_store *store;
+} snap_t;
+
+static void snap_state(void *ctx, uint32_t key, int entry, const state_value_t *v)
+{
+    snap_t *s = ctx;
+    size_t klen;
+    const unsigned char *kb = state_key_bytes(s->store, key, &klen);
+    ckpt_add_state(s->img, s->call, (uint32_t)entry, kb, (uint32_t)klen, v->written_ms, v->data, v->len);
+}
+
+static void snap_timer(void *ctx, uint32_t key, const char *name, int64_t time)
+{
+    snap_t *s = ctx;
+    size_t klen;
+    const unsigned char *kb = state_key_bytes(s->store, key, &klen);
+    ckpt_add_timer(s->img, s->call, kb, (uint32_t)klen, name, time);
+}
+
+static void snapshot_call(ckpt_image_t *img, const job_call_state_t *call)
+{
+    const ptf_sig_t *sig = call->sig;
+    ckpt_call_t *c = ckpt_add_call(img, call_uid(call), call->function_name, ptf_op_current_watermark(call->op),
+                                   (uint32_t)sig->nstate);
+    for (int i = 0; i < sig->nstate; i++) {
+        char *type = type_to_serializable_string(sig->state[i].type);
+        ckpt_call_set_entry(img, c, (uint32_t)i, sig->state[i].name, (uint8_t)sig->state[i].kind, type);
+        free(type);
+    }
+    snap_t s = {img, c, ptf_op_state(call->op)};
+    state_visit(s.store, snap_state, &s);
+    timer_visit(ptf_op_timers(call->op), snap_timer, &s);
+}
+
+int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
+                  char *path, size_t pathlen, char *err, size_t errlen)
+{
+    ckpt_image_t img;
+    ckpt_image_init(&img, ++k->last_id, savepoint ? CKPT_FLAG_SAVEPOINT : 0);
+    for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
+    snapshot_call(&img, call);
+    int rc = ckpt_store_write(k->dir, &img, k->retained, path, pathlen, err, errlen);
+    ckpt_image_free(&img);
+    return rc;
+}

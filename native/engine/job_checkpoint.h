@@ -1,0 +1,67 @@
+/* job_checkpoint.h - a query's checkpoints ("job_ckpt_"): the settings, the
+ * checkpoint a run starts from, and taking one at a barrier of the inputs
+ * stage (inputs.h). The files and their format are checkpoint/'s; each
+ * stage's part comes through the stage's public API: the call's keyed state
+ * (state/state_snapshot.h), its timers (timer_visit), its combined
+ * watermark, and each table's position (rows passed on).
+ *
+ * Settings (SET, Flink's names): 'execution.checkpointing.interval',
+ * 'execution.checkpointing.dir' (or 'state.checkpoints.dir'),
+ * 'execution.checkpointing.num-retained' (default 1),
+ * 'execution.state-recovery.path', 'execution.state-recovery.ignore-unclaimed-state';
+ * and 'ptfhost.resume' = 'true' (`ptfhost run --resume`): start from the
+ * newest complete checkpoint or savepoint in the directory, if any.
+ *
+ * State is filed under the call's uid (the function name when the call
+ * gives none, plan.c's rule). Restore fails for a uid in the checkpoint the
+ * call does not claim (unless unclaimed state is allowed) and for a state
+ * entry whose kind or type changed. Not thread-safe. */
+#ifndef PTF_JOB_CHECKPOINT_H
+#define PTF_JOB_CHECKPOINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "catalog/catalog.h"
+#include "checkpoint/ckpt_format.h"
+#include "engine/inputs.h"
+#include "engine/job.h"
+#include "engine/plan.h"
+
+typedef struct job_ckpt {
+    bool enabled;            /* checkpoints are taken (an interval and a directory) */
+    char *dir;
+    int64_t interval_ms;
+    int retained;
+    bool ignore_unclaimed;
+    bool restoring;          /* `restored` holds the checkpoint the run starts from */
+    ckpt_image_t restored;
+    char restored_path[4200];
+    uint64_t last_id;
+} job_ckpt_t;
+
+/* Reads the settings and loads the checkpoint to start from (telling
+ * stderr which one, and any torn one skipped). Neither enabled nor
+ * restoring when nothing is configured, or settings is NULL (a view's
+ * query: never checkpointed). Free with job_ckpt_close. */
+int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir, char *err, size_t errlen);
+void job_ckpt_close(job_ckpt_t *k);
+static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
+
+/* What checkpoints cannot hold yet fails before the run (ORDER BY buffers, Kafka offsets). */
+int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen);
+
+/* Rows of each table (in inputs order) the restored checkpoint processed. */
+void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows);
+
+/* Seeds the call's operator from the restored checkpoint (state, timers,
+ * watermark), after the compatibility checks. */
+int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen);
+
+/* Writes a checkpoint (a savepoint when `savepoint`) of the call at the
+ * barrier; path receives its folder. The caller flushed the operator. */
+int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
+                  char *path, size_t pathlen, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,183 @@
+/* The checkpoint format and folder (checkpoint/): an image round-trips; a
+ * torn file, a flipped byte (checksum), a bad magic and an unknown version
+ * are refused with a message; the store writes atomically, prunes to
+ * num-retained, never uses an .inprogress folder and falls back from a torn
+ * newest checkpoint to the one before it. */
+#include <check.h>
+
+#include "check_main.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "checkpoint/ckpt_format.h"
+#include "checkpoint/ckpt_store.h"
+#include "util/buf.h"
+
+static void sample(ckpt_image_t *img, uint64_t id)
+{
+    ckpt_image_init(img, id, 0);
+    ckpt_add_source(img, "clicks", 1234);
+    ckpt_call_t *c = ckpt_add_call(img, "counter", "count_clicks", 5000, 2);
+    ckpt_call_set_entry(img, c, 0, "clicks", 0, "ROW<`count` BIGINT NOT NULL>");
+    ckpt_call_set_entry(img, c, 1, "seen", 1, "ARRAY<STRING>");
+    ckpt_add_state(img, c, 0, "\x01\x02", 2, 77, "abc", 3);
+    ckpt_add_state(img, c, 1, "", 0, 78, "", 0);
+    ckpt_add_timer(img, c, "\x01\x02", 2, "t1", 9000);
+    ckpt_add_timer(img, c, "\x01\x02", 2, NULL, 9001);
+}
+
+START_TEST(crc32c_matches_the_standard_check_value)
+{
+    ck_assert_uint_eq(ckpt_crc32c(0, "123456789", 9), 0xE3069283u);
+}
+END_TEST
+
+START_TEST(an_image_round_trips)
+{
+    ckpt_image_t img, back;
+    sample(&img, 7);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);
+    char err[256] = "";
+    ck_assert_msg(ckpt_decode(b.data, b.len, &back, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(back.id, 7);
+    ck_assert_uint_eq(ckpt_source_rows(&back, "clicks"), 1234);
+    ck_assert_uint_eq(ckpt_source_rows(&back, "other"), 0);
+    const ckpt_call_t *c = ckpt_find_call(&back, "counter");
+    ck_assert_ptr_nonnull(c);
+    ck_assert_str_eq(c->function, "count_clicks");
+    ck_assert_int_eq(c->watermark, 5000);
+    ck_assert_str_eq(c->entries[1].type, "ARRAY<STRING>");
+    ck_assert_uint_eq(c->nstates, 2);
+    ck_assert_int_eq(memcmp(c->states[0].value.data, "abc", 3), 0);
+    ck_assert_int_eq(c->states[0].written_ms, 77);
+    ck_assert_uint_eq(c->ntimers, 2);
+    ck_assert_str_eq(c->timers[0].name, "t1");
+    ck_assert_ptr_null(c->timers[1].name);
+    ck_assert_int_eq(c->timers[1].time, 9001);
+    ckpt_image_free(&back);
+    ckpt_image_free(&img);
+    buf_free(&b);
+}
+END_TEST
+
+/* Decoding b after `damage`, expecting a message containing want. */
+static void refused(buf_t *b, const char *want)
+{
+    ckpt_image_t back;
+    char err[256] = "";
+    ck_assert_int_eq(ckpt_decode(b->data, b->len, &back, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, want) != NULL, "'%s' lacks '%s'", err, want);
+    ckpt_image_free(&back);
+}
+
+START_TEST(a_torn_or_corrupt_file_is_refused)
+{
+    ckpt_image_t img;
+    sample(&img, 1);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);
+    size_t full = b.len;
+    b.len = full - 10;
+    refused(&b, "torn");
+    b.len = 12;
+    refused(&b, "torn");
+    b.len = full;
+    b.data[40] ^= 0x20;
+    refused(&b, "checksum mismatch");
+    b.data[40] ^= 0x20;
+    b.data[8] = 9;   /* version */
+    refused(&b, "version 9 is not supported");
+    b.data[0] = 'X';
+    refused(&b, "bad magic");
+    ckpt_image_free(&img);
+    buf_free(&b);
+}
+END_TEST
+
+static char dir[64];
+
+static void write_id(uint64_t id)
+{
+    ckpt_image_t img;
+    sample(&img, id);
+    char path[4200], err[256] = "";
+    ck_assert_msg(ckpt_store_write(dir, &img, 2, path, sizeof path, err, sizeof err) == 0, "%s", err);
+    ckpt_image_free(&img);
+}
+
+static bool exists(const char *name)
+{
+    char p[256];
+    struct stat st;
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return stat(p, &st) == 0;
+}
+
+START_TEST(the_store_prunes_and_falls_back_from_a_torn_newest)
+{
+    snprintf(dir, sizeof dir, "/tmp/ptfhost-ckpt-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    write_id(1);
+    write_id(2);
+    write_id(3);
+    ck_assert(!exists("chk-1") && exists("chk-2") && exists("chk-3"));
+    ck_assert_uint_eq(ckpt_store_last_id(dir), 3);
+    /* a crashed writer's folder is never read, only counted for ids */
+    char p[256];
+    snprintf(p, sizeof p, "%s/chk-4.inprogress", dir);
+    ck_assert_int_eq(mkdir(p, 0755), 0);
+    ck_assert_uint_eq(ckpt_store_last_id(dir), 4);
+    /* tear the newest complete one */
+    snprintf(p, sizeof p, "%s/chk-3/" CKPT_METADATA, dir);
+    ck_assert_int_eq(truncate(p, 20), 0);
+    ckpt_image_t img;
+    bool found;
+    char path[4200], err[256] = "";
+    FILE *warn = tmpfile();
+    ck_assert_int_eq(ckpt_store_load_latest(dir, &img, &found, path, sizeof path, warn, err, sizeof err), 0);
+    ck_assert(found);
+    ck_assert_uint_eq(img.id, 2);
+    ck_assert(strstr(path, "/chk-2") != NULL);
+    char line[512] = "";
+    rewind(warn);
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, warn));
+    ck_assert_msg(strstr(line, "chk-3") && strstr(line, "torn"), "%s", line);
+    fclose(warn);
+    ckpt_image_free(&img);
+    /* the next write prunes the leftovers but keeps num-retained complete ones */
+    write_id(5);
+    ck_assert(!exists("chk-4.inprogress") && exists("chk-5") && exists("chk-3") && !exists("chk-2"));
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+START_TEST(an_empty_directory_has_no_checkpoint)
+{
+    ckpt_image_t img;
+    bool found = true;
+    char path[256], err[256] = "";
+    ck_assert_int_eq(ckpt_store_load_latest("/nonexistent/ptfhost", &img, &found, path, sizeof path, NULL, err,
+                                            sizeof err), 0);
+    ck_assert(!found);
+    ckpt_image_free(&img);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("checkpoint");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, crc32c_matches_the_standard_check_value);
+    tcase_add_test(tc, an_image_round_trips);
+    tcase_add_test(tc, a_torn_or_corrupt_file_is_refused);
+    tcase_add_test(tc, the_store_prunes_and_falls_back_from_a_torn_newest);
+    tcase_add_test(tc, an_empty_directory_has_no_checkpoint);
+    suite_add_tcase(s, tc);
+    return check_main_run(s);
+}
