@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/catalog_names.h"
+#include "connectors/examples.h"
 #include "connectors/format_json.h"
 #include "connectors/metadata.h"
 #include "types/text.h"
@@ -212,9 +214,26 @@ static int apply_table(const struct tcase_table_events *src, catalog_table_t *t,
     return rc;
 }
 
+/* Events for a table of the examples catalog (examples.marketplace.clicks)
+ * replace its generated rows: the table is made here, before the query
+ * first names it, so the section finds it below. */
+static void make_example_tables(const tcase_events_t *ev, catalog_t *catalog)
+{
+    const char prefix[] = CATALOG_EXAMPLES ".";
+    for (int k = 0; k < ev->n; k++) {
+        const char *name = ev->tables[k].table, *dot;
+        if (strncmp(name, prefix, sizeof prefix - 1) != 0 || !(dot = strchr(name + sizeof prefix - 1, '.'))) continue;
+        char *database = xstrdup(name + sizeof prefix - 1);
+        database[dot - name - (sizeof prefix - 1)] = '\0';
+        conn_examples_table(catalog, database, dot + 1);
+        free(database);
+    }
+}
+
 int tcase_events_apply(void *ctx, catalog_t *catalog, proctime_t *clock, char *err, size_t errlen)
 {
     const tcase_events_t *ev = ctx;
+    make_example_tables(ev, catalog);
     for (int i = 0; i < catalog->ntables; i++) {
         catalog_table_t *t = catalog->tables[i];
         const struct tcase_table_events *src = NULL;
