@@ -659,6 +659,36 @@ static const sqlp_query_t *literal_rows(const sqlp_query_t *q, const sqlp_query_
     return q;
 }
 
+/* GROUP BY over FROM (VALUES ...) [AS] T(...) (Flink's own PTF programs make
+ * their updating input so): the rows t become a temporary table of the
+ * current database, which the aggregation stage reads by name as it reads
+ * a view, for the query's run. Takes t. */
+static int run_values_aggregate(job_env_t *env, const sqlp_query_t *select, catalog_table_t *t,
+                                const catalog_table_t *sink, capture_t *capture, char *err, size_t errlen)
+{
+    const char *alias = select->from->alias ? select->from->alias->name : "VALUES";   /* outlives t->name */
+    sqlp_ident_t part = {.name = alias, .pos = select->from->pos};
+    sqlp_name_t name = {1, &part, select->from->pos};
+    char *key = plan_table_key(env->catalog, &name);
+    if (!key || catalog_find_table(env->catalog, key)) {
+        ERR_AT(select->from->pos, "Unsupported: an aggregation over VALUES named '%s' like a table or view declared "
+                                  "before; give the VALUES another alias.", alias);
+        free(key);
+        catalog_table_free(t);
+        return -1;
+    }
+    free(t->name);
+    t->name = key;
+    t->temporary = true;
+    catalog_add_table(env->catalog, t);
+    sqlp_from_t from = {.kind = SQLP_FROM_TABLE, .pos = select->from->pos, .table = &name, .alias = select->from->alias};
+    sqlp_query_t q = *select;
+    q.from = &from;
+    int rc = agg_query_run(env, &q, sink, capture, err, errlen);
+    catalog_drop_table(env->catalog, key);
+    return rc;
+}
+
 /* select over the literal rows vq: they become a table for the query's run. */
 static int run_values(job_env_t *env, const sqlp_query_t *select, const sqlp_query_t *vq, const catalog_table_t *sink,
                       capture_t *capture, char *err, size_t errlen)
@@ -673,6 +703,7 @@ static int run_values(job_env_t *env, const sqlp_query_t *select, const sqlp_que
     catalog_table_t *t = catalog_table_new(from && from->alias ? from->alias->name : "VALUES");
     plan_env_t penv = job_plan_env(env);
     int rc = values_table_fill(&penv, vq, from ? from->col_aliases : NULL, naliases, t, err, errlen);
+    if (rc == 0 && from && agg_query_is(select)) return run_values_aggregate(env, select, t, sink, capture, err, errlen);
     if (rc == 0) rc = run_scan(env, select, t, sink, capture, err, errlen);
     catalog_table_free(t);
     return rc;
