@@ -100,6 +100,7 @@ typedef struct agg_plan {
     int nkeys;
     int key_cols[PROJECT_MAX_KEY];
     type_t *key_type;
+    int window_time_col;         /* window_time of a window TVF's row (stays a rowtime key), else -1 */
     agg_call_t *calls;
     expr_t **args;               /* per call; NULL for COUNT(*) */
     int ncalls;
@@ -255,7 +256,7 @@ static int plan_keys(agg_plan_t *p, const sqlp_query_t *q, char *err, size_t err
         }
         p->key_cols[p->nkeys++] = c;
         type_t *t = type_clone(p->in->fields[c].type);
-        t->time_kind = TYPE_TK_REGULAR;
+        if (c != p->window_time_col) t->time_kind = TYPE_TK_REGULAR;   /* Flink: a grouped rowtime is regular */
         type_add_field(p->key_type, p->in->fields[c].name, t, NULL);
     }
     return 0;
@@ -327,12 +328,13 @@ static int check_grouped(const agg_plan_t *p, const sqlp_expr_t *e, char *err, s
     return 0;
 }
 
-static int plan_init(agg_plan_t *p, const job_env_t *env, const sqlp_query_t *q, const type_t *in, char *err,
-                     size_t errlen)
+static int plan_init(agg_plan_t *p, const job_env_t *env, const sqlp_query_t *q, const type_t *in,
+                     int window_time_col, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
     p->env = env;
     p->in = in;
+    p->window_time_col = window_time_col;
     arena_init(&p->arena, 0);
     p->shaped = *q;
     p->shaped.ngroup = 0;
@@ -689,7 +691,8 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
                         source == CHANGELOG_UPSERT ? CHANGELOG_RETRACT : source, true);
     int rc = -1;
     bool opened = false;
-    if (plan_init(&r.plan, env, q, r.win.on ? r.win.row : t->schema, err, errlen) == 0 &&
+    int window_time = r.win.on ? r.win.row->nfields - 1 : -1;
+    if (plan_init(&r.plan, env, q, r.win.on ? r.win.row : t->schema, window_time, err, errlen) == 0 &&
         (!r.win.on || window_keys(&r.plan, &r.win, q, err, errlen) == 0) &&
         open_stages(&r, env, q, t, sink_table, err, errlen) == 0) {
         opened = true;
