@@ -217,23 +217,30 @@ static int apply_table(const struct tcase_table_events *src, catalog_table_t *t,
 /* Events for a table of the examples catalog (examples.marketplace.clicks)
  * replace its generated rows: the table is made here, before the query
  * first names it, so the section finds it below. */
-static void make_example_tables(const tcase_events_t *ev, catalog_t *catalog)
+static int make_example_tables(const tcase_events_t *ev, catalog_t *catalog, char *err, size_t errlen)
 {
     const char prefix[] = CATALOG_EXAMPLES ".";
     for (int k = 0; k < ev->n; k++) {
         const char *name = ev->tables[k].table, *dot;
-        if (strncmp(name, prefix, sizeof prefix - 1) != 0 || !(dot = strchr(name + sizeof prefix - 1, '.'))) continue;
+        if (strncmp(name, prefix, sizeof prefix - 1) != 0) continue;
         char *database = xstrdup(name + sizeof prefix - 1);
-        database[dot - name - (sizeof prefix - 1)] = '\0';
-        conn_examples_table(catalog, database, dot + 1);
+        dot = strchr(database, '.');
+        if (dot) database[dot - database] = '\0';
+        catalog_table_t *t = dot ? conn_examples_table(catalog, database, dot + 1) : NULL;
         free(database);
+        if (!t) {
+            snprintf(err, errlen, "%s: input for '%s': the examples catalog has no such table (it has "
+                     "examples.marketplace.clicks, customers, orders and products)", ev->tables[k].file, name);
+            return -1;
+        }
     }
+    return 0;
 }
 
 int tcase_events_apply(void *ctx, catalog_t *catalog, proctime_t *clock, char *err, size_t errlen)
 {
     const tcase_events_t *ev = ctx;
-    make_example_tables(ev, catalog);
+    if (make_example_tables(ev, catalog, err, errlen) != 0) return -1;
     for (int i = 0; i < catalog->ntables; i++) {
         catalog_table_t *t = catalog->tables[i];
         const struct tcase_table_events *src = NULL;
