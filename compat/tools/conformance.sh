@@ -46,6 +46,9 @@ if [ -z "$from" ]; then
   [ -n "$bin" ] || bin=$ROOT/build/ptfhost
   [ -x "$bin" ] || die "no ptfhost at '$bin': build it (./build.sh) or pass --ptfhost BIN"
   [ -n "$build" ] || build=$(dirname "$bin")
+  # Absolute: ptfhost resolves the cases' @BUILD@ JAR paths against each case's folder.
+  build=$(cd "$build" && pwd) || die "--build $build: no such folder"
+  case $bin in /*) ;; */*) bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin") ;; esac
 else
   [ -s "$from/suite.xml" ] || die "--from $from: no suite.xml there (write one with --out $from)"
 fi
