@@ -9,27 +9,14 @@ set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib/run_lib.sh"
 printf '%s\n' '{"id": 1, "name": "a", "p": {"x": 10}}' '{"id": 2, "name": "bb", "p": null}' >"$W/t.json"
 
-select_case() {   # select_case NAME EXPECTED_RC "RUN OPTIONS" SELECT PATTERN... (all patterns in the output)
+select_case() {   # select_case NAME EXPECTED_RC "RUN OPTIONS" SELECT PATTERN... (a SELECT over t)
   local name=$1 want=$2 opts=$3 sel=$4; shift 4
-  cat >"$W/job.sql" <<SQL
-CREATE TABLE t (id INT, name STRING, p ROW<x INT>)
+  run_case "$name" "$want" "$opts" "CREATE TABLE t (id INT, name STRING, p ROW<x INT>)
   WITH ('connector' = 'filesystem', 'path' = 't.json', 'format' = 'json');
-$sel
-SQL
-  # shellcheck disable=SC2086
-  (cd "$W" && "$PTFHOST" run $opts job.sql >all 2>&1)
-  local rc=$? missing=()
-  for p in "$@"; do grep -qF -- "$p" "$W/all" || missing+=("$p"); done
-  if [ "$rc" -eq "$want" ] && [ ${#missing[@]} -eq 0 ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL $name (rc=$rc, want $want; missing: ${missing[*]})"
-    head -20 "$W/all"
-  fi
+$sel" "$@"
 }
 
 select_case column_names 0 "--format tableau" "SELECT id, id + 1, t.name, p.x, UPPER(name) AS up, 7 FROM t;" \

@@ -7,21 +7,11 @@ set -uo pipefail
 : "${PTFHOST:?}"
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib/run_lib.sh"
 
 values_case() {   # values_case NAME EXPECTED_RC SQL PATTERN... (all patterns in the output)
   local name=$1 want=$2 sql=$3; shift 3
-  printf '%s\n' "$sql" >"$W/job.sql"
-  (cd "$W" && "$PTFHOST" run job.sql >all 2>&1)
-  local rc=$? missing=()
-  for p in "$@"; do grep -qF -- "$p" "$W/all" || missing+=("$p"); done
-  if [ "$rc" -eq "$want" ] && [ ${#missing[@]} -eq 0 ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL $name (rc=$rc, want $want; missing: ${missing[*]})"
-    head -20 "$W/all"
-  fi
+  run_case "$name" "$want" "" "$sql" "$@"
 }
 
 values_case cast_types_the_column 0 "CREATE VIEW v AS SELECT * FROM (VALUES

@@ -7,28 +7,16 @@ set -uo pipefail
 SEEDS=$PTFHOST_BUILD/compat/seeds.jar
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib/run_lib.sh"
 printf '%s\n' '{"sensor_id": 1, "temperature": 20.0}' '{"sensor_id": 2, "temperature": 22.0}' >"$W/readings.json"
 
-where_case() {   # where_case NAME EXPECTED_RC CONDITION PATTERN... (all patterns in the output)
+where_case() {   # where_case NAME EXPECTED_RC CONDITION PATTERN... (a WHERE around a Median call)
   local name=$1 want=$2 where=$3; shift 3
-  cat >"$W/job.sql" <<SQL
-CREATE FUNCTION Median AS 'com.example.Median' USING JAR '$SEEDS';
+  run_case "$name" "$want" "" "CREATE FUNCTION Median AS 'com.example.Median' USING JAR '$SEEDS';
 CREATE TABLE readings (sensor_id INT, temperature DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = 'readings.json', 'format' = 'json');
 SELECT * FROM Median(input => TABLE readings PARTITION BY sensor_id, numTrailing => 3)
-WHERE $where;
-SQL
-  (cd "$W" && "$PTFHOST" run job.sql >all 2>&1)
-  local rc=$? missing=()
-  for p in "$@"; do grep -qF -- "$p" "$W/all" || missing+=("$p"); done
-  if [ "$rc" -eq "$want" ] && [ ${#missing[@]} -eq 0 ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL $name (rc=$rc, want $want; missing: ${missing[*]})"
-    head -20 "$W/all"
-  fi
+WHERE $where;" "$@"
 }
 
 where_case in_list_and_function_run 0 "sensor_id IN (2, 3) AND ROUND(temperature) = 22" "+I[2, 22.0, 22.0]"
