@@ -221,18 +221,20 @@ static int make_example_tables(const tcase_events_t *ev, catalog_t *catalog, cha
 {
     const char prefix[] = CATALOG_EXAMPLES ".";
     for (int k = 0; k < ev->n; k++) {
-        const char *name = ev->tables[k].table, *dot;
+        const char *name = ev->tables[k].table;
         if (strncmp(name, prefix, sizeof prefix - 1) != 0) continue;
-        char *database = xstrdup(name + sizeof prefix - 1);
-        dot = strchr(database, '.');
-        if (dot) database[dot - database] = '\0';
-        catalog_table_t *t = dot ? conn_examples_table(catalog, database, dot + 1) : NULL;
-        free(database);
-        if (!t) {
-            snprintf(err, errlen, "%s: input for '%s': the examples catalog has no such table (it has "
-                     "examples.marketplace.clicks, customers, orders and products)", ev->tables[k].file, name);
-            return -1;
+        char *database = xstrdup(name + sizeof prefix - 1), *dot = strchr(database, '.');
+        if (dot) *dot = '\0';
+        catalog_path_t path = {CATALOG_EXAMPLES, database, dot ? dot + 1 : ""};
+        int rc = conn_examples_table(catalog, path.database, path.object) ? 0 : -1;
+        if (rc != 0) {
+            char what[256];
+            catalog_path_not_found(catalog, &path, 3, what, sizeof what);
+            snprintf(err, errlen, "%s: input for '%s': the examples catalog has no such table (%s)",
+                     ev->tables[k].file, name, what);
         }
+        free(database);
+        if (rc != 0) return -1;
     }
     return 0;
 }
