@@ -321,7 +321,7 @@ static void skip_row(inputs_t *ins, input_t *in)
 {
     in->skip--;
     in->rows++;
-    uint32_t split = in->src->nsplits > 0 ? (uint32_t)in->src->split : 0;
+    uint32_t split = has_splits(in->src) ? (uint32_t)in->src->split : 0;
     if (in->wm) wm_on_event(in->wm, split, event_time(in, &in->row), proctime_now(ins->cfg.clock));
 }
 
