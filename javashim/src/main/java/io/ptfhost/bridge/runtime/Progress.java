@@ -1,29 +1,47 @@
 package io.ptfhost.bridge.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * What C's stuck-call watchdog (native/engine/watchdog.h) reads of one function while its batch
  * runs: the thread running it, how many user calls have started and the batch record of the
- * latest. Written by the batch thread only, read from the watchdog's thread (hence volatile).
+ * latest. Written by the batch thread only, read from the watchdog's thread. call() runs once per
+ * user call, so it publishes with release stores (no full fence per row, as a volatile write
+ * would cost); the watchdog reads with acquire loads.
  */
 final class Progress {
 
+    private static final VarHandle CALLS;
+    private static final VarHandle RECORD;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            CALLS = l.findVarHandle(Progress.class, "calls", long.class);
+            RECORD = l.findVarHandle(Progress.class, "record", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private volatile Thread worker;
-    private volatile long calls;
-    private volatile int record = -1;
+    private long calls;       // one writer: the batch thread
+    private int record = -1;
 
     void beginBatch(Thread t) {
         worker = t;
-        record = -1;
+        RECORD.setRelease(this, -1);
     }
 
     void call(int recordIndex) {
-        record = recordIndex;
-        calls = calls + 1;   // one writer: the batch thread
+        RECORD.setRelease(this, recordIndex);
+        CALLS.setRelease(this, calls + 1);
     }
 
     /** "calls record", e.g. "17 3" (record -1: no call started in this batch yet). */
     String snapshot() {
-        return calls + " " + record;
+        return (long) CALLS.getAcquire(this) + " " + (int) RECORD.getAcquire(this);
     }
 
     /**
