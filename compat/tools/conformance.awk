@@ -2,8 +2,8 @@
 #
 # Run by conformance.sh (POSIX awk; mawk is enough). Every input file is preceded by kind=...:
 #   kind=seeds  compat/tools/seed-examples.tsv  the seed pages' snippets -> case
-#   kind=ptfs   compat/ptfs/README.md           its "Runtime programs" table (Flink program -> cases)
-#                                               and its "Not ported" table
+#   kind=ptfs   compat/ptfs/README.md           its "Runtime programs" table (Flink program -> cases),
+#                                               its "Table API programs" and "Not ported" tables
 #   kind=case   every *.case file of the run    case names in file order; '# pending:' reasons
 #   kind=junit  ptfhost test --junit reports    one <testcase> per run, <failure>/<error> inside
 # Paths are shown relative to compat/ (everything up to the last "compat/" is dropped), so the
@@ -85,7 +85,15 @@ kind == "seeds" && !/^#/ && NF {
     seed_where[nseeds] = c[4]; seed_case[nseeds] = c[5]; seed_line[nseeds] = FILENAME ":" FNR
 }
 
-kind == "ptfs" && /^## / { in_programs = ($0 ~ /^## Runtime programs/); in_unported = ($0 ~ /^## Not ported/); next }
+kind == "ptfs" && /^## / {
+    in_programs = ($0 ~ /^## Runtime programs/); in_unported = ($0 ~ /^## Not ported/)
+    in_tableapi = ($0 ~ /^## Table API programs/); next
+}
+kind == "ptfs" && in_tableapi && /^\|/ && !/^\|[-| ]*$/ && !/^\| *Flink program *\|/ {
+    n = split($0, c, "|")
+    if (n != 6) fail(FILENAME ":" FNR ": expected 4 table cells, found " (n - 2))
+    ntapi++; tapi_name[ntapi] = trim(c[2]); tapi_calls[ntapi] = trim(c[3]); tapi_prog[ntapi] = trim(c[4])
+}
 kind == "ptfs" && in_unported && /^\|/ && !/^\|[-| ]*$/ && !/^\| *Flink test *\|/ {
     n = split($0, c, "|")
     if (n != 4) fail(FILENAME ":" FNR ": expected 2 table cells, found " (n - 2))
@@ -193,6 +201,20 @@ END {
                    prog_note[i] == "" ? "" : " " cell(prog_note[i]), result(k)
         }
     print ""
+
+    if (ntapi) {
+        print "### Flink's Table API PTF programs"
+        print ""
+        print "The `-table-api`, `-inline` and `-inline-named` programs, each a Java `main` run with"
+        print "`ptfhost run -c MAIN tableapi.jar` by `compat/tableapi/run.sh` (ctest `cli/compat_table_api`;"
+        print "[ptfs/README.md](ptfs/README.md#table-api-programs--program)); not part of this `ptfhost test` run."
+        print ""
+        print "| Flink program | Table API calls | program | result |"
+        print "|---|---|---|---|"
+        for (i = 1; i <= ntapi; i++)
+            printf "| %s | %s | %s | CLI test |\n", cell(tapi_name[i]), cell(tapi_calls[i]), cell(tapi_prog[i])
+        print ""
+    }
 
     print "### Flink's planner validation errors"
     print ""

@@ -7,7 +7,9 @@
 # print() prints, typed and with their kinds; the other operations; an
 # exception in main fails the run (exit 1) with the program's stack trace;
 # batch mode and the DataStream API fail naming the call; a DDL result
-# prints Flink's OK table; a missing main class names itself.
+# prints Flink's OK table; a missing main class names itself; fromValues,
+# unionAll, intervals, Schema/TableDescriptor tables and sinks and
+# getResolvedSchema.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_ROOT:?}" "${PTFHOST_BUILD:?}"
 SHIM=$PTFHOST_BUILD/java/ptfhost-shim.jar
@@ -119,6 +121,73 @@ public class OpsApp {
         System.out.println("-- what ptfhost lacks fails naming the call");
         try {
             env.from("clicks").join(env.from("clicks"));
+        } catch (TableException e) {
+            System.out.println(e.getMessage());
+        }
+    }
+}
+JAVA
+cat >"$W/src/com/example/BuildersApp.java" <<'JAVA'
+package com.example;
+
+import static org.apache.flink.table.api.Expressions.$;
+import static org.apache.flink.table.api.Expressions.lit;
+import static org.apache.flink.table.api.Expressions.row;
+
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableException;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+
+import java.time.Duration;
+import java.util.Arrays;
+
+public class BuildersApp {
+    public static void main(String[] args) throws Exception {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        System.out.println("-- fromValues: rows, a row type, an Iterable");
+        env.fromValues(row("Bob", 12), row("Alice", 42)).execute().print();
+        Table typed = env.fromValues(DataTypes.ROW(DataTypes.FIELD("name", DataTypes.STRING()),
+                DataTypes.FIELD("score", DataTypes.BIGINT())), Row.of("Bob", 12), Row.of("Alice", 42));
+        typed.execute().collect().forEachRemaining(r -> System.out.println(r + " " + r.getField(1).getClass().getSimpleName()));
+        env.fromValues(Arrays.asList(1, 2)).execute().print();
+        System.out.println("-- unionAll");
+        env.fromValues(row("x", 1)).unionAll(env.fromValues(row("z", 3))).execute().print();
+        System.out.println("-- intervals, lit(Duration)");
+        env.fromValues(1).select(lit(2).hours().as("h"), lit(Duration.ofMillis(1500)).as("d"), lit(5).millis().as("m"))
+            .execute().print();
+        System.out.println("-- Schema and TableDescriptor");
+        env.createTemporaryTable("readings", TableDescriptor.forConnector("filesystem")
+            .schema(Schema.newBuilder().column("sensor_id", DataTypes.INT()).column("temperature", "DOUBLE")
+                .column("ts", DataTypes.TIMESTAMP(3)).watermark("ts", "ts - INTERVAL '1' SECOND").build())
+            .option("path", args[0]).format("json").build());
+        TableResult readings = env.from("readings").where($("temperature").isGreater(22)).execute();
+        System.out.println(readings.getResolvedSchema());
+        readings.collect().forEachRemaining(System.out::println);
+        env.createTemporaryTable("sink", TableDescriptor.forConnector("print")
+            .schema(Schema.newBuilder().column("name", DataTypes.STRING()).column("score", "INT").build()).build());
+        env.fromValues(row("Bob", 12)).executeInsert("sink").await();
+        TableDescriptor bh = TableDescriptor.forConnector("blackhole")
+            .schema(Schema.newBuilder().column("a", DataTypes.INT()).build()).build();
+        System.out.println("createTable " + env.createTable("bh", bh, true) + " " + env.createTable("bh", bh, true));
+        TableResult ins = env.fromValues(row("Carol", 7)).insertInto(TableDescriptor.forConnector("print")
+            .schema(Schema.newBuilder().column("name", DataTypes.STRING()).column("score", DataTypes.INT()).build())
+            .build()).execute();
+        System.out.println(ins.getResolvedSchema().getColumnNames() + " " + ins.getResultKind());
+        System.out.println("-- what ptfhost lacks fails naming the call");
+        Table t = env.fromValues(row("x", 1));
+        try {
+            t.orderBy($("f0"));
+        } catch (TableException e) {
+            System.out.println(e.getMessage());
+        }
+        try {
+            t.union(t);
         } catch (TableException e) {
             System.out.println(e.getMessage());
         }
@@ -252,6 +321,60 @@ TXT
 "$PTFHOST" run -c com.example.OpsApp app.jar clicks.json >out8.txt 2>err8.txt
 rc=$?
 if [ $rc -eq 0 ] && diff -u expected8.txt out8.txt >diff8.txt; then ok; else bad "operations (rc $rc)" err8.txt diff8.txt; fi
+
+# fromValues, unionAll, intervals, Schema/TableDescriptor for tables and sinks, getResolvedSchema
+cat >expected10.txt <<'TXT'
+-- fromValues: rows, a row type, an Iterable
++----+--------------------------------+-------------+
+| op |                             f0 |          f1 |
++----+--------------------------------+-------------+
+| +I |                            Bob |          12 |
+| +I |                          Alice |          42 |
++----+--------------------------------+-------------+
+2 rows in set
++I[Bob, 12] Long
++I[Alice, 42] Long
++----+-------------+
+| op |          f0 |
++----+-------------+
+| +I |           1 |
+| +I |           2 |
++----+-------------+
+2 rows in set
+-- unionAll
++----+--------------------------------+-------------+
+| op |                             f0 |          f1 |
++----+--------------------------------+-------------+
+| +I |                              x |           1 |
+| +I |                              z |           3 |
++----+--------------------------------+-------------+
+2 rows in set
+-- intervals, lit(Duration)
++----+--------------------------------+--------------------------------+--------------------------------+
+| op |                              h |                              d |                              m |
++----+--------------------------------+--------------------------------+--------------------------------+
+| +I |                +0 02:00:00.000 |                +0 00:00:01.500 |                +0 00:00:00.005 |
++----+--------------------------------+--------------------------------+--------------------------------+
+1 row in set
+-- Schema and TableDescriptor
+(
+  `sensor_id` INT,
+  `temperature` DOUBLE,
+  `ts` TIMESTAMP(3)
+)
++I[1, 24.0, 2026-01-01T00:00:03]
++I[1, 23.0, 2026-01-01T00:00:04]
++I[Bob, 12]
+createTable true false
++I[Carol, 7]
+[default_catalog.default_database.*anonymous_print$N*] SUCCESS_WITH_CONTENT
+-- what ptfhost lacks fails naming the call
+ptfhost does not support Table.orderBy(Expression...): it orders the rows of a PTF's partitions only: partitionBy(...).orderBy(...)
+ptfhost does not support Table.union(Table): its SQL layer has UNION ALL only: use unionAll(Table)
+TXT
+"$PTFHOST" run -c com.example.BuildersApp app.jar temperature_readings.json 2>err10.txt | sed 's/anonymous_print\$[0-9]*/anonymous_print$N/' >out10.txt
+rc=${PIPESTATUS[0]}
+if [ $rc -eq 0 ] && diff -u expected10.txt out10.txt >diff10.txt; then ok; else bad "builders and fromValues (rc $rc)" err10.txt diff10.txt; fi
 
 # an exception in main: exit 1, the program's stack trace
 "$PTFHOST" run -c com.example.Boom app.jar >out3.txt 2>err3.txt

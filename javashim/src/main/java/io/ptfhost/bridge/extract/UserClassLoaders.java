@@ -38,7 +38,30 @@ public final class UserClassLoaders {
             urls[i] = new File(jars[i]).getAbsoluteFile().toURI().toURL();
         }
         // Unnamed, like Flink's user-code loader, so stack frames print as Flink prints them.
-        return new URLClassLoader(urls, apiLoader());
+        ClassAllowlist allowlist = ALLOWLIST;
+        return allowlist == null ? new URLClassLoader(urls, apiLoader()) : new AllowlistLoader(urls, allowlist);
+    }
+
+    private static final ClassAllowlist ALLOWLIST = ClassAllowlist.fromEnvironment();
+
+    /** A user loader that loads only the classes the allowlist matches (ClassAllowlist). */
+    private static final class AllowlistLoader extends URLClassLoader {
+        static {
+            registerAsParallelCapable();
+        }
+
+        private final ClassAllowlist allowlist;
+
+        AllowlistLoader(URL[] urls, ClassAllowlist allowlist) {
+            super(urls, apiLoader());
+            this.allowlist = allowlist;
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            allowlist.check(name);
+            return super.loadClass(name, resolve);
+        }
     }
 
     /** Parent of all user loaders; see the class comment. */

@@ -43,7 +43,7 @@ import java.util.Optional;
  * {@code Context.tableSemanticsFor(name)} returns. The data type is the table's row type (for a
  * typed argument, the declared type C cast the rows to).
  */
-final class RuntimeTableSemantics implements TableSemantics {
+public final class RuntimeTableSemantics implements TableSemantics {
 
     private final SqlType rowType;
     private final int[] partitionBy;
@@ -105,7 +105,7 @@ final class RuntimeTableSemantics implements TableSemantics {
     }
 
     /** The Flink logical type of a bridge type (a structured type becomes its ROW of fields). */
-    static LogicalType logical(SqlType t) {
+    public static LogicalType logical(SqlType t) {
         boolean n = t.isNullable();
         switch (t.kind()) {
             case BOOLEAN:

@@ -6,18 +6,26 @@ import org.apache.flink.table.api.Table;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.functions.UserDefinedFunction;
 
-/** A table argument with set semantics: TABLE t PARTITION BY k, ... */
+/** A table argument with set semantics: TABLE t PARTITION BY k, ... [ORDER BY (o, ...)] */
 final class PartitionedTableImpl implements PartitionedTable {
     private final TableImpl table;
     private final Expression[] keys;
+    private final Expression[] order;
 
-    PartitionedTableImpl(TableImpl table, Expression[] keys) {
+    PartitionedTableImpl(TableImpl table, Expression[] keys, Expression[] order) {
         this.table = table;
         this.keys = keys.clone();
+        this.order = order.clone();
     }
 
     private String tableArg() {
-        return "TABLE " + table.relation() + " PARTITION BY " + Sql.list(keys);
+        String orderBy = order.length == 0 ? "" : " ORDER BY (" + Sql.list(order) + ")";
+        return "TABLE " + table.relation() + " PARTITION BY " + Sql.list(keys) + orderBy;
+    }
+
+    @Override
+    public PartitionedTable orderBy(Expression... fields) {
+        return new PartitionedTableImpl(table, keys, fields);
     }
 
     @Override

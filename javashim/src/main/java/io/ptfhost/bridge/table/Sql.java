@@ -5,8 +5,15 @@ import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.expressions.Expression;
+import org.apache.flink.table.types.AbstractDataType;
+import org.apache.flink.table.types.DataType;
 
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.Period;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,8 +50,50 @@ public final class Sql {
         if (v instanceof Double) return "CAST(" + doubleText((Double) v) + " AS DOUBLE)";
         if (v instanceof Float) return "CAST(" + doubleText(((Float) v).doubleValue()) + " AS FLOAT)";
         if (v instanceof BigDecimal) return ((BigDecimal) v).toPlainString();
+        if (v instanceof LocalDate) return "DATE " + string(v.toString());
+        if (v instanceof LocalTime) return "TIME " + string(v.toString());
+        if (v instanceof LocalDateTime) return "TIMESTAMP " + string(v.toString().replace('T', ' '));
+        if (v instanceof Duration) return durationLiteral((Duration) v);
+        if (v instanceof Period) return periodLiteral((Period) v);
         throw new TableException(
                 "ptfhost's Table API has no literal of " + v.getClass().getName() + " yet: lit(" + v + ")");
+    }
+
+    /** A Duration as INTERVAL 's.fff' SECOND (Flink's lit(Duration) is a day-time interval). */
+    private static String durationLiteral(Duration d) {
+        BigDecimal seconds = BigDecimal.valueOf(d.toMillis()).movePointLeft(3).stripTrailingZeros();
+        return "INTERVAL " + string(seconds.toPlainString()) + " SECOND";
+    }
+
+    /** A Period as INTERVAL 'y-m' YEAR TO MONTH (its days cannot be part of a year-month interval). */
+    private static String periodLiteral(Period p) {
+        if (p.getDays() != 0) {
+            throw new ValidationException("a year-month interval has no days: lit(" + p + ")");
+        }
+        long months = p.toTotalMonths();
+        String sign = months < 0 ? "-" : "";
+        months = Math.abs(months);
+        return "INTERVAL " + string(sign + months / 12 + "-" + months % 12) + " YEAR TO MONTH";
+    }
+
+    /**
+     * {@code n * factor / divisor} of unit: INTERVAL 'v' UNIT when the operand is an integer
+     * literal, else the operand times the unit interval.
+     */
+    public static String interval(String operand, long factor, long divisor, String unit) {
+        if (operand.matches("-?[0-9]+")) {
+            BigDecimal v = new BigDecimal(operand).multiply(BigDecimal.valueOf(factor))
+                    .divide(BigDecimal.valueOf(divisor)).stripTrailingZeros();
+            return "INTERVAL " + string(v.toPlainString()) + " " + unit;
+        }
+        BigDecimal one = BigDecimal.valueOf(factor).divide(BigDecimal.valueOf(divisor)).stripTrailingZeros();
+        return "(" + operand + " * INTERVAL " + string(one.toPlainString()) + " " + unit + ")";
+    }
+
+    /** A data type as SQL writes it (its logical type's full form). */
+    public static String type(AbstractDataType<?> type) {
+        if (type instanceof DataType) return ((DataType) type).getLogicalType().asSerializableString();
+        return type.toString();
     }
 
     private static String doubleText(double d) {

@@ -9,6 +9,7 @@ import java.util.List;
 public final class SqlExpression implements Expression {
     private final String sql;
     private final boolean namedArgument;
+    private final List<String> rowFields;   // row(...): its fields' SQL, else null
 
     public SqlExpression(String sql) {
         this(sql, false);
@@ -16,8 +17,23 @@ public final class SqlExpression implements Expression {
 
     /** namedArgument: the text is {@code name => value} (asArgument). */
     public SqlExpression(String sql, boolean namedArgument) {
+        this(sql, namedArgument, null);
+    }
+
+    private SqlExpression(String sql, boolean namedArgument, List<String> rowFields) {
         this.sql = sql;
         this.namedArgument = namedArgument;
+        this.rowFields = rowFields;
+    }
+
+    /** ROW(f, ...): a row constructor, whose fields fromValues also reads one by one. */
+    public static SqlExpression row(List<String> fields) {
+        return new SqlExpression("ROW(" + String.join(", ", fields) + ")", false, List.copyOf(fields));
+    }
+
+    /** The fields of a row constructor, or null. */
+    public List<String> rowFields() {
+        return rowFields;
     }
 
     public String sql() {

@@ -4,10 +4,16 @@ import io.ptfhost.bridge.TableBridge;
 
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableDescriptor;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.functions.UserDefinedFunction;
+import org.apache.flink.table.types.AbstractDataType;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -34,6 +40,13 @@ public final class TableEnvironmentImpl implements TableEnvironment {
         return name;
     }
 
+    /** CREATE TEMPORARY TABLE `*anonymous_N*` for a descriptor; answers the table's name. */
+    String defineTable(TableDescriptor descriptor) {
+        String name = "*anonymous_" + descriptor.getOptions().get("connector") + "$" + VIEWS.getAndIncrement() + "*";
+        createTemporaryTable(Sql.ident(name), descriptor);
+        return name;
+    }
+
     TableResult insert(String tablePath, String query) {
         TableBridge.run("INSERT INTO " + Sql.path(tablePath) + " " + query, TableBridge.EXECUTE);
         return TableResultImpl.inserted(tablePath);
@@ -42,6 +55,66 @@ public final class TableEnvironmentImpl implements TableEnvironment {
     @Override
     public Table from(String path) {
         return new TableImpl(this, null, Sql.path(path));
+    }
+
+    @Override
+    public Table fromValues(Object... values) {
+        return fromValues((AbstractDataType<?>) null, values);
+    }
+
+    @Override
+    public Table fromValues(AbstractDataType<?> rowType, Object... values) {
+        return new TableImpl(this, Values.query(rowType, values), null);
+    }
+
+    @Override
+    public Table fromValues(Expression... values) {
+        return fromValues((AbstractDataType<?>) null, (Object[]) values);
+    }
+
+    @Override
+    public Table fromValues(AbstractDataType<?> rowType, Expression... values) {
+        return fromValues(rowType, (Object[]) values);
+    }
+
+    @Override
+    public Table fromValues(Iterable<?> values) {
+        return fromValues((AbstractDataType<?>) null, values);
+    }
+
+    @Override
+    public Table fromValues(AbstractDataType<?> rowType, Iterable<?> values) {
+        List<Object> all = new ArrayList<>();
+        values.forEach(all::add);
+        return fromValues(rowType, all.toArray());
+    }
+
+    @Override
+    public void createTable(String path, TableDescriptor descriptor) {
+        TableBridge.run("CREATE TABLE " + Sql.path(path) + " " + descriptor, TableBridge.EXECUTE);
+    }
+
+    /** False when the table exists already (the engine's "already exists" error). */
+    @Override
+    public boolean createTable(String path, TableDescriptor descriptor, boolean ignoreIfExists) {
+        try {
+            createTable(path, descriptor);
+            return true;
+        } catch (TableException e) {
+            if (ignoreIfExists && String.valueOf(e.getMessage()).contains("already exists")) return false;
+            throw e;
+        }
+    }
+
+    @Override
+    public void createTemporaryTable(String path, TableDescriptor descriptor) {
+        createTemporaryTable(path, descriptor, false);
+    }
+
+    @Override
+    public void createTemporaryTable(String path, TableDescriptor descriptor, boolean ignoreIfExists) {
+        String head = ignoreIfExists ? "CREATE TEMPORARY TABLE IF NOT EXISTS " : "CREATE TEMPORARY TABLE ";
+        TableBridge.run(head + Sql.path(path) + " " + descriptor, TableBridge.EXECUTE);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.ptfhost.bridge.TableBridge;
 import org.apache.flink.table.api.ApiExpression;
 import org.apache.flink.table.api.PartitionedTable;
 import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableDescriptor;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.TablePipeline;
 import org.apache.flink.table.api.TableResult;
@@ -95,7 +96,7 @@ public final class TableImpl implements Table {
 
     @Override
     public Table union(Table right) {
-        return derived("SELECT * FROM " + relation() + " UNION SELECT * FROM " + of(right).relation());
+        throw Unsupported.call("Table.union(Table)", "its SQL layer has UNION ALL only: use unionAll(Table)");
     }
 
     @Override
@@ -104,8 +105,14 @@ public final class TableImpl implements Table {
     }
 
     @Override
+    public Table orderBy(Expression... fields) {
+        throw Unsupported.call("Table.orderBy(Expression...)",
+                "it orders the rows of a PTF's partitions only: partitionBy(...).orderBy(...)");
+    }
+
+    @Override
     public PartitionedTable partitionBy(Expression... fields) {
-        return new PartitionedTableImpl(this, fields);
+        return new PartitionedTableImpl(this, fields, new Expression[0]);
     }
 
     @Override
@@ -156,6 +163,30 @@ public final class TableImpl implements Table {
     public TableResult executeInsert(String tablePath, boolean overwrite) {
         if (overwrite) throw Unsupported.call("Table.executeInsert(String, true)", "there is no INSERT OVERWRITE");
         return executeInsert(tablePath);
+    }
+
+    @Override
+    public TablePipeline insertInto(TableDescriptor descriptor) {
+        return () -> executeInsert(descriptor);
+    }
+
+    @Override
+    public TablePipeline insertInto(TableDescriptor descriptor, boolean overwrite) {
+        return () -> executeInsert(descriptor, overwrite);
+    }
+
+    /** Into an anonymous temporary table of the descriptor, as Flink's does. */
+    @Override
+    public TableResult executeInsert(TableDescriptor descriptor) {
+        return executeInsert(env.defineTable(descriptor));
+    }
+
+    @Override
+    public TableResult executeInsert(TableDescriptor descriptor, boolean overwrite) {
+        if (overwrite) {
+            throw Unsupported.call("Table.executeInsert(TableDescriptor, true)", "there is no INSERT OVERWRITE");
+        }
+        return executeInsert(descriptor);
     }
 
     @Override

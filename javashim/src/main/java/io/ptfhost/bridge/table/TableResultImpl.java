@@ -3,9 +3,14 @@ package io.ptfhost.bridge.table;
 import io.ptfhost.bridge.TableBridge;
 import io.ptfhost.bridge.codec.Codecs;
 import io.ptfhost.bridge.codec.CompositeCodec;
+import io.ptfhost.bridge.runtime.RuntimeTableSemantics;
+import io.ptfhost.bridge.types.TypeParser;
 
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.ResultKind;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
@@ -20,13 +25,16 @@ import java.util.concurrent.TimeUnit;
 /**
  * A statement's result. A query's rows are produced when the result is printed or collected (the
  * engine runs the query then, to its end); a DDL statement or INSERT has already run and holds one
- * row, as Flink's do: {@code OK}, or {@code -1} under the sink's full name.
+ * row, as Flink's do: {@code OK}, or {@code -1} under the sink's full name. A query's schema is the
+ * row type of its run: asking for it runs the query, whose rows collect() then returns.
  */
 final class TableResultImpl implements TableResult {
     private final ResultKind kind;
     private final String query;     // null for a statement's fixed row
     private final String column;
     private final Object value;
+    private ResolvedSchema schema;  // a query's, from its run
+    private List<Row> rows;         // a query's, when its schema was asked for first
 
     private TableResultImpl(ResultKind kind, String query, String column, Object value) {
         this.kind = kind;
@@ -57,6 +65,16 @@ final class TableResultImpl implements TableResult {
     }
 
     @Override
+    public synchronized ResolvedSchema getResolvedSchema() {
+        if (query == null) {
+            DataType type = value instanceof Long ? DataTypes.BIGINT() : DataTypes.STRING();
+            return ResolvedSchema.physical(List.of(column), List.of(type));
+        }
+        if (schema == null) rows = queryRows();
+        return schema;
+    }
+
+    @Override
     public void await() {}
 
     @Override
@@ -64,7 +82,7 @@ final class TableResultImpl implements TableResult {
 
     @Override
     public CloseableIterator<Row> collect() {
-        Iterator<Row> rows = (query != null ? queryRows() : Collections.singletonList(Row.of(value))).iterator();
+        Iterator<Row> rows = (query != null ? takeRows() : Collections.singletonList(Row.of(value))).iterator();
         return new CloseableIterator<Row>() {
             @Override
             public boolean hasNext() {
@@ -81,17 +99,35 @@ final class TableResultImpl implements TableResult {
         };
     }
 
+    /** The rows of the run getResolvedSchema made (once), else of a new run. */
+    private synchronized List<Row> takeRows() {
+        List<Row> taken = rows != null ? rows : queryRows();
+        rows = null;
+        return taken;
+    }
+
     /** Runs the query to its end; its rows as the engine's sink received them, kinds included. */
     private List<Row> queryRows() {
         String answer = TableBridge.run(query, TableBridge.COLLECT);
         List<Row> rows = new ArrayList<>();
         int nl = answer == null ? -1 : answer.indexOf('\n');
-        if (nl < 0) return rows;   // not a query: no sink, no rows
+        if (nl < 0) {   // not a query: no sink, no rows
+            if (schema == null) schema = ResolvedSchema.physical(List.of(), List.of());
+            return rows;
+        }
+        // The type line marks time attributes (`ts` TIMESTAMP(3) *ROWTIME*): not part of the type grammar.
+        String rowType = answer.substring(0, nl).replaceAll(" \\*(ROWTIME|PROCTIME)\\*", "");
+        if (schema == null) schema = schemaOf(rowType);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        CompositeCodec codec = (CompositeCodec) Codecs.create(answer.substring(0, nl), loader);
+        CompositeCodec codec = (CompositeCodec) Codecs.create(rowType, loader);
         ByteBuffer in = ByteBuffer.wrap(hexBytes(answer, nl + 1)).order(ByteOrder.LITTLE_ENDIAN);
         while (in.hasRemaining()) rows.add((Row) codec.readRecord(in));
         return rows;
+    }
+
+    private static ResolvedSchema schemaOf(String rowType) {
+        DataType row = DataTypes.of(RuntimeTableSemantics.logical(TypeParser.parse(rowType)));
+        return ResolvedSchema.physical(DataType.getFieldNames(row), DataType.getFieldDataTypes(row));
     }
 
     private static byte[] hexBytes(String s, int from) {

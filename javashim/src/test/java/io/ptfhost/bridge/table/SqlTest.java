@@ -56,4 +56,17 @@ public class SqlTest {
         assertEquals("CAST(NULL AS INT)", Sql.of(nullOf(DataTypes.INT())));
         assertEquals("`f`.`g`(`a`, 1)", Sql.of(call("f.g", $("a"), 1)));
     }
+
+    public static void testIntervalsOrderAndTimeLiterals() {
+        assertEquals("INTERVAL '2' HOUR", Sql.of(lit(2).hours()));
+        assertEquals("INTERVAL '14' DAY", Sql.of(lit(2).weeks()));
+        assertEquals("INTERVAL '0.005' SECOND", Sql.of(lit(5).millis()));
+        assertEquals("(`n` * INTERVAL '3' MONTH)", Sql.of($("n").quarters()));
+        assertEquals("INTERVAL '1.5' SECOND", Sql.literal(java.time.Duration.ofMillis(1500)));
+        assertEquals("INTERVAL '1-2' YEAR TO MONTH", Sql.literal(java.time.Period.ofMonths(14)));
+        assertEquals("DATE '2026-01-01'", Sql.literal(java.time.LocalDate.of(2026, 1, 1)));
+        assertEquals("`ts` ASC", Sql.of($("ts").asc()));
+        assertEquals("`score` DESC", Sql.of($("score").desc()));
+        assertEquals("CAST(`a` AS TIMESTAMP(3) WITH LOCAL TIME ZONE)", Sql.of($("a").cast(DataTypes.TIMESTAMP_LTZ(3))));
+    }
 }

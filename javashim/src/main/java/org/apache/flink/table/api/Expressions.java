@@ -2,6 +2,7 @@ package org.apache.flink.table.api;
 
 import io.ptfhost.bridge.table.Functions;
 import io.ptfhost.bridge.table.Sql;
+import io.ptfhost.bridge.table.SqlExpression;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.functions.UserDefinedFunction;
@@ -29,11 +30,11 @@ public final class Expressions {
     }
 
     public static ApiExpression lit(Object v, DataType dataType) {
-        return Sql.api("CAST(" + Sql.literal(v) + " AS " + dataType + ")");
+        return Sql.api("CAST(" + Sql.literal(v) + " AS " + Sql.type(dataType) + ")");
     }
 
     public static ApiExpression nullOf(DataType dataType) {
-        return Sql.api("CAST(NULL AS " + dataType + ")");
+        return Sql.api("CAST(NULL AS " + Sql.type(dataType) + ")");
     }
 
     public static ApiExpression call(String path, Object... arguments) {
@@ -55,7 +56,9 @@ public final class Expressions {
     }
 
     public static ApiExpression row(Object head, Object... tail) {
-        return Sql.api("ROW(" + Sql.list(prepend(head, tail)) + ")");
+        List<String> fields = new ArrayList<>();
+        for (Object o : prepend(head, tail)) fields.add(Sql.of(o));
+        return new ApiExpression(SqlExpression.row(fields));
     }
 
     public static ApiExpression array(Object head, Object... tail) {

@@ -31,6 +31,8 @@ public interface Table {
 
     Table unionAll(Table right);
 
+    Table orderBy(Expression... fields);
+
     PartitionedTable partitionBy(Expression... fields);
 
     ApiExpression asArgument(String name);
@@ -43,9 +45,17 @@ public interface Table {
 
     TablePipeline insertInto(String tablePath, boolean overwrite);
 
+    TablePipeline insertInto(TableDescriptor descriptor);
+
+    TablePipeline insertInto(TableDescriptor descriptor, boolean overwrite);
+
     TableResult executeInsert(String tablePath);
 
     TableResult executeInsert(String tablePath, boolean overwrite);
+
+    TableResult executeInsert(TableDescriptor descriptor);
+
+    TableResult executeInsert(TableDescriptor descriptor, boolean overwrite);
 
     TableResult execute();
 }

@@ -4,7 +4,9 @@ import io.ptfhost.bridge.table.TableEnvironmentImpl;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.functions.UserDefinedFunction;
+import org.apache.flink.table.types.AbstractDataType;
 
 /**
  * The entry point of a Table API program. In ptfhost every statement and every table it builds runs
@@ -22,6 +24,26 @@ public interface TableEnvironment {
     }
 
     Table from(String path);
+
+    Table fromValues(Object... values);
+
+    Table fromValues(AbstractDataType<?> rowType, Object... values);
+
+    Table fromValues(Expression... values);
+
+    Table fromValues(AbstractDataType<?> rowType, Expression... values);
+
+    Table fromValues(Iterable<?> values);
+
+    Table fromValues(AbstractDataType<?> rowType, Iterable<?> values);
+
+    void createTable(String path, TableDescriptor descriptor);
+
+    boolean createTable(String path, TableDescriptor descriptor, boolean ignoreIfExists);
+
+    void createTemporaryTable(String path, TableDescriptor descriptor);
+
+    void createTemporaryTable(String path, TableDescriptor descriptor, boolean ignoreIfExists);
 
     Table fromCall(String path, Object... arguments);
 

@@ -1,6 +1,7 @@
 package org.apache.flink.table.api;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
@@ -13,6 +14,8 @@ import java.util.concurrent.TimeoutException;
 public interface TableResult {
 
     ResultKind getResultKind();
+
+    ResolvedSchema getResolvedSchema();
 
     void await() throws InterruptedException, ExecutionException;
 

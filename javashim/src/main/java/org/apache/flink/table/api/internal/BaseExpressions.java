@@ -124,6 +124,93 @@ public abstract class BaseExpressions<InType, OutType> {
     }
 
     public OutType cast(DataType toType) {
-        return sql("CAST(" + self() + " AS " + toType + ")");
+        return sql("CAST(" + self() + " AS " + Sql.type(toType) + ")");
+    }
+
+    /** Ascending order of a PartitionedTable's ORDER BY. */
+    public OutType asc() {
+        return sql(self() + " ASC");
+    }
+
+    public OutType desc() {
+        return sql(self() + " DESC");
+    }
+
+    // ---- intervals: lit(n).hours() is INTERVAL 'n' HOUR -------------------------------------------
+
+    public OutType year() {
+        return interval(1, "YEAR");
+    }
+
+    public OutType years() {
+        return year();
+    }
+
+    public OutType quarter() {
+        return interval(3, "MONTH");
+    }
+
+    public OutType quarters() {
+        return quarter();
+    }
+
+    public OutType month() {
+        return interval(1, "MONTH");
+    }
+
+    public OutType months() {
+        return month();
+    }
+
+    public OutType week() {
+        return interval(7, "DAY");
+    }
+
+    public OutType weeks() {
+        return week();
+    }
+
+    public OutType day() {
+        return interval(1, "DAY");
+    }
+
+    public OutType days() {
+        return day();
+    }
+
+    public OutType hour() {
+        return interval(1, "HOUR");
+    }
+
+    public OutType hours() {
+        return hour();
+    }
+
+    public OutType minute() {
+        return interval(1, "MINUTE");
+    }
+
+    public OutType minutes() {
+        return minute();
+    }
+
+    public OutType second() {
+        return interval(1, "SECOND");
+    }
+
+    public OutType seconds() {
+        return second();
+    }
+
+    public OutType milli() {
+        return sql(Sql.interval(self(), 1, 1000, "SECOND"));
+    }
+
+    public OutType millis() {
+        return milli();
+    }
+
+    private OutType interval(long factor, String unit) {
+        return sql(Sql.interval(self(), factor, 1, unit));
     }
 }
