@@ -30,7 +30,8 @@
 
 plan_env_t job_plan_env(const job_env_t *env)
 {
-    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version, env->clock};
+    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version, env->clock,
+                        env->udfs};
 }
 
 /* ---- the uids of a statement ---------------------------------------------------- */
@@ -440,6 +441,7 @@ static int call_flush(void *ctx, char *err, size_t errlen)
 {
     call_t *c = ctx;
     if (ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    output_flush(&c->out);
     fflush(c->env->out);
     return 0;
 }
@@ -451,6 +453,7 @@ static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool fin
 {
     call_t *c = ctx;
     if (ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    output_flush(&c->out);
     fflush(c->env->out);
     fflush(stdout);
     char path[4200];
@@ -585,6 +588,7 @@ static int scan_flush(void *ctx, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     scan_t *s = ctx;
+    output_flush(&s->out);
     if (s->results) fflush(s->results);
     return 0;
 }

@@ -2,6 +2,7 @@
  * handled here; queries go to job.c. */
 #include "engine/session.h"
 #include "engine/session_int.h"
+#include "engine/session_udf.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -36,6 +37,8 @@ void session_init(session_t *s, const char *base_dir, FILE *out)
 void session_free(session_t *s)
 {
     job_uids_clear(&s->uids);
+    session_udfs_free(s->udfs);
+    s->udfs = NULL;
     catalog_free(&s->catalog);
     free(s->base_dir);
     if (s->vm) jb_vm_stop(s->vm);
@@ -50,6 +53,11 @@ static int ensure_vm(session_t *s, char *err, size_t errlen)
                          .max_heap = catalog_get(&s->catalog, "ptfhost.jvm.heap"),
                          .max_metaspace = catalog_get(&s->catalog, "ptfhost.jvm.metaspace")};
     return jb_vm_start(&opts, &s->vm, err, errlen);
+}
+
+int session_vm(session_t *s, char *err, size_t errlen)
+{
+    return ensure_vm(s, err, errlen);
 }
 
 int session_describe(session_t *s, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
@@ -91,6 +99,7 @@ static job_env_t job_env(session_t *s, const sqlp_script_t *script)
         .vm = &s->vm,
         .uids = &s->uids,
         .hooks = &s->hooks,
+        .udfs = session_udfs_resolver(s),
     };
 }
 
@@ -360,7 +369,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     catalog_table_t *t = catalog_table_new(name);
     free(name);
     t->temporary = cv->temporary;
-    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock};
+    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock, session_udfs_resolver(s)};
     if (values_table_fill(&env, vq, aliases, naliases, t, err, errlen) != 0) {
         catalog_table_free(t);
         return -1;
