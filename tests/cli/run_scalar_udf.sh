@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Scalar UDFs (CREATE FUNCTION of a ScalarFunction class, compat/udfs): in the
-# select list, in WHERE, as a PTF's scalar argument; overloads, varargs, a
+# select list, in WHERE, in computed columns and VALUES, as a PTF's scalar argument; overloads, varargs, a
 # NULL for a primitive parameter, open(), type hints, isDeterministic; the job
 # failing on an exception in eval with the function, its arguments and the
 # Java stack; table and aggregate functions refused naming their kind; no
@@ -46,6 +46,14 @@ SELECT k, \`value\`, EXPR\$0 AS above, plus_one(k) AS k1
 FROM ThresholdFilter(input => TABLE v PARTITION BY k, threshold => plus_one(9));" \
 "+I[1, 5.0, false, 2]
 +I[1, 15.0, true, 2]"
+run_exact computed_column_and_values 0 "" "$(fn plus_one PlusOne) $(fn kind Kind)
+CREATE TABLE c (id INT, nxt AS plus_one(id)) WITH ('connector' = 'filesystem', 'path' = 't.json', 'format' = 'json');
+SELECT id, nxt FROM c WHERE id IS NOT NULL;
+SELECT * FROM (VALUES (plus_one(1), kind('v')), (plus_one(2), kind(3))) AS x(a, b);" \
+"+I[1, 2]
++I[2, 3]
++I[2, string:v]
++I[3, int:3]"
 run_case exception_fails_the_job 1 "" "$(fn fails Fails)
 $DDL
 SELECT id, fails(id) AS f FROM t;" "+I[1, 1]" \
