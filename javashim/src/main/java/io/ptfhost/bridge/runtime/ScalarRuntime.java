@@ -15,16 +15,13 @@ import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.ScalarFunction;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -43,7 +40,7 @@ import java.util.Map;
  */
 public final class ScalarRuntime {
 
-    private static final List<ScalarRuntime> TABLE = new ArrayList<>();
+    private static final HandleTable<ScalarRuntime> TABLE = new HandleTable<>();
 
     private final ScalarFunction function;
     private final ScalarSignature sig;
@@ -108,17 +105,7 @@ public final class ScalarRuntime {
         } finally {
             t.setContextClassLoader(prev);
         }
-        int handle;
-        synchronized (TABLE) {
-            handle = TABLE.indexOf(null);
-            if (handle < 0) {
-                handle = TABLE.size();
-                TABLE.add(r);
-            } else {
-                TABLE.set(handle, r);
-            }
-        }
-        return answer(handle, r.function.isDeterministic(), sig);
+        return answer(TABLE.add(r), r.function.isDeterministic(), sig);
     }
 
     private static String answer(int handle, boolean deterministic, ScalarSignature sig) {
@@ -143,25 +130,16 @@ public final class ScalarRuntime {
 
     /** Calls close() and frees the handle; 1, or 0 for an unknown handle. */
     public static int close(int handle) throws Exception {
-        ScalarRuntime r;
-        synchronized (TABLE) {
-            if (handle < 0 || handle >= TABLE.size() || TABLE.get(handle) == null) {
-                return 0;
-            }
-            r = TABLE.set(handle, null);
+        ScalarRuntime r = TABLE.remove(handle);
+        if (r == null) {
+            return 0;
         }
         r.function.close();
         return 1;
     }
 
     private static ScalarRuntime get(int handle) {
-        synchronized (TABLE) {
-            ScalarRuntime r = handle >= 0 && handle < TABLE.size() ? TABLE.get(handle) : null;
-            if (r == null) {
-                throw new IllegalArgumentException("No open scalar function has handle " + handle + ".");
-            }
-            return r;
-        }
+        return TABLE.get(handle, "scalar function");
     }
 
     private int batch(ByteBuffer inBuffer, ByteBuffer outBuffer) {
@@ -243,14 +221,7 @@ public final class ScalarRuntime {
             c.primitive[i] = (i < c.fixed ? params[i] : c.component).isPrimitive();
         }
         try {
-            MethodHandle h;
-            try {
-                h = MethodHandles.publicLookup().unreflect(m);
-            } catch (IllegalAccessException e) {
-                m.setAccessible(true);
-                h = MethodHandles.lookup().unreflect(m);
-            }
-            c.handle = h.bindTo(function).asSpreader(Object[].class, params.length)
+            c.handle = FunctionRuntime.unreflect(m).bindTo(function).asSpreader(Object[].class, params.length)
                     .asType(MethodType.methodType(Object.class, Object[].class));
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("cannot call " + m, e);
