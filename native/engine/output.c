@@ -63,18 +63,22 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
     return o->sink ? 0 : -1;
 }
 
+/* WHERE: whether the row passes; an error evaluating it fails the job, as in Flink. */
+static bool passes(output_t *o, const row_t *row)
+{
+    if (!o->filter || filter_eval(o->filter, row)) return true;
+    const char *e = filter_error(o->filter);
+    if (e) {
+        snprintf(o->err, o->errlen, "WHERE: %s", e);
+        o->failed = true;
+    }
+    return false;
+}
+
+/* A row that passed WHERE: the projection, the sink fit and the sink. */
 static void deliver(output_t *o, const row_t *row)
 {
     if (o->failed) return;
-    if (o->filter && !filter_eval(o->filter, row)) {
-        /* an error evaluating WHERE fails the job, as in Flink */
-        const char *e = filter_error(o->filter);
-        if (e) {
-            snprintf(o->err, o->errlen, "WHERE: %s", e);
-            o->failed = true;
-        }
-        return;
-    }
     row_t out;
     if (project_row(&o->proj, row, &out, o->err, o->errlen) != 0) {
         o->failed = true;   /* an evaluation error fails the job, as in Flink */
@@ -88,7 +92,7 @@ void output_row(void *ctx, const row_t *row)
 {
     output_t *o = ctx;
     if (!o->pending) {
-        deliver(o, row);
+        if (!o->failed && passes(o, row)) deliver(o, row);
         return;
     }
     if (o->failed) return;
@@ -103,17 +107,21 @@ void output_flush(output_t *o)
     if (!o->pending || o->npending == 0) return;
     row_t *rows = o->pending, *passed = rows;
     int n = o->npending, npassed = n;
+    bool where_failed = false;
     if (o->filter) {
         expr_prefetch(filter_expr(o->filter), rows, n);
         passed = calloc((size_t)n, sizeof *passed);
         if (!passed) abort();
         npassed = 0;
-        for (int i = 0; i < n && !filter_error(o->filter); i++)
+        for (int i = 0; i < n && !where_failed; i++)
             if (filter_eval(o->filter, &rows[i])) passed[npassed++] = rows[i];
+            else where_failed = filter_error(o->filter) != NULL;
+        expr_prefetch(filter_expr(o->filter), NULL, 0);
     }
     for (int i = 0; i < o->proj.nexprs; i++) expr_prefetch(o->proj.exprs[i], passed, npassed);
     for (int i = 0; i < npassed; i++) deliver(o, &passed[i]);
-    if (o->filter && filter_error(o->filter) && !o->failed) {
+    for (int i = 0; i < o->proj.nexprs; i++) expr_prefetch(o->proj.exprs[i], NULL, 0);
+    if (where_failed && !o->failed) {   /* after the rows before it, as row by row */
         snprintf(o->err, o->errlen, "WHERE: %s", filter_error(o->filter));
         o->failed = true;
     }

@@ -32,6 +32,11 @@ SELECT id, counter() AS c FROM t;" \
 "+I[1, 1]
 +I[2, 2]
 +I[null, 3]"
+run_exact where_calls_once_per_row 0 "" "$(fn counter Counter)
+$DDL
+SELECT id FROM t WHERE counter() > 1;" \
+"+I[2]
++I[null]"
 run_exact temporary_system_function_shadows_a_built_in 0 "" \
 "CREATE TEMPORARY SYSTEM FUNCTION initcap AS 'com.example.udf.Prefixed' USING JAR '$J';
 $DDL
@@ -59,6 +64,9 @@ $DDL
 SELECT id, fails(id) AS f FROM t;" "+I[1, 1]" \
   "job.sql:3:12: Evaluating SELECT column 'f' failed: Function 'fails' (com.example.udf.Fails) failed on fails(2): java.lang.IllegalStateException: no twos here" \
   "	at com.example.udf.Fails.eval(Fails.java:9)"
+run_case exception_in_where_after_the_rows_before 1 "" "$(fn fails Fails)
+$DDL
+SELECT id FROM t WHERE fails(id) > 0;" "+I[1]" "WHERE: Function 'fails' (com.example.udf.Fails) failed on fails(2): java.lang.IllegalStateException: no twos here"
 run_case table_function_is_refused 1 "" "$(fn split Split)
 $DDL
 SELECT split(name) FROM t;" \
