@@ -397,7 +397,8 @@ static int print_answer(const char *answer, bool json, const char *class_name)
         return 2;
     }
     ptf_sig_doc_t *sigs = ptf_sig_doc_from_json(doc);
-    bool only_scalars = sigs->nfunctions == 0 && describe_scalars_count(doc) > 0;
+    /* a JAR of scalar functions only, or --class naming one (its PTF entry only says it is none) */
+    bool only_scalars = describe_scalars_count(doc) > 0 && (sigs->nfunctions == 0 || class_name);
     int rc = 0;
     if (json) {
         char *pretty = cJSON_Print(doc);
@@ -409,7 +410,7 @@ static int print_answer(const char *answer, bool json, const char *class_name)
     } else {
         rc = print_text(sigs, class_name);
     }
-    rc = describe_scalars(doc, !json, sigs->nfunctions > 0 || sigs->nwarnings > 0, rc);
+    rc = describe_scalars(doc, !json, (sigs->nfunctions > 0 && !only_scalars) || sigs->nwarnings > 0, rc);
     ptf_sig_doc_free(sigs);
     cJSON_Delete(doc);
     return rc;

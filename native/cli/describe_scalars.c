@@ -34,7 +34,7 @@ static bool print_function(const cJSON *f)
     const char *dot = strrchr(cls, '.');
     bool valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "valid"));
     if (!valid) {
-        printf("%s  INVALID (scalar function)\n%s\n", cls, str(f, "error") ? str(f, "error") : "(no message)");
+        printf("%s  INVALID\n%s\n", cls, str(f, "error") ? str(f, "error") : "(no message)");
         if (str(f, "fix")) printf("fix: %s\n", str(f, "fix"));
         return false;
     }

@@ -90,5 +90,12 @@ want="com.example.udf.Kind  (scalar function)
   eval       public java.lang.String com.example.udf.Kind.eval(java.lang.String)"
 verdict describe_shows_overloads "$(grep -qF -- "$want" "$W/all" && grep -qF "Joined(sep STRING, parts STRING...) RETURNS STRING" "$W/all" &&
   grep -qF "PlusOne(x INT NOT NULL) RETURNS INT NOT NULL" "$W/all" && echo 1 || echo 0)" "$rc" 0
+(cd "$W" && "$PTFHOST" describe --jar "$J" --class com.example.udf.Joined >all 2>&1); rc=$?
+verdict describe_class_of_a_scalar "$([ "$(cat "$W/all")" = "com.example.udf.Joined  (scalar function)
+  overload   Joined(sep STRING, parts STRING...) RETURNS STRING
+  eval       public java.lang.String com.example.udf.Joined.eval(java.lang.String,java.lang.String[])" ] && echo 1 || echo 0)" "$rc" 0
+(cd "$W" && "$PTFHOST" describe --jar "$J" --class com.example.udf.Split >all 2>&1); rc=$?
+verdict describe_class_of_a_table_function "$(grep -qF "com.example.udf.Split  INVALID
+Function class 'com.example.udf.Split' is a table function" "$W/all" && echo 1 || echo 0)" "$rc" 1
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -76,7 +76,9 @@ public final class Describer {
             for (String name : names) {
                 functions.add(describeClass(loader, name));
             }
-            if (className == null) {
+            if (className != null && ScalarExtractor.isOtherFunction(loader, className)) {
+                scalars.add(ScalarExtractor.extract(loader, className, jars));
+            } else if (className == null) {
                 for (String name : new TreeSet<>(classes.keySet())) {
                     if (!classes.get(name).isAbstractOrInterface() && ScalarExtractor.isScalar(loader, name)) {
                         scalars.add(ScalarExtractor.extract(loader, name, jars));

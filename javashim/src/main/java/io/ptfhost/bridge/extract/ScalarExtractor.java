@@ -89,6 +89,12 @@ public final class ScalarExtractor {
         return kind != null && kind[0].equals(SCALAR_CLASS);
     }
 
+    /** Whether className's class files say it is a user-defined function other than a PTF. */
+    static boolean isOtherFunction(ClassLoader loader, String className) {
+        String[] kind = kindOf(loader, className);
+        return kind != null && !kind[0].equals(Describer.PTF_CLASS);
+    }
+
     private static String resource(String className) {
         return className.replace('.', '/') + ".class";
     }
