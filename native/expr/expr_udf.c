@@ -221,6 +221,17 @@ static void batch_free(batch_t *b)
     free(b);
 }
 
+/* Forgets the calls queued in b (they are made again, row by row). */
+static void unqueue(batch_t *b)
+{
+    for (int i = 0; i < b->nsites; i++) {
+        site_t *s = &b->sites[i];
+        for (int k = 0; k < s->nqueued; k++) s->state[s->rows[k]] = ROW_UNKNOWN;
+        s->nqueued = 0;
+        buf_clear(&s->in);
+    }
+}
+
 static void queue(site_t *s, int row, size_t offset)
 {
     s->rows[s->nqueued] = row;
@@ -299,7 +310,10 @@ static int apply_answer(const expr_t *x, const expr_node_t *n, site_t *s, const 
         p += used;
     }
     if (p >= end) goto malformed;
-    if (*p++ == 0) return p == end ? 0 : -1;
+    if (*p++ == 0) {
+        if (p == end) return 0;
+        goto malformed;
+    }
     if (end - p < 4 || (memcpy(&len, p, 4), (size_t)(end - p - 4) != len) || nresults >= (uint32_t)s->nqueued)
         goto malformed;
     buf_t m = BUF_INIT;
@@ -462,6 +476,7 @@ int expr_udf_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, c
             bool failed;
             *out = eval_row(x, x->root, c->batch, row, r, a, err, errlen, &failed);
             if (!c->batch->pending) return failed ? -1 : 0;
+            unqueue(c->batch);   /* a path the prefetch did not take (a non-deterministic built-in) */
         }
     }
     return eval_rows(x, x->root, row, 1, a, out, &failed_row, err, errlen);
