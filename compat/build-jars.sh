@@ -11,6 +11,8 @@
 #   ptfs.jar         compat/ptfs    javac -parameters   (ports of Flink's PTF test programs; cases in compat/cases)
 #   tableapi.jar     compat/tableapi javac -parameters  (Flink's Table API PTF programs as main classes, with the
 #                                   compat/ptfs PTFs they call: an app JAR; compat/tableapi/run.sh runs them)
+#   udfs.jar         compat/udfs    javac -parameters   (scalar UDFs; a table and an aggregate function compiled
+#                                   against compat/udfs/stubs, which are not packaged)
 #   bench10.jar      = seeds.jar    (the 10 seed PTFs; input of bench/describe.sh)
 #   fatjar/          compat/fatjar  a PTF using commons-lang3: shaded fat JAR, folder of JARs, fat JAR
 #                                   bundling Flink API classes (compat/fatjar/build.sh, own up-to-date check)
@@ -28,7 +30,7 @@ die() { echo "build-jars.sh: $*" >&2; exit 1; }
 command -v javac >/dev/null || die "javac not found (install openjdk-17-jdk-headless)"
 command -v jar >/dev/null || die "jar not found (install openjdk-17-jdk-headless)"
 
-JARS=(seeds seeds-g seeds-plain errors demo ptfs fixtures tableapi bench10)
+JARS=(seeds seeds-g seeds-plain errors demo ptfs fixtures tableapi udfs bench10)
 
 "$HERE/fatjar/build.sh" "$BUILD"
 
@@ -37,7 +39,7 @@ up_to_date() {
   for j in "${JARS[@]}"; do
     [ -f "$OUT/$j.jar" ] || return 1
     # any input newer than this JAR?
-    [ -z "$(find "$HERE/seeds" "$HERE/errors" "$HERE/demo" "$HERE/ptfs" "$HERE/fixtures" "$HERE/tableapi" "$SHIM" "$HERE/build-jars.sh" \
+    [ -z "$(find "$HERE/seeds" "$HERE/errors" "$HERE/demo" "$HERE/ptfs" "$HERE/fixtures" "$HERE/tableapi" "$HERE/udfs" "$SHIM" "$HERE/build-jars.sh" \
               -newer "$OUT/$j.jar" -print -quit)" ] || return 1
   done
 }
@@ -61,7 +63,7 @@ build() {
   mv -f "$OUT/$name.jar.new" "$OUT/$name.jar"
 }
 
-names=(seeds seeds-g seeds-plain errors demo ptfs fixtures tableapi)
+names=(seeds seeds-g seeds-plain errors demo ptfs fixtures tableapi udfs)
 build seeds       seeds -parameters  & pids=($!)
 build seeds-g     seeds -g           & pids+=($!)
 build seeds-plain seeds              & pids+=($!)
@@ -70,6 +72,7 @@ build demo        demo -parameters   & pids+=($!)
 build ptfs        ptfs -parameters   & pids+=($!)
 build fixtures    fixtures -parameters & pids+=($!)
 build tableapi    tableapi -parameters -sourcepath "$HERE/ptfs/src" & pids+=($!)
+build udfs        udfs -parameters -sourcepath "$HERE/udfs/stubs" -implicit:none & pids+=($!)
 failed=()
 for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed+=("${names[$i]}"); done
 if [ ${#failed[@]} -gt 0 ]; then

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/describe_scalars.h"
 #include "engine/layout.h"
 #include "engine/signature.h"
 #include "jb.h"
@@ -396,15 +397,20 @@ static int print_answer(const char *answer, bool json, const char *class_name)
         return 2;
     }
     ptf_sig_doc_t *sigs = ptf_sig_doc_from_json(doc);
-    int rc;
+    /* a JAR of scalar functions only, or --class naming one (its PTF entry only says it is none) */
+    bool only_scalars = describe_scalars_count(doc) > 0 && (sigs->nfunctions == 0 || class_name);
+    int rc = 0;
     if (json) {
         char *pretty = cJSON_Print(doc);
         puts(pretty);
         free(pretty);
-        rc = exit_code(sigs, class_name, false);
+        if (!only_scalars) rc = exit_code(sigs, class_name, false);
+    } else if (only_scalars) {
+        print_warnings(sigs->warnings, sigs->nwarnings, "");
     } else {
         rc = print_text(sigs, class_name);
     }
+    rc = describe_scalars(doc, !json, (sigs->nfunctions > 0 && !only_scalars) || sigs->nwarnings > 0, rc);
     ptf_sig_doc_free(sigs);
     cJSON_Delete(doc);
     return rc;

@@ -7,7 +7,7 @@
 
 #include "expr/expr.h"
 
-#define ERROR_LEN 512
+#define ERROR_LEN 4096   /* room for a UDF's Java stack */
 
 struct filter {
     expr_t *x;
@@ -48,6 +48,11 @@ bool filter_eval(const filter_t *f, const row_t *row)
         return false;
     }
     return !v.is_null && v.u.b;
+}
+
+struct expr *filter_expr(const filter_t *f)
+{
+    return f->x;
 }
 
 const char *filter_error(const filter_t *f)

@@ -31,6 +31,8 @@ filter_t *filter_compile(const plan_env_t *env, const sqlp_expr_t *where, const 
  * CAST of text that is not a number, / by zero) drops the row and is kept:
  * see filter_error. */
 bool filter_eval(const filter_t *f, const row_t *row);
+/* The compiled condition (for expr_prefetch of a batch of rows). */
+struct expr *filter_expr(const filter_t *f);
 /* The first evaluation error, or NULL if there was none. */
 const char *filter_error(const filter_t *f);
 void filter_free(filter_t *f);

@@ -141,7 +141,7 @@ static int computed_open(const catalog_table_t *t, const inputs_config_t *cfg, c
     const sqlp_script_t *script = NULL;
     const sqlp_query_t *q = computed_parse(cc, t, &script, err, errlen);
     if (!q) return -1;
-    plan_env_t penv = {.script = script, .clock = cfg->clock};
+    plan_env_t penv = {.script = script, .clock = cfg->clock, .udfs = cfg->udfs};
     for (int i = 0; i < cc->ncols; i++)
         if (!(cc->exprs[i] = plan_expr_compile(&penv, q->items[i].expr, catalog_table_source_row(t), err, errlen)))
             return -1;
@@ -161,7 +161,7 @@ static int computed_fill(const computed_t *cc, const catalog_table_t *t, row_t *
     row_t src = {row->kind, (uint32_t)cc->nsourced, arena_calloc(a, (size_t)cc->nsourced + 1, sizeof(value_t))};
     for (int i = 0; i < cc->nsourced; i++) src.fields[i] = row->fields[cc->sourced[i]];
     for (int i = 0; i < cc->ncols; i++) {
-        char why[512];
+        char why[4096];
         if (expr_eval(cc->exprs[i], &src, a, &row->fields[cc->cols[i]], why, sizeof why) != 0) {
             snprintf(err, errlen, "table '%s': computing column '%s' failed: %s", t->name,
                      t->schema->fields[cc->cols[i]].name, why);

@@ -120,6 +120,7 @@ typedef struct inputs_config {
     int64_t barrier_interval_ms; /* checkpoint barriers this often (0: none) */
     const uint64_t *skip_rows;   /* per table (order given): rows already processed (NULL: none) */
     const volatile sig_atomic_t *stop; /* non-zero: a final barrier, then stop (NULL: never) */
+    const struct expr_udf_resolver *udfs;   /* scalar UDFs for computed columns (NULL: none) */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;

@@ -104,6 +104,7 @@ typedef struct job_env {
     jb_vm_t *const *vm;              /* the JVM describe started */
     job_uids_t *uids;
     const job_hooks_t *hooks;        /* NULL = none */
+    const struct expr_udf_resolver *udfs;   /* scalar UDFs (expr/expr_udf.h); NULL = none */
 } job_env_t;
 
 /* The planner's view of env (catalog, script, describe, Flink version). */

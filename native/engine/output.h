@@ -42,6 +42,13 @@ typedef struct output {
     bool failed;             /* a row failed: err holds why */
     char *err;
     size_t errlen;
+    /* With a UDF in WHERE or the select list, rows wait here (copied) and
+     * cross to Java in batches (expr_prefetch); output_flush, a watermark
+     * and output_close deliver them. */
+    const type_t *in;
+    row_t *pending;
+    int npending;
+    arena_t pending_arena;
 } output_t;
 
 /* WHERE, the projection and the sink fit of q over rows of type in; err
@@ -56,6 +63,8 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
 
 /* One row (ptf_emit_fn's form; ctx is the output_t). */
 void output_row(void *ctx, const row_t *row);
+/* Delivers the rows waiting for a batch of UDF calls (see output_t). */
+void output_flush(output_t *o);
 /* The watermark after the rows so far (ctx is the output_t). */
 void output_watermark(void *ctx, int64_t wm);
 

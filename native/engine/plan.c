@@ -6,6 +6,7 @@
  * that failed, so the order of stages and of checks within them is the
  * order in which Flink reports. */
 #include "engine/plan.h"
+#include "expr/expr_udf.h"
 #include "util/duration.h"
 #include "util/xalloc.h"
 
@@ -812,8 +813,44 @@ static int resolve_uid(planner_t *pl)
 
 /* ---- scalar arguments ---------------------------------------------------------- */
 
+/* Whether v calls a scalar UDF (or a function of that name that fails to open: compiling reports it). */
+static bool calls_udf(const plan_env_t *env, const sqlp_expr_t *v)
+{
+    const expr_udf_t *u;
+    char e[256];
+    return v->kind == SQLP_E_CALL && env->udfs &&
+           env->udfs->find(env->udfs->ctx, sqlp_name_last(&v->u.call.name)->name, &u, e, sizeof e) != 0;
+}
+
+/* A UDF call as a scalar argument: a constant (a deterministic UDF of
+ * constants is reduced when compiled, as Flink reduces it), evaluated once
+ * and cast to the declared type. */
+static int udf_scalar(const planner_t *pl, const ptf_arg_t *a, const sqlp_expr_t *v, arena_t *tmp, value_t *out)
+{
+    expr_t *x = plan_expr_compile(pl->env, v, NULL, pl->err, pl->errlen);
+    if (!x) return -1;
+    const type_t *t = expr_type(x);
+    char xerr[4096];
+    int rc = -1;
+    if (!type_equals_ignore_null(t, a->type) && !cast_implicit_ok(t, a->type)) {
+        char *want = type_to_string(a->type), *got = type_to_string(t);
+        fail_at(pl, v->pos, "Invalid argument value for '%s': expected a value of type %s, but the call returns %s.",
+                a->name, want, got);
+        free(want), free(got);
+    } else if (expr_eval(x, NULL, tmp, out, xerr, sizeof xerr) != 0) {
+        fail_at(pl, v->pos, "Evaluating argument '%s' failed: %s", a->name, xerr);
+    } else {
+        if (!out->is_null && !type_equals_ignore_null(t, a->type)) *out = cast_value(out, t, a->type, tmp);
+        *out = value_copy(out, a->type, tmp);   /* it may point into x */
+        rc = 0;
+    }
+    expr_free(x);
+    return rc;
+}
+
 static int coerce_scalar(const planner_t *pl, const ptf_arg_t *a, const sqlp_expr_t *v, arena_t *tmp, value_t *out)
 {
+    if (v && calls_udf(pl->env, v)) return udf_scalar(pl, a, v, tmp, out);
     if (v && v->kind != SQLP_E_DEFAULT)
         return literal_value(pl->env->script, v, a->type, a->name, tmp, out, pl->err, pl->errlen);
     *out = value_null();
@@ -907,7 +944,7 @@ expr_t *plan_expr_compile(const plan_env_t *env, const sqlp_expr_t *e, const typ
                           size_t errlen)
 {
     expr_env_t xenv = {env->script, NULL};
-    expr_t *x = expr_compile(&xenv, e, row_type, err, errlen);
+    expr_t *x = expr_compile_udfs(&xenv, env->udfs, e, row_type, err, errlen);
     if (x && env->clock) expr_set_clock(x, clock_now, env->clock);
     return x;
 }

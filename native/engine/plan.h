@@ -77,6 +77,7 @@ typedef struct plan_env {
     void *describe_ctx;
     const char *flink_version;
     const proctime_t *clock;     /* the runner's clock for CURRENT_TIMESTAMP & co.; NULL = the wall clock */
+    const struct expr_udf_resolver *udfs;   /* scalar UDFs (expr/expr_udf.h); NULL = none */
 } plan_env_t;
 
 /* expr_compile against env's script, reading env's clock. */

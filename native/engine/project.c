@@ -133,7 +133,7 @@ int project_row(project_t *p, const row_t *in, row_t *out, char *err, size_t err
             out->fields[i] = in->fields[c];
             continue;
         }
-        char xerr[512];
+        char xerr[4096];
         if (expr_eval(p->exprs[-1 - c], in, &p->arena, &out->fields[i], xerr, sizeof xerr) != 0) {
             sqlp_format_error(p->script, p->expr_pos[-1 - c], 0, err, errlen,
                               "Evaluating SELECT column '%s' failed: %s", p->type->fields[i].name, xerr);

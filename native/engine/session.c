@@ -2,6 +2,7 @@
  * handled here; queries go to job.c. */
 #include "engine/session.h"
 #include "engine/session_int.h"
+#include "engine/session_udf.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include "engine/plan.h"
 #include "engine/values.h"
 #include "expr/expr.h"
+#include "expr/expr_udf.h"
 #include "jb.h"
 #include "sql/sql.h"
 #include "util/table_print.h"
@@ -36,6 +38,8 @@ void session_init(session_t *s, const char *base_dir, FILE *out)
 void session_free(session_t *s)
 {
     job_uids_clear(&s->uids);
+    session_udfs_free(s->udfs);
+    s->udfs = NULL;
     catalog_free(&s->catalog);
     free(s->base_dir);
     if (s->vm) jb_vm_stop(s->vm);
@@ -50,6 +54,11 @@ static int ensure_vm(session_t *s, char *err, size_t errlen)
                          .max_heap = catalog_get(&s->catalog, "ptfhost.jvm.heap"),
                          .max_metaspace = catalog_get(&s->catalog, "ptfhost.jvm.metaspace")};
     return jb_vm_start(&opts, &s->vm, err, errlen);
+}
+
+int session_vm(session_t *s, char *err, size_t errlen)
+{
+    return ensure_vm(s, err, errlen);
 }
 
 int session_describe(session_t *s, const char *const *jars, int njars, const char *class_name, ptf_sig_t **out,
@@ -91,6 +100,7 @@ static job_env_t job_env(session_t *s, const sqlp_script_t *script)
         .vm = &s->vm,
         .uids = &s->uids,
         .hooks = &s->hooks,
+        .udfs = session_udfs_resolver(s),
     };
 }
 
@@ -156,15 +166,15 @@ static type_t *sourced_columns(const sqlp_script_t *script, const sqlp_create_ta
 
 /* A computed column (name AS expr): typed by its expression over the
  * sourced columns, which it may only read (not another computed column). */
-static type_t *computed_column(const sqlp_script_t *script, const sqlp_column_t *c, const type_t *schema,
-                               const type_t *sourced, char *err, size_t errlen)
+static type_t *computed_column(const sqlp_script_t *script, const expr_udf_resolver_t *udfs, const sqlp_column_t *c,
+                               const type_t *schema, const type_t *sourced, char *err, size_t errlen)
 {
     if (col_index(schema, c->name.name) >= 0 || col_index(sourced, c->name.name) >= 0) {
         ERR_AT(c->name.pos, "A column with the same name `%s` has been defined.", c->name.name);
         return NULL;
     }
     expr_env_t xenv = {script, NULL};
-    expr_t *x = expr_compile(&xenv, c->expr, sourced, err, errlen);
+    expr_t *x = expr_compile_udfs(&xenv, udfs, c->expr, sourced, err, errlen);
     if (!x) return NULL;
     type_t *ty = type_clone(expr_type(x));
     ty->time_kind = TYPE_TK_REGULAR;
@@ -173,15 +183,15 @@ static type_t *computed_column(const sqlp_script_t *script, const sqlp_column_t 
 }
 
 /* The columns in declared order: physical, METADATA and computed. */
-static int table_columns(const sqlp_script_t *script, const sqlp_create_table_t *ct, catalog_table_t *t, char *err,
-                         size_t errlen)
+static int table_columns(const sqlp_script_t *script, const expr_udf_resolver_t *udfs, const sqlp_create_table_t *ct,
+                         catalog_table_t *t, char *err, size_t errlen)
 {
     type_t *sourced = sourced_columns(script, ct, err, errlen);
     if (!sourced) return -1;
     int rc = 0;
     for (int i = 0; rc == 0 && i < ct->ncols; i++) {
         const sqlp_column_t *c = &ct->cols[i];
-        type_t *ty = c->kind == SQLP_COL_COMPUTED ? computed_column(script, c, t->schema, sourced, err, errlen)
+        type_t *ty = c->kind == SQLP_COL_COMPUTED ? computed_column(script, udfs, c, t->schema, sourced, err, errlen)
                                                    : type_clone(sourced->fields[col_index(sourced, c->name.name)].type);
         if (!ty) {
             rc = -1;
@@ -291,7 +301,7 @@ static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_cr
     t->temporary = ct->temporary;
     t->line = ct->name.pos.line;
     t->schema = type_new(TYPE_ROW, true);
-    if (table_columns(script, ct, t, err, errlen) != 0 || table_primary_key(script, ct, t, err, errlen) != 0 ||
+    if (table_columns(script, session_udfs_resolver(s), ct, t, err, errlen) != 0 || table_primary_key(script, ct, t, err, errlen) != 0 ||
         table_watermark(script, ct->watermark, t, err, errlen) != 0 || table_options(script, ct, t, err, errlen) != 0) {
         catalog_table_free(t);
         return -1;
@@ -360,7 +370,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     catalog_table_t *t = catalog_table_new(name);
     free(name);
     t->temporary = cv->temporary;
-    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock};
+    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock, session_udfs_resolver(s)};
     if (values_table_fill(&env, vq, aliases, naliases, t, err, errlen) != 0) {
         catalog_table_free(t);
         return -1;

@@ -41,6 +41,7 @@ typedef struct session {
     int64_t time_limit_ms;       /* a query reading input longer than this fails (0 = no limit) */
     job_hooks_t hooks;           /* optional (ptfhost test): see job.h */
     arena_t retained;            /* the scripts of session_run_retained and their text */
+    struct session_udfs *udfs;   /* scalar UDFs opened so far (session_udf.h); NULL = none */
 } session_t;
 
 void session_init(session_t *s, const char *base_dir, FILE *out);

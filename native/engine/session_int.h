@@ -21,4 +21,7 @@ int session_names_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stm
 char *session_names_writable_key(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,
                                  size_t errlen);
 
+/* Starts the session's JVM if it is not running yet (s->vm). */
+int session_vm(session_t *s, char *err, size_t errlen);
+
 #endif

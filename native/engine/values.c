@@ -86,11 +86,9 @@ static int literal_type(const sqlp_expr_t *e, lit_col_t *c)
 /* A VALUES item that is not a plain literal (CAST('...' AS t), any
  * expression without columns): typed by the expression module. Rows agree
  * on a type family; lengths and precisions take the largest. */
-static int expression_type(const sqlp_script_t *script, const sqlp_expr_t *e, lit_col_t *c, char *err,
-                           size_t errlen)
+static int expression_type(const plan_env_t *env, const sqlp_expr_t *e, lit_col_t *c, char *err, size_t errlen)
 {
-    expr_env_t xenv = {script, NULL};
-    expr_t *x = expr_compile(&xenv, e, NULL, err, errlen);
+    expr_t *x = plan_expr_compile(env, e, NULL, err, errlen);
     if (!x) return -3;
     const type_t *t = expr_type(x);
     int rc = 0;
@@ -116,9 +114,10 @@ static int expression_type(const sqlp_script_t *script, const sqlp_expr_t *e, li
 }
 
 /* The type of each VALUES column, from its literals (cols: ncols zeroed). */
-static int values_types(const sqlp_script_t *script, const sqlp_query_t *vq, int ncols, lit_col_t *cols, char *err,
+static int values_types(const plan_env_t *env, const sqlp_query_t *vq, int ncols, lit_col_t *cols, char *err,
                         size_t errlen)
 {
+    const sqlp_script_t *script = env->script;
     for (int r = 0; r < vq->nrows; r++) {
         if (vq->rows[r].n != ncols) {
             ERR_AT(vq->rows[r].pos, "Values passed to VALUES operator must have compatible types: row %d has %d "
@@ -128,7 +127,7 @@ static int values_types(const sqlp_script_t *script, const sqlp_query_t *vq, int
         for (int c = 0; c < ncols; c++) {
             const sqlp_expr_t *e = vq->rows[r].items[c];
             int rc = literal_type(e, &cols[c]);
-            if (rc == -1) rc = expression_type(script, e, &cols[c], err, errlen);
+            if (rc == -1) rc = expression_type(env, e, &cols[c], err, errlen);
             if (rc == -3) return -1;
             if (rc != 0) {
                 ERR_AT(e->pos, "Values passed to VALUES operator must have compatible types.");
@@ -213,7 +212,7 @@ int values_table_fill(const plan_env_t *env, const sqlp_query_t *vq, const sqlp_
     int ncols = values_width(vq);
     lit_col_t *cols = calloc((size_t)ncols + 1, sizeof *cols);
     t->is_values = true;
-    int rc = values_types(env->script, vq, ncols, cols, err, errlen);
+    int rc = values_types(env, vq, ncols, cols, err, errlen);
     if (rc == 0) {
         t->schema = values_schema(cols, ncols, aliases, naliases);
         rc = values_rows(env, vq, t, err, errlen);

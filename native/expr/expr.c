@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expr/expr_udf.h"
 #include "types/text.h"
 
 expr_node_t *expr_compile_unary(expr_cc_t *c, const sqlp_expr_t *e);
@@ -395,7 +396,10 @@ expr_node_t *expr_compile_node(expr_cc_t *c, const sqlp_expr_t *e)
     case SQLP_E_BETWEEN: return expr_compile_between(c, e);
     case SQLP_E_IN: return expr_compile_in(c, e);
     case SQLP_E_LIKE: return expr_compile_like(c, e);
-    case SQLP_E_CALL: return expr_compile_call(c, e);
+    case SQLP_E_CALL: {
+        expr_node_t *n;
+        return expr_udf_compile(c, e, &n) ? n : expr_compile_call(c, e);
+    }
     case SQLP_E_CAST: return expr_compile_cast_expr(c, e);
     case SQLP_E_CASE: return expr_compile_case(c, e);
     case SQLP_E_ARRAY:
@@ -416,9 +420,16 @@ expr_node_t *expr_compile_node(expr_cc_t *c, const sqlp_expr_t *e)
 expr_t *expr_compile(const expr_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
                      size_t errlen)
 {
+    return expr_compile_udfs(env, NULL, e, row_type, err, errlen);
+}
+
+expr_t *expr_compile_udfs(const expr_env_t *env, const expr_udf_resolver_t *udfs, const sqlp_expr_t *e,
+                          const type_t *row_type, char *err, size_t errlen)
+{
     expr_t *x = calloc(1, sizeof *x);
     if (!x) abort();
     arena_init(&x->arena, 4096);
+    x->udfs = udfs;
     x->zone = env->zone;
     expr_cc_t c = {env, row_type, x, err, errlen};
     if (errlen) err[0] = '\0';
@@ -444,6 +455,7 @@ const type_t *expr_type(const expr_t *x)
 
 int expr_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char *err, size_t errlen)
 {
+    if (x->nudf) return expr_udf_eval(x, row, a, out, err, errlen);
     expr_ctx_t cx = {row, a, x->zone, err, errlen, false, x->now_ms, x->now_ctx};
     *out = EXPR_EVAL(x->root, &cx);
     return cx.failed ? -1 : 0;
@@ -452,6 +464,7 @@ int expr_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char 
 void expr_free(expr_t *x)
 {
     if (!x) return;
+    expr_udf_cache_free(x);
     for (int i = 0; i < x->ntypes; i++) type_free(x->types[i]);
     free(x->types);
     arena_destroy(&x->arena);

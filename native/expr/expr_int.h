@@ -54,6 +54,10 @@ struct expr {
     const render_zone_t *zone;
     int64_t (*now_ms)(const void *ctx);
     const void *now_ctx;
+    const struct expr_udf_resolver *udfs;   /* expr_compile_udfs's; NULL = none */
+    int nudf;               /* UDF call sites (expr_udf.c) */
+    struct udf_call *udf_calls;
+    struct expr_udf_cache *cache;           /* expr_prefetch's results */
 };
 
 typedef struct expr_cc {
@@ -106,6 +110,12 @@ const expr_func_t *expr_func_find(const char *name);
 bool expr_func_check_args(expr_cc_t *c, expr_node_t *n, const expr_func_t *f);
 expr_node_t *expr_compile_call(expr_cc_t *c, const sqlp_expr_t *e);
 expr_node_t *expr_compile_node(expr_cc_t *c, const sqlp_expr_t *e);
+/* A call of a UDF (expr_udf.h): true with *out (NULL on error) when e calls
+ * one, false to compile it as a built-in. */
+bool expr_udf_compile(expr_cc_t *c, const sqlp_expr_t *e, expr_node_t **out);
+/* expr_eval of an expression with UDF calls (expr_udf.c); frees expr_prefetch's results. */
+int expr_udf_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char *err, size_t errlen);
+void expr_udf_cache_free(expr_t *x);
 
 /* ---- compiler helpers (expr.c) ------------------------------------------- */
 

@@ -100,7 +100,7 @@ static char *run(catalog_table_t **tables, int n, int fail_at_row, int *rc, bool
     inputs_table_t spec[8];
     for (int i = 0; i < n; i++) spec[i] = (inputs_table_t){tables[i], 10 + i};
     proctime_t clock = {true, 0};
-    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL};
+    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL, NULL};
     char err[256] = "";
     inputs_t *ins = inputs_open(spec, n, &cfg, err, sizeof err);
     ck_assert_msg(ins != NULL, "%s", err);
@@ -191,7 +191,7 @@ START_TEST(the_prefix_key_follows_its_columns_through_the_projection)
     type_t *in = type_parse("ROW<`k1` INT, `k2` STRING, `v` BIGINT>", err, sizeof err);
     catalog_t cat;
     catalog_init(&cat);
-    plan_env_t env = {&cat, script, NULL, NULL, "2.3", NULL};
+    plan_env_t env = {&cat, script, NULL, NULL, "2.3", NULL, NULL};
     project_t p;
     ck_assert_msg(project_init(&p, &env, script->stmts[0]->u.query, in, err, sizeof err) == 0, "%s", err);
     int key[PROJECT_MAX_KEY];

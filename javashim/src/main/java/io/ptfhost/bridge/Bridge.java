@@ -2,6 +2,7 @@ package io.ptfhost.bridge;
 
 import io.ptfhost.bridge.extract.Describer;
 import io.ptfhost.bridge.runtime.Runtimes;
+import io.ptfhost.bridge.runtime.ScalarRuntime;
 
 import java.nio.ByteBuffer;
 
@@ -45,6 +46,27 @@ public final class Bridge {
     /** Calls the function's close() and frees the handle; 1, or 0 for an unknown handle. */
     public static int close(int handle) throws Exception {
         return Runtimes.close(handle);
+    }
+
+    // ---- scalar functions (docs/internals.md, "Scalar functions"); bridge.runtime.ScalarRuntime ----
+
+    /** Opens a scalar function: {"handle", "deterministic", "signature"}; throws for a bad class. */
+    public static String openScalar(String[] jars, String className) throws Exception {
+        return ScalarRuntime.open(jars, className);
+    }
+
+    /** One batch of calls; the bytes written to out, or minus the bytes needed (then drainScalar). */
+    public static int processScalar(int handle, ByteBuffer in, ByteBuffer out) {
+        return ScalarRuntime.process(handle, in, out);
+    }
+
+    public static int drainScalar(int handle, ByteBuffer out) {
+        return ScalarRuntime.drain(handle, out);
+    }
+
+    /** Calls the function's close() and frees the handle; 1, or 0 for an unknown handle. */
+    public static int closeScalar(int handle) throws Exception {
+        return ScalarRuntime.close(handle);
     }
 
     // ---- the stuck-call watchdog (native/engine/watchdog.h), from its own thread ----

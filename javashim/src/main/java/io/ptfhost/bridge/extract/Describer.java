@@ -31,6 +31,7 @@ public final class Describer {
     private final List<String> jars = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final List<PtfSignature> functions = new ArrayList<>();
+    private final List<ScalarSignature> scalars = new ArrayList<>();
     // every class found in the JARs, by binary name
     private final Map<String, ClassFileInfo> classes = new HashMap<>();
 
@@ -40,7 +41,7 @@ public final class Describer {
     public static String describe(String[] jarPaths, String className) {
         Describer d = new Describer();
         d.run(jarPaths, className);
-        return SignatureJson.write(d.jars, d.warnings, d.functions);
+        return SignatureJson.write(d.jars, d.warnings, d.functions, d.scalars);
     }
 
     private void run(String[] jarPaths, String className) {
@@ -65,7 +66,7 @@ public final class Describer {
             names.add(className);
         } else {
             names.addAll(findPtfClasses());
-            if (names.isEmpty()) {
+            if (names.isEmpty() && !hasScalarClasses()) {
                 warnings.add("no class extending " + PTF_CLASS + " found in " + String.join(", ", jars));
             }
         }
@@ -74,6 +75,15 @@ public final class Describer {
             Thread.currentThread().setContextClassLoader(loader);
             for (String name : names) {
                 functions.add(describeClass(loader, name));
+            }
+            if (className != null && ScalarExtractor.isOtherFunction(loader, className)) {
+                scalars.add(ScalarExtractor.extract(loader, className, jars));
+            } else if (className == null) {
+                for (String name : new TreeSet<>(classes.keySet())) {
+                    if (!classes.get(name).isAbstractOrInterface() && ScalarExtractor.isScalar(loader, name)) {
+                        scalars.add(ScalarExtractor.extract(loader, name, jars));
+                    }
+                }
             }
         } catch (IOException e) {
             throw new IllegalStateException("cannot create or close the class loader for " + jars, e);
@@ -143,6 +153,20 @@ public final class Describer {
             }
         }
         return new ArrayList<>(out);
+    }
+
+    /** Whether a concrete class of the JARs extends ScalarFunction (through classes of the JARs). */
+    private boolean hasScalarClasses() {
+        for (ClassFileInfo info : classes.values()) {
+            for (String s = info.superName; !info.isAbstractOrInterface() && s != null; ) {
+                if (s.equals(ScalarExtractor.SCALAR_CLASS)) {
+                    return true;
+                }
+                ClassFileInfo parent = classes.get(s);
+                s = parent == null || parent == info ? null : parent.superName;
+            }
+        }
+        return false;
     }
 
     private boolean extendsPtf(ClassFileInfo info) {

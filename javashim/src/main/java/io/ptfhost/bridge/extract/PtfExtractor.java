@@ -74,7 +74,7 @@ public final class PtfExtractor {
             throw ValidationError.of("Class '%s' is not a process table function: it does not extend '%s'.",
                     cls.getName(), ProcessTableFunction.class.getName());
         }
-        validateClass();
+        validateClass(cls);
         Method eval;
         try {
             eval = extractTypeInference();
@@ -93,7 +93,7 @@ public final class PtfExtractor {
     // UserDefinedFunctionHelper.validateClass: instantiation and implementation method
     // ---------------------------------------------------------------------------------------
 
-    private void validateClass() {
+    static void validateClass(Class<?> cls) {
         int m = cls.getModifiers();
         if (!Modifier.isPublic(m)) {
             throw ValidationError.of("Function class '%s' is not public.", cls.getName());

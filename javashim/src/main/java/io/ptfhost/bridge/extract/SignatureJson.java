@@ -11,6 +11,12 @@ public final class SignatureJson {
     private SignatureJson() {}
 
     public static String write(List<String> jars, List<String> warnings, List<PtfSignature> functions) {
+        return write(jars, warnings, functions, java.util.Collections.emptyList());
+    }
+
+    /** With the scalar functions found, as "scalar_functions" (omitted when there are none). */
+    public static String write(List<String> jars, List<String> warnings, List<PtfSignature> functions,
+            List<ScalarSignature> scalars) {
         JsonWriter w = new JsonWriter().beginObject();
         w.name("jars");
         strings(w, jars);
@@ -21,6 +27,13 @@ public final class SignatureJson {
             function(w, f);
         }
         w.endArray();
+        if (!scalars.isEmpty()) {
+            w.name("scalar_functions").beginArray();
+            for (ScalarSignature f : scalars) {
+                f.toJson(w);
+            }
+            w.endArray();
+        }
         return w.endObject().toString();
     }
 

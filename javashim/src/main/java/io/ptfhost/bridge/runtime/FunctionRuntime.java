@@ -574,15 +574,18 @@ public final class FunctionRuntime {
                 + cls.getName());
     }
 
-    /** (Object[])void handle calling m on target with the array's elements as arguments. */
-    private static MethodHandle spreader(Method m, Object target, int n) throws IllegalAccessException {
-        MethodHandle h;
+    /** A handle for m, public lookup first (user classes), else made accessible. */
+    static MethodHandle unreflect(Method m) throws IllegalAccessException {
         try {
-            h = MethodHandles.publicLookup().unreflect(m);
+            return MethodHandles.publicLookup().unreflect(m);
         } catch (IllegalAccessException e) {
             m.setAccessible(true);
-            h = MethodHandles.lookup().unreflect(m);
+            return MethodHandles.lookup().unreflect(m);
         }
-        return h.bindTo(target).asSpreader(Object[].class, n).asType(MethodType.methodType(void.class, Object[].class));
+    }
+
+    /** (Object[])void handle calling m on target with the array's elements as arguments. */
+    private static MethodHandle spreader(Method m, Object target, int n) throws IllegalAccessException {
+        return unreflect(m).bindTo(target).asSpreader(Object[].class, n).asType(MethodType.methodType(void.class, Object[].class));
     }
 }

@@ -1,8 +1,6 @@
 package io.ptfhost.bridge.runtime;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The open functions, by handle: what {@code Bridge.open/process/drain/close} work on. Handles are
@@ -11,8 +9,7 @@ import java.util.List;
  */
 public final class Runtimes {
 
-    private static final List<FunctionRuntime> TABLE = new ArrayList<>();
-    private static volatile FunctionRuntime[] snapshot = new FunctionRuntime[0];
+    private static final HandleTable<FunctionRuntime> TABLE = new HandleTable<>();
 
     private Runtimes() {}
 
@@ -20,18 +17,7 @@ public final class Runtimes {
     public static String open(String[] jars, String className, String planJson, ByteBuffer scalars)
             throws Exception {
         FunctionRuntime r = FunctionRuntime.open(jars, className, planJson, scalars);
-        int handle;
-        synchronized (TABLE) {
-            handle = TABLE.indexOf(null);
-            if (handle < 0) {
-                handle = TABLE.size();
-                TABLE.add(r);
-            } else {
-                TABLE.set(handle, r);
-            }
-            snapshot = TABLE.toArray(new FunctionRuntime[0]);
-        }
-        return r.describe(handle);
+        return r.describe(TABLE.add(r));
     }
 
     public static int process(int handle, ByteBuffer in, ByteBuffer out) {
@@ -44,13 +30,9 @@ public final class Runtimes {
 
     /** Calls the function's close() and frees the handle; returns 1, or 0 for an unknown handle. */
     public static int close(int handle) throws Exception {
-        FunctionRuntime r;
-        synchronized (TABLE) {
-            if (handle < 0 || handle >= TABLE.size() || TABLE.get(handle) == null) {
-                return 0;
-            }
-            r = TABLE.set(handle, null);
-            snapshot = TABLE.toArray(new FunctionRuntime[0]);
+        FunctionRuntime r = TABLE.remove(handle);
+        if (r == null) {
+            return 0;
         }
         r.close();
         return 1;
@@ -71,11 +53,6 @@ public final class Runtimes {
     }
 
     static FunctionRuntime get(int handle) {
-        FunctionRuntime[] s = snapshot;
-        FunctionRuntime r = handle >= 0 && handle < s.length ? s[handle] : null;
-        if (r == null) {
-            throw new IllegalArgumentException("No open function has handle " + handle + ".");
-        }
-        return r;
+        return TABLE.get(handle, "function");
     }
 }

@@ -1,0 +1,194 @@
+package io.ptfhost.bridge.extract;
+
+import io.ptfhost.bridge.types.SqlType;
+
+import org.apache.flink.table.annotation.DataTypeHint;
+import org.apache.flink.table.annotation.FunctionHint;
+import org.apache.flink.table.functions.ScalarFunction;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Infers a scalar function's overloads the way Flink does (TypeInferenceExtractor.forScalarFunction):
+ * one overload per public {@code eval}, argument types from the parameters (the component type of
+ * a varargs array) and their {@code @DataTypeHint}, the result from a method-level
+ * {@code @FunctionHint(output)}, else the method's {@code @DataTypeHint}, else the return type, with
+ * the same type extraction as for PTFs ({@link TypeExtractor}). A method-level
+ * {@code @FunctionHint(input)} gives the argument types by position.
+ *
+ * <p>Which kind of function a class is comes from its class files (read through the loader, nothing
+ * is loaded), so a table or aggregate function, whose base class the shim does not provide, gets a
+ * message naming its kind instead of a NoClassDefFoundError.
+ */
+public final class ScalarExtractor {
+
+    static final String SCALAR_CLASS = "org.apache.flink.table.functions.ScalarFunction";
+    private static final String FUNCTIONS = "org.apache.flink.table.functions.";
+    // base class, FunctionKind in lower case, how a message names it
+    private static final String[][] KINDS = {
+        {SCALAR_CLASS, "scalar", "scalar function"},
+        {FUNCTIONS + "AsyncScalarFunction", "async_scalar", "asynchronous scalar function"},
+        {FUNCTIONS + "TableFunction", "table", "table function"},
+        {FUNCTIONS + "AsyncTableFunction", "async_table", "asynchronous table function"},
+        {FUNCTIONS + "AggregateFunction", "aggregate", "aggregate function"},
+        {FUNCTIONS + "TableAggregateFunction", "table_aggregate", "table aggregate function"},
+        {Describer.PTF_CLASS, "process_table", "process table function"},
+    };
+
+    private final Class<?> cls;
+    private final ScalarSignature sig;
+
+    private ScalarExtractor(Class<?> cls, ScalarSignature sig) {
+        this.cls = cls;
+        this.sig = sig;
+    }
+
+    /** Never throws for a bad user class: the error is recorded in the result. */
+    public static ScalarSignature extract(ClassLoader loader, String className, List<String> jars) {
+        ScalarSignature sig = new ScalarSignature(className);
+        String[] kind = kindOf(loader, className);
+        if (kind == null && loader.getResource(resource(className)) == null) {
+            sig.kind = null;
+            sig.error = String.format("Class '%s' not found in %s.", className, String.join(", ", jars));
+            sig.fix = Fixes.CLASS_NOT_FOUND;
+            return sig;
+        }
+        sig.kind = kind == null ? null : kind[1];
+        if (kind == null || !kind[0].equals(SCALAR_CLASS)) {
+            sig.error = kind == null
+                    ? String.format("Class '%s' is not a user-defined function: it does not extend '%s'.", className,
+                            SCALAR_CLASS)
+                    : String.format("Function class '%s' is a%s %s (it extends %s): ptfhost runs scalar functions "
+                            + "(ScalarFunction) and process table functions (ProcessTableFunction) only.", className,
+                            kind[2].startsWith("a") ? "n" : "", kind[2], kind[0]);
+            sig.fix = "run this function on Apache Flink, or rewrite it as a ScalarFunction or ProcessTableFunction";
+            return sig;
+        }
+        try {
+            new ScalarExtractor(Class.forName(className, false, loader), sig).run();
+        } catch (ClassNotFoundException e) {
+            sig.error = String.format("Class '%s' not found in %s.", className, String.join(", ", jars));
+            sig.fix = Fixes.CLASS_NOT_FOUND;
+        } catch (RuntimeException | LinkageError ex) {
+            sig.error = ValidationError.chain(ex);
+            sig.fix = Fixes.forError(ex);
+        }
+        return sig;
+    }
+
+    /** Whether className's class file says it extends ScalarFunction (for describe's JAR scan). */
+    static boolean isScalar(ClassLoader loader, String className) {
+        String[] kind = kindOf(loader, className);
+        return kind != null && kind[0].equals(SCALAR_CLASS);
+    }
+
+    /** Whether className's class files say it is a user-defined function other than a PTF. */
+    static boolean isOtherFunction(ClassLoader loader, String className) {
+        String[] kind = kindOf(loader, className);
+        return kind != null && !kind[0].equals(Describer.PTF_CLASS);
+    }
+
+    private static String resource(String className) {
+        return className.replace('.', '/') + ".class";
+    }
+
+    /** The KINDS row of the first Flink function base on the superclass chain, or null. */
+    private static String[] kindOf(ClassLoader loader, String name) {
+        for (int depth = 0; name != null && depth < 64; depth++) {
+            for (String[] k : KINDS) {
+                if (k[0].equals(name)) {
+                    return k;
+                }
+            }
+            try (InputStream in = loader.getResourceAsStream(resource(name))) {
+                if (in == null) {
+                    return null;
+                }
+                name = ClassFileInfo.read(in).superName;
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private void run() {
+        PtfExtractor.validateClass(cls);
+        try {
+            for (Method m : PtfExtractor.collectMethods(cls, PtfExtractor.EVAL)) {
+                try {
+                    sig.overloads.add(overload(m));
+                } catch (RuntimeException | LinkageError t) {
+                    throw ValidationError.wrap(t, "Unable to extract a type inference from method:\n%s", m);
+                }
+            }
+        } catch (RuntimeException | LinkageError t) {
+            throw ValidationError.wrap(t, "Could not extract a valid type inference for function class '%s'. "
+                    + "Please check for implementation mistakes and/or provide a corresponding hint.", cls.getName());
+        }
+        if (sig.overloads.isEmpty()) {
+            throw ValidationError.of("Function class '%s' does not implement a method named '%s'.", cls.getName(),
+                    PtfExtractor.EVAL);
+        }
+    }
+
+    private ScalarSignature.Overload overload(Method m) {
+        FunctionHint hint = m.getAnnotation(FunctionHint.class);
+        int n = m.getParameterCount();
+        List<String> bytecodeNames = ParameterNames.of(m);
+        List<String> names = new ArrayList<>();
+        List<SqlType> types = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            DataTypeHint th = m.getParameters()[i].getAnnotation(DataTypeHint.class);
+            if (hint != null && i < hint.input().length && !TypeTemplate.isEmpty(hint.input()[i])) {
+                th = hint.input()[i];
+            }
+            types.add(parameterType(m, i, th, m.isVarArgs() && i == n - 1));
+            names.add(bytecodeNames != null ? bytecodeNames.get(i) : "arg" + i);
+        }
+        return new ScalarSignature.Overload(m, names, types, m.isVarArgs(), resultType(m, hint));
+    }
+
+    private SqlType parameterType(Method m, int pos, DataTypeHint hint, boolean varArgs) {
+        TypeExtractor extractor = TypeExtractor.forParameter(cls, m, pos);
+        TypeTemplate template = hint == null || TypeTemplate.isEmpty(hint) ? TypeTemplate.DEFAULTS
+                : TypeTemplate.fromHint(hint, extractor);
+        Type type = m.getGenericParameterTypes()[pos];
+        Class<?> raw = m.getParameterTypes()[pos];
+        if (varArgs) {
+            type = type instanceof GenericArrayType ? ((GenericArrayType) type).getGenericComponentType()
+                    : raw.getComponentType();
+            raw = raw.getComponentType();
+        }
+        SqlType t = extractor.extract(template, cls, type);
+        // a primitive parameter cannot take NULL whatever the hint says
+        return raw.isPrimitive() ? t.copy(false) : t;
+    }
+
+    private SqlType resultType(Method m, FunctionHint hint) {
+        DataTypeHint th = hint != null && !TypeTemplate.isEmpty(hint.output()) ? hint.output()
+                : m.getAnnotation(DataTypeHint.class);
+        if (th == null) {
+            List<DataTypeHint> onClass = new ArrayList<>();
+            for (Class<?> c = cls; c != null && c != ScalarFunction.class; c = c.getSuperclass()) {
+                onClass.addAll(Arrays.asList(c.getAnnotationsByType(DataTypeHint.class)));
+            }
+            th = onClass.size() == 1 ? onClass.get(0) : null;
+        }
+        TypeExtractor extractor = TypeExtractor.plain();
+        TypeTemplate template = th == null || TypeTemplate.isEmpty(th) ? TypeTemplate.DEFAULTS
+                : TypeTemplate.fromHint(th, extractor);
+        if (template.dataType != null) {
+            return template.dataType;
+        }
+        SqlType t = extractor.extract(template, cls, m.getGenericReturnType());
+        return m.getReturnType().isPrimitive() ? t.copy(false) : t;
+    }
+}
