@@ -33,6 +33,8 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
                      int nkey, char *err, size_t errlen)
 {
     const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
+    const render_zone_t *zone;
+    if (plan_session_zone(env->catalog, &zone, err, errlen) != 0) return -1;
     if (o->capture) {
         capture_set_schema(o->capture, o->proj.type, key, nkey);
         o->sink = &o->capture->base;
@@ -40,12 +42,12 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
         /* --materialize folds what a print sink receives on its PRIMARY KEY */
         int *pk = persisted_key(sink_table);
         o->sink = conn_sink_stdout(env->out, catalog_table_persisted(sink_table), env->format, true, pk,
-                                   sink_table->npk);
+                                   sink_table->npk, zone);
         free(pk);
     } else if (sink_table) {
         o->sink = conn_sink_open(sink_table, env->base_dir, env->out, err, errlen);
     } else {
-        o->sink = conn_sink_stdout(env->out, o->proj.type, env->format, env->materialize, key, nkey);
+        o->sink = conn_sink_stdout(env->out, o->proj.type, env->format, env->materialize, key, nkey, zone);
     }
     return o->sink ? 0 : -1;
 }

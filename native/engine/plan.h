@@ -79,7 +79,12 @@ typedef struct plan_env {
     const proctime_t *clock;     /* the runner's clock for CURRENT_TIMESTAMP & co.; NULL = the wall clock */
 } plan_env_t;
 
-/* expr_compile against env's script, reading env's clock. */
+/* The session time zone: SET 'table.local-time-zone' of catalog (time_zone.h);
+ * *zone NULL when unset (UTC). -1 with Flink's message for an invalid id. */
+int plan_session_zone(const catalog_t *catalog, const render_zone_t **zone, char *err, size_t errlen);
+
+/* expr_compile against env's script, in the session time zone of env's
+ * catalog, reading env's clock. */
 expr_t *plan_expr_compile(const plan_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
                           size_t errlen);
 

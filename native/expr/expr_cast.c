@@ -131,7 +131,7 @@ static int text_to_timestamp(expr_ctx_t *cx, const char *s, size_t n, const type
                                            sizeof err);
     }
     if (rc != 0) return bad_text(cx, s, n, to);
-    if (to->id == TYPE_TIMESTAMP_LTZ) out->u.ts.millis -= (int64_t)expr_zone_offset(cx, out->u.ts.millis) * 1000;
+    if (to->id == TYPE_TIMESTAMP_LTZ) out->u.ts.millis = expr_local_to_utc(cx, out->u.ts.millis);
     type_t full = *to;
     full.precision = 9;
     *out = cast_value(out, &full, to, cx->arena);   /* cut the fraction to the precision */
@@ -244,7 +244,7 @@ static int temporal_cast(expr_ctx_t *cx, const value_t *v, const type_t *from, c
         *out = cast_value(&t, &(type_t){.id = TYPE_TIME, .precision = 9}, to, cx->arena);
         return 0;
     }
-    if (to->id == TYPE_TIMESTAMP_LTZ) millis -= (int64_t)expr_zone_offset(cx, millis) * 1000;
+    if (to->id == TYPE_TIMESTAMP_LTZ) millis = expr_local_to_utc(cx, millis);
     value_t t = {0};
     t.u.ts.millis = millis;
     t.u.ts.nanos = nanos;

@@ -60,10 +60,15 @@ static civil_t civil_of_value(const expr_ctx_t *cx, const value_t *v, const type
     }
 }
 
-static int64_t local_to_utc(const expr_ctx_t *cx, int64_t local)
+int64_t expr_local_to_utc(const expr_ctx_t *cx, int64_t local)
 {
-    int64_t guess = local - (int64_t)expr_zone_offset(cx, local) * 1000;
-    return local - (int64_t)expr_zone_offset(cx, guess) * 1000;
+    const int64_t day = 86400000;
+    int64_t early = (int64_t)expr_zone_offset(cx, local - day) * 1000;
+    int64_t late = (int64_t)expr_zone_offset(cx, local + day) * 1000;
+    if (early == late) return local - early;
+    if ((int64_t)expr_zone_offset(cx, local - early) * 1000 == early) return local - early;   /* also an overlap */
+    if ((int64_t)expr_zone_offset(cx, local - late) * 1000 == late) return local - late;
+    return local - early;   /* a gap: the wall time moves forward by the gap's length */
 }
 
 static value_t ts_value(int64_t millis, int32_t nanos)
@@ -249,7 +254,7 @@ static value_t impl_to_timestamp_ltz(const expr_node_t *n, expr_ctx_t *cx, const
                          n->nargs > 1 ? argv[1].u.str.len : 23, &ms, &ns) &&
             (n->nargs > 1 || !parse_text(n, argv, 1, &ms, &ns)))
             return value_null();
-        return ts_value(local_to_utc(cx, ms), 0);
+        return ts_value(expr_local_to_utc(cx, ms), 0);
     }
     int64_t precision = n->nargs > 1 ? argv[1].u.i64 : 3;
     if (precision != 0 && precision != 3)
@@ -297,7 +302,7 @@ static value_t impl_unix_timestamp(const expr_node_t *n, expr_ctx_t *cx, const v
     if (!(n->nargs > 1 ? parse_text(n, argv, 1, &ms, &ns)
                        : parse_civil(argv[0].u.str.ptr, argv[0].u.str.len, "yyyy-MM-dd HH:mm:ss", 19, &ms, &ns)))
         return value_null();
-    return expr_i64(floor_div(local_to_utc(cx, ms), 1000));
+    return expr_i64(floor_div(expr_local_to_utc(cx, ms), 1000));
 }
 
 /* ---- EXTRACT and friends ------------------------------------------------------------------- */
@@ -428,7 +433,7 @@ static value_t impl_time_floor(const expr_node_t *n, expr_ctx_t *cx, const value
     }
     if (t->id == TYPE_DATE) return expr_i64(floor_div(out, 86400000));
     if (t->id == TYPE_TIME) return expr_i64((out - floor_div(out, 86400000) * 86400000) * 1000000);
-    return ts_value(t->id == TYPE_TIMESTAMP_LTZ ? local_to_utc(cx, out) : out, 0);
+    return ts_value(t->id == TYPE_TIMESTAMP_LTZ ? expr_local_to_utc(cx, out) : out, 0);
 }
 
 const type_t *expr_time_floor_infer(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)

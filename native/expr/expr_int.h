@@ -186,5 +186,9 @@ size_t expr_utf8_skip(const char *p, size_t n, size_t k);     /* byte offset of 
 /* ---- time (expr_func_time.c) ----------------------------------------------- */
 
 int32_t expr_zone_offset(const expr_ctx_t *cx, int64_t epoch_millis);   /* seconds */
+/* The instant of a local wall time (epoch ms of it read as UTC), as
+ * java.time resolves it: in an overlap the earlier offset, in a gap the
+ * time moved forward by the gap. */
+int64_t expr_local_to_utc(const expr_ctx_t *cx, int64_t local);
 
 #endif

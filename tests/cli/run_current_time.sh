@@ -2,8 +2,8 @@
 # CURRENT_TIMESTAMP, NOW(), LOCALTIMESTAMP and CURRENT_DATE read the runner's
 # clock (expr.h's expr_set_clock): the manual clock of 'ptfhost.processing-time'
 # (deterministic), else the wall clock; evaluated per row, in the select list,
-# WHERE and VALUES. The session zone is UTC (table.local-time-zone is not
-# applied yet). Types as Flink's: TIMESTAMP_LTZ(3), TIMESTAMP(3), DATE, all
+# WHERE and VALUES, here in the default session zone, UTC (run_time_zone.sh
+# sets another). Types as Flink's: TIMESTAMP_LTZ(3), TIMESTAMP(3), DATE, all
 # NOT NULL.
 set -uo pipefail
 : "${PTFHOST:?}"
