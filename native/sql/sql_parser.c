@@ -1551,6 +1551,8 @@ static sqlp_from_t *parse_from_item(parser_t *p)
     } else {
         fail_expected(p);
     }
+    if (is_kw(p, "MATCH_RECOGNIZE"))
+        unsupported(p, cur(p), "MATCH_RECOGNIZE", QUERY_SHAPE);
     parse_alias(p, &f->alias, &f->ncol_aliases, &f->col_aliases);
     if (cur(p)->kind == SQLP_TK_COMMA || is_join_keyword(p))
         unsupported(p, cur(p), "joins (several tables in FROM)", QUERY_SHAPE);
