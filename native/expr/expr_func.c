@@ -10,7 +10,7 @@
 #include <strings.h>
 
 static const expr_func_t *const tables[] = {expr_funcs_cond, expr_funcs_math, expr_funcs_string, expr_funcs_time,
-                                            expr_funcs_coll, expr_funcs_floor, expr_funcs_regex};
+                                            expr_funcs_coll, expr_funcs_floor, expr_funcs_regex, expr_funcs_json};
 #define NTABLES (sizeof tables / sizeof tables[0])
 
 const expr_func_t *expr_func_find(const char *name)
@@ -35,7 +35,7 @@ int expr_func_names(const char **out, int max)
 static const char *const not_yet[] = {
     "CURRENT_TIME", "LOCALTIME",
     "CURRENT_ROW_TIMESTAMP", "CURRENT_WATERMARK", "PROCTIME", "RAND", "RAND_INTEGER",
-    "JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_OBJECT", "JSON_ARRAY", "JSON_STRING", "JSON_QUOTE",
+    "JSON_QUOTE",
     "JSON_UNQUOTE", "CONVERT_TZ", "TO_UTC_TIMESTAMP", "PARSE_URL", "STR_TO_MAP", "SPLIT", "ELT", "DECODE",
     "ENCODE", "TRANSLATE", "URL_DECODE", "URL_ENCODE", "SHA2", "SHA224", "SHA384", "SHA512", "UNHEX", "PRINTF", "ARRAY_DISTINCT", "ARRAY_POSITION", "ARRAY_REMOVE", "ARRAY_REVERSE", "ARRAY_SLICE", "ARRAY_SORT", "ARRAY_UNION",
     "ARRAY_CONCAT", "ARRAY_MAX", "ARRAY_MIN", "MAP_ENTRIES", "MAP_FROM_ARRAYS",
