@@ -30,7 +30,7 @@
 
 plan_env_t job_plan_env(const job_env_t *env)
 {
-    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version, env->clock};
+    return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version, env->clock, NULL};
 }
 
 /* ---- the uids of a statement ---------------------------------------------------- */
@@ -258,7 +258,7 @@ static ptf_op_config_t op_config(const plan_call_t *plan, ptf_op_table_t *optabl
         .drop_late_rows = strcmp(plan->flink_version, "2.3") < 0,
         .batch_rows = plan->batch_rows,
         .function_name = plan->function_name,
-        .on_watermark = out->capture ? output_watermark : NULL,
+        .on_watermark = out->capture || out->watermark.read ? output_watermark : NULL,
         .on_watermark_ctx = out,
     };
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "time/watermark.h"
+
 int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, const type_t *in,
                 const catalog_table_t *sink_table, capture_t *capture, char *err, size_t errlen)
 {
@@ -12,8 +14,11 @@ int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, cons
     o->capture = capture;
     o->err = err;
     o->errlen = errlen;
-    int rc = project_init(&o->proj, penv, q, in, err, errlen);
-    if (rc == 0 && q->where && !(o->filter = filter_compile(penv, q->where, in, err, errlen))) rc = -1;
+    o->watermark.value = WM_NONE;
+    plan_env_t env = *penv;
+    env.watermark = &o->watermark;
+    int rc = project_init(&o->proj, &env, q, in, err, errlen);
+    if (rc == 0 && q->where && !(o->filter = filter_compile(&env, q->where, in, err, errlen))) rc = -1;
     if (sink_fit_init(&o->fit, penv, q, o->proj.type, rc == 0 ? sink_table : NULL, err, errlen) != 0) rc = -1;
     return rc;
 }
@@ -77,6 +82,7 @@ void output_row(void *ctx, const row_t *row)
 void output_watermark(void *ctx, int64_t wm)
 {
     output_t *o = ctx;
+    if (wm != WM_END) o->watermark.value = wm;
     if (o->capture) capture_watermark(o->capture, wm);
 }
 

@@ -920,6 +920,10 @@ expr_t *plan_expr_compile(const plan_env_t *env, const sqlp_expr_t *e, const typ
     if (plan_session_zone(env->catalog, &xenv.zone, err, errlen) != 0) return NULL;
     expr_t *x = expr_compile(&xenv, e, row_type, err, errlen);
     if (x && env->clock) expr_set_clock(x, clock_now, env->clock);
+    if (x && env->watermark) {
+        expr_set_watermark(x, &env->watermark->value);
+        env->watermark->read |= expr_reads_watermark(x);
+    }
     return x;
 }
 

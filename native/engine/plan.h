@@ -70,6 +70,14 @@ typedef struct plan_call {
 typedef int (*plan_describe_fn)(void *ctx, const char *const *jars, int njars, const char *class_name,
                                 ptf_sig_t **out, char *err, size_t errlen);
 
+/* The watermark a stage's expressions read with CURRENT_WATERMARK: the
+ * stage keeps `value` current (WM_NONE until the first); compiling an
+ * expression that reads it sets `read`. */
+typedef struct plan_watermark {
+    int64_t value;
+    bool read;
+} plan_watermark_t;
+
 typedef struct plan_env {
     const catalog_t *catalog;
     const sqlp_script_t *script;
@@ -77,6 +85,7 @@ typedef struct plan_env {
     void *describe_ctx;
     const char *flink_version;
     const proctime_t *clock;     /* the runner's clock for CURRENT_TIMESTAMP & co.; NULL = the wall clock */
+    plan_watermark_t *watermark; /* what CURRENT_WATERMARK reads; NULL = always none */
 } plan_env_t;
 
 /* The session time zone: SET 'table.local-time-zone' of catalog (time_zone.h);

@@ -69,6 +69,13 @@ expr_t *expr_compile(const expr_env_t *env, const sqlp_expr_t *e, const type_t *
  * wall clock. */
 void expr_set_clock(expr_t *x, int64_t (*now_ms)(const void *ctx), const void *ctx);
 
+/* The watermark CURRENT_WATERMARK reads at each evaluation (epoch ms; WM_NONE,
+ * INT64_MIN, while there is none); borrowed. Without it the watermark is
+ * always none (NULL). */
+void expr_set_watermark(expr_t *x, const int64_t *watermark);
+/* Whether x calls CURRENT_WATERMARK (a stage then keeps the watermark current). */
+bool expr_reads_watermark(const expr_t *x);
+
 /* The result type (owned by x). */
 const type_t *expr_type(const expr_t *x);
 

@@ -332,7 +332,7 @@ expr_node_t *expr_cast(expr_cc_t *c, expr_node_t *n, const type_t *to, bool impl
     k->op = try_cast;
     if (expr_is_const(n)) {   /* fold a constant once, keep the node if it fails at run time */
         char err[256];
-        expr_ctx_t cx = {NULL, &c->x->arena, c->x->zone, err, sizeof err, false, NULL, NULL};
+        expr_ctx_t cx = {NULL, &c->x->arena, c->x->zone, err, sizeof err, false, NULL, NULL, NULL};
         value_t v = eval_cast(k, &cx);
         if (!cx.failed) return expr_const_node(c, k->type, v, pos);
     }

@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <string.h>
 #include <strings.h>
@@ -560,7 +561,34 @@ static value_t impl_now(const expr_node_t *n, expr_ctx_t *cx, const value_t *arg
     return v;
 }
 
+/* CURRENT_WATERMARK(rowtime): the stage's watermark (expr_set_watermark) in
+ * the rowtime's type, precision 3; NULL while there is none. */
+static const type_t *infer_current_watermark(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    (void)f;
+    const type_t *t = n->args[0]->type;
+    if (!expr_is_timestamp(t) || t->time_kind != TYPE_TK_ROWTIME) {
+        char *s = type_to_string(t);
+        expr_error(c, n->args[0]->pos, "The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was '%s'.",
+                   s);
+        free(s);
+        return NULL;
+    }
+    c->x->reads_watermark = true;
+    type_t *r = type_new(t->id, true);
+    r->precision = 3;
+    return expr_own(c, r);
+}
+
+static value_t impl_current_watermark(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n, (void)argv;
+    if (!cx->watermark || *cx->watermark == INT64_MIN) return value_null();
+    return ts_value(*cx->watermark, 0);
+}
+
 const expr_func_t expr_funcs_time[] = {
+    {"CURRENT_WATERMARK", 1, 1, "A", EXPR_R_CUSTOM, infer_current_watermark, impl_current_watermark, EXPR_F_LAZY, 0},
     {"CURRENT_TIMESTAMP", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
     {"NOW", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
     {"LOCALTIMESTAMP", 0, 0, "A", EXPR_R_TS3, NULL, impl_now, EXPR_F_STRICT, NOW_LOCAL},

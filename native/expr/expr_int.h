@@ -28,6 +28,7 @@ typedef struct expr_ctx {
     bool failed;
     int64_t (*now_ms)(const void *ctx);   /* expr_env_t's clock; NULL = the wall clock */
     const void *now_ctx;
+    const int64_t *watermark;             /* expr_set_watermark's; NULL = none */
 } expr_ctx_t;
 
 /* The current time of the evaluation (epoch ms). */
@@ -54,6 +55,8 @@ struct expr {
     const render_zone_t *zone;
     int64_t (*now_ms)(const void *ctx);
     const void *now_ctx;
+    const int64_t *watermark;
+    bool reads_watermark;   /* a CURRENT_WATERMARK node was compiled */
 };
 
 typedef struct expr_cc {
