@@ -37,8 +37,9 @@
  * returned by expr_eval may point into the compiled expression (constants),
  * into the input row (a column or a field of it) or into the caller's arena
  * (anything computed); it is valid while all three live (value_copy keeps
- * it longer). Thread-safety: a compiled expression is read-only during evaluation;
- * several threads may evaluate it at once, each with its own arena. */
+ * it longer). Thread-safety: a compiled expression is read-only during evaluation
+ * (but for RAND's generators, which advance atomically); several threads may
+ * evaluate it at once, each with its own arena. */
 #ifndef PTF_EXPR_H
 #define PTF_EXPR_H
 
