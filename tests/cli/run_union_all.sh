@@ -58,6 +58,13 @@ SELECT * FROM count_clicks(input => (SELECT id AS user_id, s AS url FROM a UNION
 run_exact inline_subquery_into_a_ptf 0 "" "$T
 CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$PTFHOST_BUILD/compat/seeds.jar';
 SELECT * FROM count_clicks(input => (SELECT id AS user_id, s AS url FROM pa WHERE id IN (2, 3)) PARTITION BY user_id);" "+I[2, b, 1]"
+# compat/run/union_all_inactivity with its view written inline as the PTF's table argument:
+# the same rows, in the same order, as over the view
+cp "$PTFHOST_ROOT"/compat/run/union_all_inactivity/*.json "$W"/
+sed -e "s#@SEEDS_JAR@#$PTFHOST_BUILD/compat/seeds.jar#" -e '/^CREATE VIEW user_events/,/^SELECT user_id, event_time FROM app_events;/d' \
+  -e 's#TABLE user_events PARTITION BY#(SELECT user_id, event_time FROM web_events UNION ALL SELECT user_id, event_time FROM app_events) PARTITION BY#' \
+  "$PTFHOST_ROOT"/compat/run/union_all_inactivity/job.sql >"$W/inline.sql"
+run_exact inline_union_with_event_time 0 "" "$(cat "$W/inline.sql")" "$(cat "$PTFHOST_ROOT"/compat/run/union_all_inactivity/expected.txt)"
 run_case column_count 1 "" "$T
 SELECT id, s FROM pa UNION ALL SELECT id FROM pb;" "job.sql:5:22: Column count mismatch in UNION ALL"
 run_case no_common_type 1 "" "$T
