@@ -145,7 +145,7 @@ expr_node_t *expr_compile_call(expr_cc_t *c, const sqlp_expr_t *e)
     if (!f && listed(aggregates, name))
         return expr_error(c, e->pos, "Aggregate function %s is not supported by ptfhost in an expression yet",
                           name);
-    if ((!f && listed(not_yet, name)) || (f && !strcmp(f->name, "UNIX_TIMESTAMP") && nargs == 0))
+    if (!f && listed(not_yet, name))
         return expr_error(c, e->pos, "Function %s%s is not supported by ptfhost yet", name, nargs ? "" : "()");
     if (!f) return unknown_function(c, e, name, n->args);
     if (e->u.call.distinct) return expr_error(c, e->pos, "DISTINCT is only allowed in aggregate functions");

@@ -300,6 +300,7 @@ static value_t impl_unix_timestamp(const expr_node_t *n, expr_ctx_t *cx, const v
 {
     int64_t ms;
     int32_t ns;
+    if (n->nargs == 0) return expr_i64(floor_div(expr_now_ms(cx), 1000));   /* the runner's clock */
     if (!(n->nargs > 1 ? parse_text(n, argv, 1, &ms, &ns)
                        : parse_civil(argv[0].u.str.ptr, argv[0].u.str.len, "yyyy-MM-dd HH:mm:ss", 19, &ms, &ns)))
         return value_null();
@@ -598,7 +599,7 @@ const expr_func_t expr_funcs_time[] = {
     {"TO_DATE", 1, 2, "S", EXPR_R_DATE, NULL, impl_to_date, EXPR_F_NULLABLE, 0},
     {"DATE_FORMAT", 2, 2, "AS", EXPR_R_STRING, NULL, impl_date_format, EXPR_F_NULLABLE, 0},
     {"FROM_UNIXTIME", 1, 2, "IS", EXPR_R_STRING, NULL, impl_from_unixtime, EXPR_F_STRICT, 0},
-    {"UNIX_TIMESTAMP", 1, 2, "S", EXPR_R_BIGINT, NULL, impl_unix_timestamp, EXPR_F_NULLABLE, 0},
+    {"UNIX_TIMESTAMP", 0, 2, "S", EXPR_R_BIGINT, NULL, impl_unix_timestamp, EXPR_F_NULLABLE, 0},
     {"EXTRACT", 2, 2, "YW", EXPR_R_CUSTOM, infer_extract, impl_extract, EXPR_F_STRICT, -1},
     {"TIMESTAMPADD", 3, 3, "YIW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampadd, EXPR_F_STRICT, 'A'},
     {"TIMESTAMPDIFF", 3, 3, "YWW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampdiff, EXPR_F_STRICT, 'D'},
