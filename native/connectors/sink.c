@@ -93,6 +93,7 @@ typedef struct stdout_sink {
     bool materialize;
     fold_t fold;
     conn_tableau_t *tableau;
+    const render_zone_t *zone;   /* TIMESTAMP_LTZ cells of tables (NULL = UTC) */
     buf_t line;
 } stdout_sink_t;
 
@@ -126,7 +127,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
     if (commit && o->materialize) {
         buf_clear(&o->line);
         if (o->mode != CONN_STDOUT_CHANGELOG) {
-            conn_tableau_t *t = conn_tableau_new(s->schema, false, 30, NULL);
+            conn_tableau_t *t = conn_tableau_new(s->schema, false, 30, o->zone);
             for (size_t i = 0; i < o->fold.n; i++) conn_tableau_row(t, &o->fold.rows[i], &o->line);
             conn_tableau_end(t, &o->line);
             conn_tableau_free(t);
@@ -155,7 +156,7 @@ static int stdout_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 }
 
 conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_t mode, bool materialize,
-                              const int *upsert_key, int nupsert_key)
+                              const int *upsert_key, int nupsert_key, const render_zone_t *zone)
 {
     stdout_sink_t *o = calloc(1, sizeof *o);
     if (!o) abort();
@@ -166,6 +167,7 @@ conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_
     o->out = out;
     o->mode = mode;
     o->materialize = materialize;
+    o->zone = zone;
     o->fold.schema = schema;
     o->fold.nkey = nupsert_key;
     o->fold.key = calloc((size_t)nupsert_key + 1, sizeof(int));
@@ -173,7 +175,7 @@ conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_
     for (int i = 0; i < nupsert_key; i++) o->fold.key[i] = upsert_key[i];
     arena_init(&o->fold.arena, 0);
     if (mode == CONN_STDOUT_TABLEAU && !materialize) {
-        o->tableau = conn_tableau_new(schema, true, 30, NULL);
+        o->tableau = conn_tableau_new(schema, true, 30, zone);
         buf_t head = BUF_INIT;
         conn_tableau_begin(o->tableau, &head);
         fwrite(head.data, 1, head.len, out);

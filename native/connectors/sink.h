@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "catalog/catalog.h"
+#include "types/render.h"
 #include "types/value.h"
 
 typedef struct conn_sink conn_sink_t;
@@ -46,9 +47,11 @@ typedef enum conn_stdout_mode {
 
 /* Query results on a terminal. With materialize, the rows are folded as a
  * changelog (-U/-D retract, +U upserts on upsert_key when given) and the
- * final table is printed at close. */
+ * final table is printed at close. zone: the session time zone of
+ * TIMESTAMP_LTZ cells in tables (NULL = UTC; borrowed, outlives the sink);
+ * changelog rows print instants as Row.toString does, in UTC. */
 conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_t mode, bool materialize,
-                              const int *upsert_key, int nupsert_key);
+                              const int *upsert_key, int nupsert_key, const render_zone_t *zone);
 
 /* The sink a table's 'connector' option names. */
 conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, char *err, size_t errlen);

@@ -149,7 +149,9 @@ static int add_call(agg_plan_t *p, const sqlp_expr_t *e, char *err, size_t errle
             return -1;
         }
         expr_env_t xenv = {env->script, NULL};
-        if (!(x = expr_compile(&xenv, arg, p->in, err, errlen))) return -1;
+        if (plan_session_zone(env->catalog, &xenv.zone, err, errlen) != 0 ||
+            !(x = expr_compile(&xenv, arg, p->in, err, errlen)))
+            return -1;
         c.arg_type = expr_type(x);
         if (c.func == AGG_LISTAGG && listagg_separator(p, e, &c, err, errlen) != 0) {
             expr_free(x);

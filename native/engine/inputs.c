@@ -141,7 +141,7 @@ static int computed_open(const catalog_table_t *t, const inputs_config_t *cfg, c
     const sqlp_script_t *script = NULL;
     const sqlp_query_t *q = computed_parse(cc, t, &script, err, errlen);
     if (!q) return -1;
-    plan_env_t penv = {.script = script, .clock = cfg->clock, .udfs = cfg->udfs};
+    plan_env_t penv = {.catalog = cfg->settings, .script = script, .clock = cfg->clock, .udfs = cfg->udfs};
     for (int i = 0; i < cc->ncols; i++)
         if (!(cc->exprs[i] = plan_expr_compile(&penv, q->items[i].expr, catalog_table_source_row(t), err, errlen)))
             return -1;

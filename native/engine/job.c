@@ -31,7 +31,7 @@
 plan_env_t job_plan_env(const job_env_t *env)
 {
     return (plan_env_t){env->catalog, env->script, env->describe, env->describe_ctx, env->flink_version, env->clock,
-                        env->udfs};
+                        env->udfs, NULL};
 }
 
 /* ---- the uids of a statement ---------------------------------------------------- */
@@ -259,7 +259,7 @@ static ptf_op_config_t op_config(const plan_call_t *plan, ptf_op_table_t *optabl
         .drop_late_rows = strcmp(plan->flink_version, "2.3") < 0,
         .batch_rows = plan->batch_rows,
         .function_name = plan->function_name,
-        .on_watermark = out->capture ? output_watermark : NULL,
+        .on_watermark = out->capture || out->watermark.read ? output_watermark : NULL,
         .on_watermark_ctx = out,
     };
 }
@@ -789,6 +789,92 @@ static int declare_with_items(job_env_t *env, const sqlp_query_t *q, int *n, cha
     return 0;
 }
 
+/* ---- subqueries as table arguments ------------------------------------------------------------ */
+
+/* A call's `(query) [PARTITION BY ..]` argument is a view for the duration
+ * of the query, as a WITH item is: the query runs on a copy of the call
+ * that reads `TABLE <view>` in its place (the tree stays read-only). */
+typedef struct subquery_args {
+    sqlp_query_t q;
+    sqlp_from_t from;
+    sqlp_expr_t call;
+    sqlp_arg_t *args;
+    sqlp_expr_t *tables;         /* per argument: the TABLE form (used where a query was) */
+    sqlp_name_t *names;
+    sqlp_ident_t *idents;
+    char (*bare)[64];            /* per argument: the view's name */
+    char **keys;                 /* per argument: the view's catalog key, or NULL */
+    int n;
+} subquery_args_t;
+
+static bool has_subquery_arg(const sqlp_query_t *q)
+{
+    if (!q->from || q->from->kind != SQLP_FROM_CALL) return false;
+    const sqlp_expr_t *call = q->from->call;
+    for (int i = 0; i < call->u.call.nargs; i++) {
+        const sqlp_expr_t *v = call->u.call.args[i].value;
+        if (v->kind == SQLP_E_TABLE_ARG && v->u.table.query) return true;
+    }
+    return false;
+}
+
+static void subquery_args_drop(job_env_t *env, subquery_args_t *s)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->keys[i]) {
+            catalog_drop_table(env->catalog, s->keys[i]);
+            free(s->keys[i]);
+        }
+    free(s->args), free(s->tables), free(s->names), free(s->idents), free(s->bare), free(s->keys);
+}
+
+/* *out: q itself, or s->q reading the subqueries as views. */
+static int subquery_args_declare(job_env_t *env, const sqlp_query_t *q, subquery_args_t *s,
+                                 const sqlp_query_t **out)
+{
+    *out = q;
+    memset(s, 0, sizeof *s);
+    if (!has_subquery_arg(q)) return 0;
+    const sqlp_expr_t *call = q->from->call;
+    s->n = call->u.call.nargs;
+    s->args = xcalloc((size_t)s->n, sizeof *s->args);
+    s->tables = xcalloc((size_t)s->n, sizeof *s->tables);
+    s->names = xcalloc((size_t)s->n, sizeof *s->names);
+    s->idents = xcalloc((size_t)s->n, sizeof *s->idents);
+    s->bare = xcalloc((size_t)s->n, sizeof *s->bare);
+    s->keys = xcalloc((size_t)s->n, sizeof *s->keys);
+    for (int i = 0; i < s->n; i++) {
+        s->args[i] = call->u.call.args[i];
+        const sqlp_expr_t *v = s->args[i].value;
+        if (v->kind != SQLP_E_TABLE_ARG || !v->u.table.query) continue;
+        for (int k = 0;; k++) {   /* a name no table has */
+            snprintf(s->bare[i], sizeof s->bare[i], "$subquery$%d$%d", i + 1, k);
+            s->idents[i] = (sqlp_ident_t){s->bare[i], true, v->pos};
+            s->names[i] = (sqlp_name_t){1, &s->idents[i], v->pos};
+            s->keys[i] = plan_table_key(env->catalog, &s->names[i]);
+            if (!catalog_find_table(env->catalog, s->keys[i])) break;
+            free(s->keys[i]);
+        }
+        catalog_table_t *t = catalog_table_new(s->keys[i]);
+        t->view_query = v->u.table.query;
+        t->view_script = env->script;
+        t->temporary = true;
+        catalog_add_table(env->catalog, t);
+        s->tables[i] = *v;
+        s->tables[i].u.table.query = NULL;
+        s->tables[i].u.table.table = &s->names[i];
+        s->args[i].value = &s->tables[i];
+    }
+    s->call = *call;
+    s->call.u.call.args = s->args;
+    s->from = *q->from;
+    s->from.call = &s->call;
+    s->q = *q;
+    s->q.from = &s->from;
+    *out = &s->q;
+    return 0;
+}
+
 /* ---- UNION ALL -------------------------------------------------------------------------------- */
 
 /* Each branch runs into a capture (as a view does); the branches' captured
@@ -964,9 +1050,13 @@ static int run_query(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     if (h && h->before_read && h->before_read(h->before_read_ctx, env->catalog, env->clock, err, errlen) != 0)
         return -1;
     int nwith;
+    subquery_args_t sub;
     int rc = declare_with_items(env, q, &nwith, err, errlen);
+    if (rc == 0 && !q->union_all) rc = subquery_args_declare(env, q, &sub, &q);
+    else memset(&sub, 0, sizeof sub);
     if (rc == 0) rc = q->union_all ? run_union(env, q, sink, capture, err, errlen)
                                    : run_body(env, q, sink, capture, err, errlen);
+    subquery_args_drop(env, &sub);
     for (int i = 0; i < nwith; i++) {
         char *key = with_key(env, &q->with[i]);
         catalog_drop_table(env->catalog, key);

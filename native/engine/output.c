@@ -9,6 +9,7 @@
 
 /* Rows per batch of UDF calls. */
 #define OUTPUT_BATCH_ROWS 512
+#include "time/watermark.h"
 
 int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, const type_t *in,
                 const catalog_table_t *sink_table, capture_t *capture, char *err, size_t errlen)
@@ -17,8 +18,11 @@ int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, cons
     o->capture = capture;
     o->err = err;
     o->errlen = errlen;
-    int rc = project_init(&o->proj, penv, q, in, err, errlen);
-    if (rc == 0 && q->where && !(o->filter = filter_compile(penv, q->where, in, err, errlen))) rc = -1;
+    o->watermark.value = WM_NONE;
+    plan_env_t env = *penv;
+    env.watermark = &o->watermark;
+    int rc = project_init(&o->proj, &env, q, in, err, errlen);
+    if (rc == 0 && q->where && !(o->filter = filter_compile(&env, q->where, in, err, errlen))) rc = -1;
     if (sink_fit_init(&o->fit, penv, q, o->proj.type, rc == 0 ? sink_table : NULL, err, errlen) != 0) rc = -1;
     bool udf = o->filter && expr_has_udf(filter_expr(o->filter));
     for (int i = 0; rc == 0 && i < o->proj.nexprs; i++) udf |= expr_has_udf(o->proj.exprs[i]);
@@ -46,6 +50,8 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
                      int nkey, char *err, size_t errlen)
 {
     const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
+    const render_zone_t *zone;
+    if (plan_session_zone(env->catalog, &zone, err, errlen) != 0) return -1;
     if (o->capture) {
         capture_set_schema(o->capture, o->proj.type, key, nkey);
         o->sink = &o->capture->base;
@@ -53,12 +59,12 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
         /* --materialize folds what a print sink receives on its PRIMARY KEY */
         int *pk = persisted_key(sink_table);
         o->sink = conn_sink_stdout(env->out, catalog_table_persisted(sink_table), env->format, true, pk,
-                                   sink_table->npk);
+                                   sink_table->npk, zone);
         free(pk);
     } else if (sink_table) {
         o->sink = conn_sink_open(sink_table, env->base_dir, env->out, err, errlen);
     } else {
-        o->sink = conn_sink_stdout(env->out, o->proj.type, env->format, env->materialize, key, nkey);
+        o->sink = conn_sink_stdout(env->out, o->proj.type, env->format, env->materialize, key, nkey, zone);
     }
     return o->sink ? 0 : -1;
 }
@@ -134,6 +140,7 @@ void output_watermark(void *ctx, int64_t wm)
 {
     output_t *o = ctx;
     output_flush(o);
+    if (wm != WM_END) o->watermark.value = wm;
     if (o->capture) capture_watermark(o->capture, wm);
 }
 

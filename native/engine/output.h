@@ -40,6 +40,7 @@ typedef struct output {
     conn_sink_t *sink;       /* NULL until output_open_sink */
     capture_t *capture;      /* the sink of a view, or NULL */
     bool failed;             /* a row failed: err holds why */
+    plan_watermark_t watermark; /* the latest before the rows now arriving: CURRENT_WATERMARK */
     char *err;
     size_t errlen;
     /* With a UDF in WHERE or the select list, rows wait here (copied) and

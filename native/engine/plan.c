@@ -22,6 +22,7 @@
 #include "types/cast.h"
 #include "engine/literal.h"
 #include "types/codec.h"
+#include "types/time_zone.h"
 
 char *plan_name_string(const sqlp_name_t *name)
 {
@@ -940,12 +941,26 @@ plan_call_t *plan_call(const plan_env_t *env, const sqlp_expr_t *call, char *err
 
 static int64_t clock_now(const void *clock) { return proctime_now(clock); }
 
+int plan_session_zone(const catalog_t *catalog, const render_zone_t **zone, char *err, size_t errlen)
+{
+    const char *id = catalog ? catalog_get(catalog, "table.local-time-zone") : NULL;
+    *zone = NULL;
+    if (!id) return 0;
+    *zone = tz_zone(id, err, errlen);
+    return *zone ? 0 : -1;
+}
+
 expr_t *plan_expr_compile(const plan_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
                           size_t errlen)
 {
     expr_env_t xenv = {env->script, NULL};
+    if (plan_session_zone(env->catalog, &xenv.zone, err, errlen) != 0) return NULL;
     expr_t *x = expr_compile_udfs(&xenv, env->udfs, e, row_type, err, errlen);
     if (x && env->clock) expr_set_clock(x, clock_now, env->clock);
+    if (x && env->watermark) {
+        expr_set_watermark(x, &env->watermark->value);
+        env->watermark->read |= expr_reads_watermark(x);
+    }
     return x;
 }
 

@@ -70,6 +70,14 @@ typedef struct plan_call {
 typedef int (*plan_describe_fn)(void *ctx, const char *const *jars, int njars, const char *class_name,
                                 ptf_sig_t **out, char *err, size_t errlen);
 
+/* The watermark a stage's expressions read with CURRENT_WATERMARK: the
+ * stage keeps `value` current (WM_NONE until the first); compiling an
+ * expression that reads it sets `read`. */
+typedef struct plan_watermark {
+    int64_t value;
+    bool read;
+} plan_watermark_t;
+
 typedef struct plan_env {
     const catalog_t *catalog;
     const sqlp_script_t *script;
@@ -78,9 +86,15 @@ typedef struct plan_env {
     const char *flink_version;
     const proctime_t *clock;     /* the runner's clock for CURRENT_TIMESTAMP & co.; NULL = the wall clock */
     const struct expr_udf_resolver *udfs;   /* scalar UDFs (expr/expr_udf.h); NULL = none */
+    plan_watermark_t *watermark; /* what CURRENT_WATERMARK reads; NULL = always none */
 } plan_env_t;
 
-/* expr_compile against env's script, reading env's clock. */
+/* The session time zone: SET 'table.local-time-zone' of catalog (time_zone.h);
+ * *zone NULL when unset (UTC). -1 with Flink's message for an invalid id. */
+int plan_session_zone(const catalog_t *catalog, const render_zone_t **zone, char *err, size_t errlen);
+
+/* expr_compile against env's script, in the session time zone of env's
+ * catalog, reading env's clock. */
 expr_t *plan_expr_compile(const plan_env_t *env, const sqlp_expr_t *e, const type_t *row_type, char *err,
                           size_t errlen);
 

@@ -370,7 +370,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     catalog_table_t *t = catalog_table_new(name);
     free(name);
     t->temporary = cv->temporary;
-    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock, session_udfs_resolver(s)};
+    plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock, session_udfs_resolver(s), NULL};
     if (values_table_fill(&env, vq, aliases, naliases, t, err, errlen) != 0) {
         catalog_table_free(t);
         return -1;

@@ -448,6 +448,16 @@ void expr_set_clock(expr_t *x, int64_t (*now_ms)(const void *ctx), const void *c
     x->now_ctx = ctx;
 }
 
+void expr_set_watermark(expr_t *x, const int64_t *watermark)
+{
+    x->watermark = watermark;
+}
+
+bool expr_reads_watermark(const expr_t *x)
+{
+    return x->reads_watermark;
+}
+
 const type_t *expr_type(const expr_t *x)
 {
     return x->root->type;
@@ -456,7 +466,7 @@ const type_t *expr_type(const expr_t *x)
 int expr_eval(const expr_t *x, const row_t *row, arena_t *a, value_t *out, char *err, size_t errlen)
 {
     if (x->nudf) return expr_udf_eval(x, row, a, out, err, errlen);
-    expr_ctx_t cx = {row, a, x->zone, err, errlen, false, x->now_ms, x->now_ctx};
+    expr_ctx_t cx = {row, a, x->zone, err, errlen, false, x->now_ms, x->now_ctx, x->watermark};
     *out = EXPR_EVAL(x->root, &cx);
     return cx.failed ? -1 : 0;
 }

@@ -37,8 +37,9 @@
  * returned by expr_eval may point into the compiled expression (constants),
  * into the input row (a column or a field of it) or into the caller's arena
  * (anything computed); it is valid while all three live (value_copy keeps
- * it longer). Thread-safety: a compiled expression is read-only during evaluation;
- * several threads may evaluate it at once, each with its own arena. */
+ * it longer). Thread-safety: a compiled expression is read-only during evaluation
+ * (but for RAND's generators, which advance atomically); several threads may
+ * evaluate it at once, each with its own arena. */
 #ifndef PTF_EXPR_H
 #define PTF_EXPR_H
 
@@ -68,6 +69,13 @@ expr_t *expr_compile(const expr_env_t *env, const sqlp_expr_t *e, const type_t *
  * streaming mode does (per row); ctx is borrowed. Without it they read the
  * wall clock. */
 void expr_set_clock(expr_t *x, int64_t (*now_ms)(const void *ctx), const void *ctx);
+
+/* The watermark CURRENT_WATERMARK reads at each evaluation (epoch ms; WM_NONE,
+ * INT64_MIN, while there is none); borrowed. Without it the watermark is
+ * always none (NULL). */
+void expr_set_watermark(expr_t *x, const int64_t *watermark);
+/* Whether x calls CURRENT_WATERMARK (a stage then keeps the watermark current). */
+bool expr_reads_watermark(const expr_t *x);
 
 /* The result type (owned by x). */
 const type_t *expr_type(const expr_t *x);

@@ -131,7 +131,7 @@ static int text_to_timestamp(expr_ctx_t *cx, const char *s, size_t n, const type
                                            sizeof err);
     }
     if (rc != 0) return bad_text(cx, s, n, to);
-    if (to->id == TYPE_TIMESTAMP_LTZ) out->u.ts.millis -= (int64_t)expr_zone_offset(cx, out->u.ts.millis) * 1000;
+    if (to->id == TYPE_TIMESTAMP_LTZ) out->u.ts.millis = expr_local_to_utc(cx, out->u.ts.millis);
     type_t full = *to;
     full.precision = 9;
     *out = cast_value(out, &full, to, cx->arena);   /* cut the fraction to the precision */
@@ -244,7 +244,7 @@ static int temporal_cast(expr_ctx_t *cx, const value_t *v, const type_t *from, c
         *out = cast_value(&t, &(type_t){.id = TYPE_TIME, .precision = 9}, to, cx->arena);
         return 0;
     }
-    if (to->id == TYPE_TIMESTAMP_LTZ) millis -= (int64_t)expr_zone_offset(cx, millis) * 1000;
+    if (to->id == TYPE_TIMESTAMP_LTZ) millis = expr_local_to_utc(cx, millis);
     value_t t = {0};
     t.u.ts.millis = millis;
     t.u.ts.nanos = nanos;
@@ -332,7 +332,7 @@ expr_node_t *expr_cast(expr_cc_t *c, expr_node_t *n, const type_t *to, bool impl
     k->op = try_cast;
     if (expr_is_const(n)) {   /* fold a constant once, keep the node if it fails at run time */
         char err[256];
-        expr_ctx_t cx = {NULL, &c->x->arena, c->x->zone, err, sizeof err, false, NULL, NULL};
+        expr_ctx_t cx = {NULL, &c->x->arena, c->x->zone, err, sizeof err, false, NULL, NULL, NULL};
         value_t v = eval_cast(k, &cx);
         if (!cx.failed) return expr_const_node(c, k->type, v, pos);
     }

@@ -10,7 +10,7 @@
 #include <strings.h>
 
 static const expr_func_t *const tables[] = {expr_funcs_cond, expr_funcs_math, expr_funcs_string, expr_funcs_time,
-                                            expr_funcs_coll, expr_funcs_floor};
+                                            expr_funcs_coll, expr_funcs_floor, expr_funcs_regex, expr_funcs_json, expr_funcs_random};
 #define NTABLES (sizeof tables / sizeof tables[0])
 
 const expr_func_t *expr_func_find(const char *name)
@@ -34,9 +34,8 @@ int expr_func_names(const char **out, int max)
  * with "not supported by ptfhost yet" instead of "No match found". */
 static const char *const not_yet[] = {
     "CURRENT_TIME", "LOCALTIME",
-    "CURRENT_ROW_TIMESTAMP", "CURRENT_WATERMARK", "PROCTIME", "RAND", "RAND_INTEGER", "REGEXP",
-    "REGEXP_EXTRACT", "REGEXP_REPLACE", "REGEXP_EXTRACT_ALL", "REGEXP_COUNT", "REGEXP_INSTR", "REGEXP_SUBSTR",
-    "JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_OBJECT", "JSON_ARRAY", "JSON_STRING", "JSON_QUOTE",
+    "CURRENT_ROW_TIMESTAMP", "PROCTIME",
+    "JSON_QUOTE",
     "JSON_UNQUOTE", "CONVERT_TZ", "TO_UTC_TIMESTAMP", "PARSE_URL", "STR_TO_MAP", "SPLIT", "ELT", "DECODE",
     "ENCODE", "TRANSLATE", "URL_DECODE", "URL_ENCODE", "SHA2", "SHA224", "SHA384", "SHA512", "UNHEX", "PRINTF", "ARRAY_DISTINCT", "ARRAY_POSITION", "ARRAY_REMOVE", "ARRAY_REVERSE", "ARRAY_SLICE", "ARRAY_SORT", "ARRAY_UNION",
     "ARRAY_CONCAT", "ARRAY_MAX", "ARRAY_MIN", "MAP_ENTRIES", "MAP_FROM_ARRAYS",
@@ -146,7 +145,7 @@ expr_node_t *expr_compile_call(expr_cc_t *c, const sqlp_expr_t *e)
     if (!f && listed(aggregates, name))
         return expr_error(c, e->pos, "Aggregate function %s is not supported by ptfhost in an expression yet",
                           name);
-    if ((!f && listed(not_yet, name)) || (f && !strcmp(f->name, "UNIX_TIMESTAMP") && nargs == 0))
+    if (!f && listed(not_yet, name))
         return expr_error(c, e->pos, "Function %s%s is not supported by ptfhost yet", name, nargs ? "" : "()");
     if (!f) return unknown_function(c, e, name, n->args);
     if (e->u.call.distinct) return expr_error(c, e->pos, "DISTINCT is only allowed in aggregate functions");

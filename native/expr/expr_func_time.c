@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <string.h>
 #include <strings.h>
@@ -60,10 +61,15 @@ static civil_t civil_of_value(const expr_ctx_t *cx, const value_t *v, const type
     }
 }
 
-static int64_t local_to_utc(const expr_ctx_t *cx, int64_t local)
+int64_t expr_local_to_utc(const expr_ctx_t *cx, int64_t local)
 {
-    int64_t guess = local - (int64_t)expr_zone_offset(cx, local) * 1000;
-    return local - (int64_t)expr_zone_offset(cx, guess) * 1000;
+    const int64_t day = 86400000;
+    int64_t early = (int64_t)expr_zone_offset(cx, local - day) * 1000;
+    int64_t late = (int64_t)expr_zone_offset(cx, local + day) * 1000;
+    if (early == late) return local - early;
+    if ((int64_t)expr_zone_offset(cx, local - early) * 1000 == early) return local - early;   /* also an overlap */
+    if ((int64_t)expr_zone_offset(cx, local - late) * 1000 == late) return local - late;
+    return local - early;   /* a gap: the wall time moves forward by the gap's length */
 }
 
 static value_t ts_value(int64_t millis, int32_t nanos)
@@ -249,7 +255,7 @@ static value_t impl_to_timestamp_ltz(const expr_node_t *n, expr_ctx_t *cx, const
                          n->nargs > 1 ? argv[1].u.str.len : 23, &ms, &ns) &&
             (n->nargs > 1 || !parse_text(n, argv, 1, &ms, &ns)))
             return value_null();
-        return ts_value(local_to_utc(cx, ms), 0);
+        return ts_value(expr_local_to_utc(cx, ms), 0);
     }
     int64_t precision = n->nargs > 1 ? argv[1].u.i64 : 3;
     if (precision != 0 && precision != 3)
@@ -294,10 +300,11 @@ static value_t impl_unix_timestamp(const expr_node_t *n, expr_ctx_t *cx, const v
 {
     int64_t ms;
     int32_t ns;
+    if (n->nargs == 0) return expr_i64(floor_div(expr_now_ms(cx), 1000));   /* the runner's clock */
     if (!(n->nargs > 1 ? parse_text(n, argv, 1, &ms, &ns)
                        : parse_civil(argv[0].u.str.ptr, argv[0].u.str.len, "yyyy-MM-dd HH:mm:ss", 19, &ms, &ns)))
         return value_null();
-    return expr_i64(floor_div(local_to_utc(cx, ms), 1000));
+    return expr_i64(floor_div(expr_local_to_utc(cx, ms), 1000));
 }
 
 /* ---- EXTRACT and friends ------------------------------------------------------------------- */
@@ -428,7 +435,7 @@ static value_t impl_time_floor(const expr_node_t *n, expr_ctx_t *cx, const value
     }
     if (t->id == TYPE_DATE) return expr_i64(floor_div(out, 86400000));
     if (t->id == TYPE_TIME) return expr_i64((out - floor_div(out, 86400000) * 86400000) * 1000000);
-    return ts_value(t->id == TYPE_TIMESTAMP_LTZ ? local_to_utc(cx, out) : out, 0);
+    return ts_value(t->id == TYPE_TIMESTAMP_LTZ ? expr_local_to_utc(cx, out) : out, 0);
 }
 
 const type_t *expr_time_floor_infer(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
@@ -555,7 +562,34 @@ static value_t impl_now(const expr_node_t *n, expr_ctx_t *cx, const value_t *arg
     return v;
 }
 
+/* CURRENT_WATERMARK(rowtime): the stage's watermark (expr_set_watermark) in
+ * the rowtime's type, precision 3; NULL while there is none. */
+static const type_t *infer_current_watermark(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    (void)f;
+    const type_t *t = n->args[0]->type;
+    if (!expr_is_timestamp(t) || t->time_kind != TYPE_TK_ROWTIME) {
+        char *s = type_to_string(t);
+        expr_error(c, n->args[0]->pos, "The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was '%s'.",
+                   s);
+        free(s);
+        return NULL;
+    }
+    c->x->reads_watermark = true;
+    type_t *r = type_new(t->id, true);
+    r->precision = 3;
+    return expr_own(c, r);
+}
+
+static value_t impl_current_watermark(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n, (void)argv;
+    if (!cx->watermark || *cx->watermark == INT64_MIN) return value_null();
+    return ts_value(*cx->watermark, 0);
+}
+
 const expr_func_t expr_funcs_time[] = {
+    {"CURRENT_WATERMARK", 1, 1, "A", EXPR_R_CUSTOM, infer_current_watermark, impl_current_watermark, EXPR_F_LAZY, 0},
     {"CURRENT_TIMESTAMP", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
     {"NOW", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
     {"LOCALTIMESTAMP", 0, 0, "A", EXPR_R_TS3, NULL, impl_now, EXPR_F_STRICT, NOW_LOCAL},
@@ -565,7 +599,7 @@ const expr_func_t expr_funcs_time[] = {
     {"TO_DATE", 1, 2, "S", EXPR_R_DATE, NULL, impl_to_date, EXPR_F_NULLABLE, 0},
     {"DATE_FORMAT", 2, 2, "AS", EXPR_R_STRING, NULL, impl_date_format, EXPR_F_NULLABLE, 0},
     {"FROM_UNIXTIME", 1, 2, "IS", EXPR_R_STRING, NULL, impl_from_unixtime, EXPR_F_STRICT, 0},
-    {"UNIX_TIMESTAMP", 1, 2, "S", EXPR_R_BIGINT, NULL, impl_unix_timestamp, EXPR_F_NULLABLE, 0},
+    {"UNIX_TIMESTAMP", 0, 2, "S", EXPR_R_BIGINT, NULL, impl_unix_timestamp, EXPR_F_NULLABLE, 0},
     {"EXTRACT", 2, 2, "YW", EXPR_R_CUSTOM, infer_extract, impl_extract, EXPR_F_STRICT, -1},
     {"TIMESTAMPADD", 3, 3, "YIW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampadd, EXPR_F_STRICT, 'A'},
     {"TIMESTAMPDIFF", 3, 3, "YWW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampdiff, EXPR_F_STRICT, 'D'},

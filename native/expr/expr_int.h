@@ -28,6 +28,7 @@ typedef struct expr_ctx {
     bool failed;
     int64_t (*now_ms)(const void *ctx);   /* expr_env_t's clock; NULL = the wall clock */
     const void *now_ctx;
+    const int64_t *watermark;             /* expr_set_watermark's; NULL = none */
 } expr_ctx_t;
 
 /* The current time of the evaluation (epoch ms). */
@@ -58,6 +59,8 @@ struct expr {
     int nudf;               /* UDF call sites (expr_udf.c) */
     struct udf_call *udf_calls;
     struct expr_udf_cache *cache;           /* expr_prefetch's results */
+    const int64_t *watermark;
+    bool reads_watermark;   /* a CURRENT_WATERMARK node was compiled */
 };
 
 typedef struct expr_cc {
@@ -103,7 +106,7 @@ struct expr_func {
 };
 
 extern const expr_func_t expr_funcs_cond[], expr_funcs_math[], expr_funcs_string[], expr_funcs_time[],
-    expr_funcs_coll[], expr_funcs_floor[];
+    expr_funcs_coll[], expr_funcs_floor[], expr_funcs_regex[], expr_funcs_json[], expr_funcs_random[];
 
 const expr_func_t *expr_func_find(const char *name);
 /* The argument family check of `f->args`; writes the error and returns false. */
@@ -196,5 +199,9 @@ size_t expr_utf8_skip(const char *p, size_t n, size_t k);     /* byte offset of 
 /* ---- time (expr_func_time.c) ----------------------------------------------- */
 
 int32_t expr_zone_offset(const expr_ctx_t *cx, int64_t epoch_millis);   /* seconds */
+/* The instant of a local wall time (epoch ms of it read as UTC), as
+ * java.time resolves it: in an overlap the earlier offset, in a gap the
+ * time moved forward by the gap. */
+int64_t expr_local_to_utc(const expr_ctx_t *cx, int64_t local);
 
 #endif

@@ -360,7 +360,7 @@ static int call_sites(const expr_t *x, batch_t *b, arena_t *a, failure_t *f, int
 static value_t eval_row(const expr_t *x, const expr_node_t *root, batch_t *b, const row_t *row, int r, arena_t *a,
                         char *e, size_t elen, bool *failed)
 {
-    expr_ctx_t cx = {row, a, x->zone, e, elen, false, x->now_ms, x->now_ctx};
+    expr_ctx_t cx = {row, a, x->zone, e, elen, false, x->now_ms, x->now_ctx, x->watermark};
     current.batch = b;
     current.row = r;
     b->pending = false;

@@ -702,9 +702,22 @@ static sqlp_expr_t *parse_interval(parser_t *p)
 /* The exact source of a type, up to where the type ends: for a column
  * definition at ',' or ')' outside brackets, or at a keyword that starts the
  * rest of the column (PRIMARY, CONSTRAINT, COMMENT, METADATA); for CAST at the
- * closing ')'. NOT NULL is part of the type in Flink's grammar and stays in. */
-static sqlp_text_t capture_type(parser_t *p, bool in_column)
+ * closing ')'; for RETURNING also at the start of a JSON clause. NOT NULL is
+ * part of the type in Flink's grammar and stays in. */
+typedef enum { TYPE_IN_CAST, TYPE_IN_COLUMN, TYPE_IN_RETURNING } type_context_t;
+
+static bool ends_returning_type(parser_t *p)
 {
+    static const char *const words[] = {"DEFAULT", "ERROR", "EMPTY", "WITH", "WITHOUT", "NULL"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (is_kw(p, words[k]) && !(k == 5 && p->i > 0 && sqlp_tok_is_kw(&p->toks[p->i - 1], "NOT")))
+            return true;
+    return false;
+}
+
+static sqlp_text_t capture_type(parser_t *p, type_context_t where)
+{
+    bool in_column = where == TYPE_IN_COLUMN;
     const sqlp_token_t *first = cur(p);
     int depth = 0;
     for (;;) {
@@ -716,6 +729,8 @@ static sqlp_text_t capture_type(parser_t *p, bool in_column)
                 break;
             if (in_column && (is_kw(p, "PRIMARY") || is_kw(p, "CONSTRAINT") || is_kw(p, "COMMENT") ||
                               is_kw(p, "METADATA")))
+                break;
+            if (where == TYPE_IN_RETURNING && ends_returning_type(p))
                 break;
         }
         if (t->kind == SQLP_TK_LPAREN || t->kind == SQLP_TK_LT)
@@ -740,7 +755,7 @@ static sqlp_expr_t *parse_cast(parser_t *p)
     expect(p, SQLP_TK_LPAREN);
     e->u.cast.a = parse_expr(p);
     expect_kw(p, "AS");
-    e->u.cast.type = capture_type(p, false);
+    e->u.cast.type = capture_type(p, TYPE_IN_CAST);
     expect(p, SQLP_TK_RPAREN);
     return done(p, e);
 }
@@ -845,6 +860,92 @@ static bool is_time_unit_word(const sqlp_token_t *t)
     return false;
 }
 
+/* A symbol argument the parser names itself (JSON_VALUE's NULL ON EMPTY -> NULL_ON_EMPTY). */
+static sqlp_expr_t *named_symbol(parser_t *p, sqlp_pos_t pos, const char *text)
+{
+    sqlp_expr_t *e = new_expr(p, SQLP_E_SYMBOL, pos);
+    e->u.symbol = arena_strdup(p->a, text);
+    return done(p, e);
+}
+
+/* The SQL/JSON clauses after a JSON function's path, as symbols: RETURNING t
+ * (the symbol, then CAST(NULL AS t)), [ARRAY] WRAPPER variants, and
+ * `behaviour ON EMPTY|ERROR` (DEFAULT's expression follows its symbol). */
+static void parse_json_clauses(parser_t *p, vec_t *args)
+{
+    for (;;) {
+        const sqlp_token_t *t = cur(p);
+        char sym[48];
+        if (accept_kw(p, "RETURNING")) {
+            push_arg(p, args, named_symbol(p, t->pos, "RETURNING"));
+            sqlp_expr_t *c = new_expr(p, SQLP_E_CAST, t->pos);
+            sqlp_expr_t *null = new_expr(p, SQLP_E_LITERAL, t->pos);
+            null->u.lit.kind = SQLP_LIT_NULL;
+            null->u.lit.text = "NULL";
+            c->u.cast.a = done(p, null);
+            c->u.cast.type = capture_type(p, TYPE_IN_RETURNING);
+            push_arg(p, args, done(p, c));
+            continue;
+        }
+        if (accept_kw(p, "WITHOUT")) {
+            accept_kw(p, "ARRAY");
+            expect_kw(p, "WRAPPER");
+            push_arg(p, args, named_symbol(p, t->pos, "WITHOUT_WRAPPER"));
+            continue;
+        }
+        if (accept_kw(p, "WITH")) {
+            const char *kind = accept_kw(p, "CONDITIONAL") ? "CONDITIONAL_WRAPPER" : "UNCONDITIONAL_WRAPPER";
+            accept_kw(p, "UNCONDITIONAL");
+            accept_kw(p, "ARRAY");
+            expect_kw(p, "WRAPPER");
+            push_arg(p, args, named_symbol(p, t->pos, kind));
+            continue;
+        }
+        sqlp_expr_t *dflt = NULL;
+        if (accept_kw(p, "NULL")) snprintf(sym, sizeof sym, "NULL");
+        else if (accept_kw(p, "ERROR")) snprintf(sym, sizeof sym, "ERROR");
+        else if (accept_kw(p, "TRUE")) snprintf(sym, sizeof sym, "TRUE");
+        else if (accept_kw(p, "FALSE")) snprintf(sym, sizeof sym, "FALSE");
+        else if (accept_kw(p, "UNKNOWN")) snprintf(sym, sizeof sym, "UNKNOWN");
+        else if (accept_kw(p, "ABSENT")) snprintf(sym, sizeof sym, "ABSENT");
+        else if (accept_kw(p, "EMPTY")) {
+            if (accept_kw(p, "ARRAY")) snprintf(sym, sizeof sym, "EMPTY_ARRAY");
+            else { expect_kw(p, "OBJECT"); snprintf(sym, sizeof sym, "EMPTY_OBJECT"); }
+        } else if (accept_kw(p, "DEFAULT")) {
+            snprintf(sym, sizeof sym, "DEFAULT");
+            dflt = parse_expr(p);
+        } else {
+            return;
+        }
+        expect_kw(p, "ON");
+        const char *when = accept_kw(p, "EMPTY") ? "EMPTY" : accept_kw(p, "ERROR") ? "ERROR" : NULL;
+        if (!when) { expect_kw(p, "NULL"); when = "NULL"; }
+        size_t k = strlen(sym);
+        snprintf(sym + k, sizeof sym - k, "_ON_%s", when);
+        push_arg(p, args, named_symbol(p, t->pos, sym));
+        if (dflt) push_arg(p, args, dflt);
+    }
+}
+
+/* JSON_OBJECT([KEY] k VALUE v, ... [NULL|ABSENT ON NULL]) -> keys and
+ * values alternately, then the clause; JSON_ARRAY(v, ... [clause]). */
+static void parse_json_constructor(parser_t *p, bool object, vec_t *args)
+{
+    if (cur(p)->kind == SQLP_TK_RPAREN) return;
+    if (!is_kw(p, "NULL") || !(sqlp_tok_is_kw(peek(p, 1), "ON"))) {
+        if (!is_kw(p, "ABSENT"))
+            do {
+                if (object) {
+                    accept_kw(p, "KEY");
+                    push_arg(p, args, parse_add(p));
+                    expect_kw(p, "VALUE");
+                }
+                push_arg(p, args, parse_expr(p));
+            } while (accept(p, SQLP_TK_COMMA));
+    }
+    parse_json_clauses(p, args);
+}
+
 /* Functions with SQL's keyword syntax inside the parentheses. They become
  * ordinary calls: EXTRACT(DAY FROM x) -> EXTRACT(DAY, x),
  * POSITION(a IN b) -> POSITION(a, b), TRIM(LEADING 'x' FROM s) ->
@@ -897,6 +998,13 @@ static bool parse_special_args(parser_t *p, const char *name, vec_t *args)
         push_arg(p, args, parse_expr(p));
         if (accept_kw(p, "TO"))
             push_arg(p, args, symbol(p));
+    } else if (!strcmp(name, "JSON_VALUE") || !strcmp(name, "JSON_QUERY") || !strcmp(name, "JSON_EXISTS")) {
+        push_arg(p, args, parse_expr(p));
+        expect(p, SQLP_TK_COMMA);
+        push_arg(p, args, parse_expr(p));
+        parse_json_clauses(p, args);
+    } else if (!strcmp(name, "JSON_OBJECT") || !strcmp(name, "JSON_ARRAY")) {
+        parse_json_constructor(p, !strcmp(name, "JSON_OBJECT"), args);
     } else if (!strcmp(name, "TIMESTAMPADD") || !strcmp(name, "TIMESTAMPDIFF")) {
         if (is_time_unit_word(cur(p)) && peek(p, 1)->kind == SQLP_TK_COMMA)
             push_arg(p, args, symbol(p));
@@ -1414,6 +1522,31 @@ static sqlp_expr_t *parse_comparison(parser_t *p)
 }
 
 /* a IS [NOT] NULL|TRUE|FALSE|UNKNOWN, a IS [NOT] DISTINCT FROM b */
+/* x IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT] -> the call `$IS_JSON`(x, kind), under NOT. */
+static sqlp_expr_t *is_json(parser_t *p, const sqlp_token_t *is, bool negated, sqlp_expr_t *a)
+{
+    const char *kinds[] = {"VALUE", "SCALAR", "ARRAY", "OBJECT"};
+    const char *kind = "VALUE";
+    for (size_t k = 0; k < 4; k++)
+        if (accept_kw(p, kinds[k])) kind = kinds[k];
+    sqlp_expr_t *c = new_expr(p, SQLP_E_CALL, a->pos);
+    sqlp_ident_t *id = arena_calloc(p->a, 1, sizeof *id);
+    *id = (sqlp_ident_t){"$IS_JSON", true, is->pos};
+    c->u.call.name = (sqlp_name_t){1, id, is->pos};
+    vec_t args = {0};
+    push_arg(p, &args, a);
+    push_arg(p, &args, named_symbol(p, is->pos, kind));
+    c->u.call.nargs = args.n;
+    c->u.call.args = args.items;
+    c = done(p, c);
+    if (!negated) return c;
+    sqlp_expr_t *u = new_expr(p, SQLP_E_UNARY, a->pos);
+    u->u.op.op = SQLP_OP_NOT;
+    u->u.op.op_pos = is->pos;
+    u->u.op.a = c;
+    return done(p, u);
+}
+
 static sqlp_expr_t *parse_is(parser_t *p)
 {
     sqlp_expr_t *e = parse_comparison(p);
@@ -1429,6 +1562,9 @@ static sqlp_expr_t *parse_is(parser_t *p)
             op = neg ? SQLP_OP_IS_NOT_FALSE : SQLP_OP_IS_FALSE;
         } else if (accept_kw(p, "UNKNOWN")) {
             op = neg ? SQLP_OP_IS_NOT_UNKNOWN : SQLP_OP_IS_UNKNOWN;
+        } else if (accept_kw(p, "JSON")) {
+            e = is_json(p, t, neg, e);
+            continue;
         } else if (accept_kw(p, "DISTINCT")) {
             expect_kw(p, "FROM");
             e = binary(p, neg ? SQLP_OP_IS_NOT_DISTINCT_FROM : SQLP_OP_IS_DISTINCT_FROM, t->pos, e,
@@ -1551,6 +1687,8 @@ static sqlp_from_t *parse_from_item(parser_t *p)
     } else {
         fail_expected(p);
     }
+    if (is_kw(p, "MATCH_RECOGNIZE"))
+        unsupported(p, cur(p), "MATCH_RECOGNIZE", QUERY_SHAPE);
     parse_alias(p, &f->alias, &f->ncol_aliases, &f->col_aliases);
     if (cur(p)->kind == SQLP_TK_COMMA || is_join_keyword(p))
         unsupported(p, cur(p), "joins (several tables in FROM)", QUERY_SHAPE);
@@ -1811,7 +1949,7 @@ static void parse_column(parser_t *p, sqlp_create_table_t *ct, sqlp_column_t *c)
         c->expr_text = text_span(p, c->expr->pos, c->expr->end);
     } else {
         c->kind = SQLP_COL_PHYSICAL;
-        c->type = capture_type(p, true);
+        c->type = capture_type(p, TYPE_IN_COLUMN);
         if (accept_kw(p, "METADATA")) {
             c->kind = SQLP_COL_METADATA;
             if (accept_kw(p, "FROM"))

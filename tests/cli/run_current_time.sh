@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# CURRENT_TIMESTAMP, NOW(), LOCALTIMESTAMP and CURRENT_DATE read the runner's
+# CURRENT_TIMESTAMP, NOW(), LOCALTIMESTAMP, CURRENT_DATE and UNIX_TIMESTAMP() read the runner's
 # clock (expr.h's expr_set_clock): the manual clock of 'ptfhost.processing-time'
 # (deterministic), else the wall clock; evaluated per row, in the select list,
-# WHERE and VALUES. The session zone is UTC (table.local-time-zone is not
-# applied yet). Types as Flink's: TIMESTAMP_LTZ(3), TIMESTAMP(3), DATE, all
+# WHERE and VALUES, here in the default session zone, UTC (run_time_zone.sh
+# sets another). Types as Flink's: TIMESTAMP_LTZ(3), TIMESTAMP(3), DATE, all
 # NOT NULL.
 set -uo pipefail
 : "${PTFHOST:?}"
@@ -19,6 +19,8 @@ CLOCK="SET 'ptfhost.processing-time' = '1767225600123';"
 check manual_clock "$(run "$CLOCK
 SELECT CURRENT_TIMESTAMP, NOW(), LOCALTIMESTAMP, CURRENT_DATE;")" \
   "+I[2026-01-01T00:00:00.123Z, 2026-01-01T00:00:00.123Z, 2026-01-01T00:00:00.123, 2026-01-01]"
+check unix_timestamp "$(run "$CLOCK
+SELECT UNIX_TIMESTAMP();")" "+I[1767225600]"
 check types "$(run "$CLOCK
 SELECT TYPEOF(CURRENT_TIMESTAMP), TYPEOF(NOW()), TYPEOF(LOCALTIMESTAMP), TYPEOF(CURRENT_DATE);")" \
   "+I[TIMESTAMP_LTZ(3) NOT NULL, TIMESTAMP_LTZ(3) NOT NULL, TIMESTAMP(3) NOT NULL, DATE NOT NULL]"

@@ -33,6 +33,9 @@ select_case type_error_names_operator_and_position 1 "" "SELECT id, name + TRUE 
 select_case unknown_function 1 "" "SELECT frobnicate(id) FROM t;" "job.sql:3:8: No match found for function signature frobnicate(<NUMERIC>)"
 select_case unknown_column 1 "" "SELECT nope FROM t;" "Column 'nope' not found in any table" "available columns: id, name, p"
 select_case bare_null 1 "" "SELECT id, NULL FROM t;" "job.sql:3:12: Illegal use of 'NULL'"
+# a seeded RAND is one java.util.Random per call site, advanced per row (Flink's sequence)
+select_case seeded_rand_sequence 0 "" "SELECT id, RAND(1), RAND_INTEGER(42, 100) FROM t;" \
+  "+I[1, 0.7308781907032909, 30]" "+I[2, 0.41008081149220166, 63]"
 # an error while evaluating a row fails the job, as in Flink, after the rows before it
 select_case evaluation_error_fails_the_job 1 "" "SELECT id, 10 / (id - 2) AS r FROM t;" \
   "+I[1, -10]" "job.sql:3:12: Evaluating SELECT column 'r' failed:" "/ by zero"

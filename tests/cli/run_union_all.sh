@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # UNION ALL (engine/job.c): branches with the same row type (Flink's common
 # type per column, the first branch's names) as a query, into a sink, as a
-# view and through WITH; the deterministic order (docs/internals.md): by
+# view, through WITH and written inline as a PTF's table argument
+# (`f(input => (SELECT .. UNION ALL SELECT ..) PARTITION BY k)`); the deterministic order (docs/internals.md): by
 # event time when every branch has a rowtime column, else branch after
 # branch; the union's watermark is the minimum of its branches'. A PTF over
 # a UNION ALL view is compat/run/union_all_inactivity. Errors name the
@@ -49,6 +50,21 @@ CREATE TABLE o (id INT, s STRING) WITH ('connector' = 'print');
 INSERT INTO o SELECT id, s FROM pa UNION ALL SELECT id, s FROM pb;" "+I[1, a]
 +I[2, b]
 +I[10, x]"
+run_exact inline_into_a_ptf 0 "" "$T
+CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$PTFHOST_BUILD/compat/seeds.jar';
+SELECT * FROM count_clicks(input => (SELECT id AS user_id, s AS url FROM a UNION ALL SELECT 1, s FROM b) PARTITION BY user_id);" "+I[1, a, 1]
++I[2, b, 1]
++I[1, x, 2]"
+run_exact inline_subquery_into_a_ptf 0 "" "$T
+CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$PTFHOST_BUILD/compat/seeds.jar';
+SELECT * FROM count_clicks(input => (SELECT id AS user_id, s AS url FROM pa WHERE id IN (2, 3)) PARTITION BY user_id);" "+I[2, b, 1]"
+# compat/run/union_all_inactivity with its view written inline as the PTF's table argument:
+# the same rows, in the same order, as over the view
+cp "$PTFHOST_ROOT"/compat/run/union_all_inactivity/*.json "$W"/
+sed -e "s#@SEEDS_JAR@#$PTFHOST_BUILD/compat/seeds.jar#" -e '/^CREATE VIEW user_events/,/^SELECT user_id, event_time FROM app_events;/d' \
+  -e 's#TABLE user_events PARTITION BY#(SELECT user_id, event_time FROM web_events UNION ALL SELECT user_id, event_time FROM app_events) PARTITION BY#' \
+  "$PTFHOST_ROOT"/compat/run/union_all_inactivity/job.sql >"$W/inline.sql"
+run_exact inline_union_with_event_time 0 "" "$(cat "$W/inline.sql")" "$(cat "$PTFHOST_ROOT"/compat/run/union_all_inactivity/expected.txt)"
 run_case column_count 1 "" "$T
 SELECT id, s FROM pa UNION ALL SELECT id FROM pb;" "job.sql:5:22: Column count mismatch in UNION ALL"
 run_case no_common_type 1 "" "$T

@@ -8,8 +8,9 @@
  * expression, cast to TYPE); `expected` is the result as Flink prints it
  * (CAST to STRING; a NULL result is NULL) or `error: <message prefix>` for a
  * compile-time or run-time error; `result type` is Flink's summary string of
- * the expression's type (what TYPEOF prints). Adding a function is adding
- * lines. */
+ * the expression's type (what TYPEOF prints). A line `@zone ID` sets
+ * 'table.local-time-zone' for the lines after it (UTC at the start).
+ * Adding a function is adding lines. */
 #include <check.h>
 
 #include "check_main.h"
@@ -19,11 +20,13 @@
 
 #include "expr/expr.h"
 #include "types/render.h"
+#include "types/time_zone.h"
 #include "util/buf.h"
 
 typedef struct vector {
     int lineno;
     char *expr, *input, *expected, *type;
+    const render_zone_t *zone;   /* NULL = UTC */
 } vector_t;
 
 static char *trim(char *s)
@@ -58,7 +61,8 @@ static const char *message_of(char *err)
 }
 
 /* Parses `SELECT <text>` and compiles its expression. */
-static expr_t *compile_text(const char *text, const type_t *row, arena_t *a, char *err, size_t errlen)
+static expr_t *compile_text(const char *text, const type_t *row, const render_zone_t *zone, arena_t *a, char *err,
+                            size_t errlen)
 {
     char *sql = malloc(strlen(text) + 8);
     sprintf(sql, "SELECT %s", text);
@@ -66,12 +70,13 @@ static expr_t *compile_text(const char *text, const type_t *row, arena_t *a, cha
     int rc = sqlp_parse_script(sql, NULL, a, &s, err, errlen);
     free(sql);
     if (rc != 0) return NULL;
-    expr_env_t env = {s, NULL};
+    expr_env_t env = {s, zone};
     return expr_compile(&env, s->stmts[0]->u.query->items[0].expr, row, err, errlen);
 }
 
 /* `a INT = 5; s STRING = 'x'` -> row type and row; false with err. */
-static bool build_input(char *input, type_t **row_type, row_t *row, arena_t *a, char *err, size_t errlen)
+static bool build_input(char *input, const render_zone_t *zone, type_t **row_type, row_t *row, arena_t *a, char *err,
+                        size_t errlen)
 {
     *row_type = type_new(TYPE_ROW, false);
     value_t *vals = arena_calloc(a, 16, sizeof(value_t));
@@ -89,7 +94,7 @@ static bool build_input(char *input, type_t **row_type, row_t *row, arena_t *a, 
         if (!t) return false;
         char *cast = arena_alloc(a, strlen(value_text) + strlen(type_text) + 16);
         sprintf(cast, "CAST(%s AS %s)", value_text, type_text);
-        expr_t *x = compile_text(cast, NULL, a, err, errlen);
+        expr_t *x = compile_text(cast, NULL, zone, a, err, errlen);
         value_t v;
         if (!x || expr_eval(x, NULL, a, &v, err, errlen) != 0) {
             type_free(t);
@@ -114,10 +119,10 @@ static char *run_vector(vector_t *v)
     row_t row = {0};
     buf_t got = BUF_INIT;
     char *input = arena_strdup(&a, v->input);
-    if (*input && !build_input(input, &row_type, &row, &a, err, sizeof err)) {
+    if (*input && !build_input(input, v->zone, &row_type, &row, &a, err, sizeof err)) {
         buf_printf(&got, "input: %s", message_of(err));
     } else {
-        expr_t *x = compile_text(v->expr, row_type, &a, err, sizeof err);
+        expr_t *x = compile_text(v->expr, row_type, v->zone, &a, err, sizeof err);
         value_t out;
         if (!x) {
             buf_printf(&got, "error: %s", message_of(err));
@@ -125,7 +130,7 @@ static char *run_vector(vector_t *v)
             buf_printf(&got, "error: %s", err);
         } else {
             if (out.is_null) buf_puts(&got, "NULL");
-            else render_sql_value(&got, &out, expr_type(x), NULL);
+            else render_sql_value(&got, &out, expr_type(x), v->zone);
             if (v->type) {
                 char *ts = type_to_string(expr_type(x));
                 if (strcmp(ts, v->type) != 0) buf_printf(&got, " (type %s)", ts);
@@ -155,16 +160,23 @@ START_TEST(functions_match_flink)
     ck_assert_msg(f != NULL, "cannot open %s", path);
     char line[4096];
     int lineno = 0, rows = 0, failed = 0;
+    const render_zone_t *zone = NULL;
     while (fgets(line, sizeof line, f)) {
         lineno++;
         line[strcspn(line, "\n")] = 0;
         if (line[0] == '#' || !*trim(line)) continue;
+        if (strncmp(line, "@zone ", 6) == 0) {
+            char zerr[256];
+            zone = tz_zone(trim(line + 6), zerr, sizeof zerr);
+            ck_assert_msg(zone != NULL, "%s:%d: %s", path, lineno, zerr);
+            continue;
+        }
         size_t len = strlen(line);
         if (len >= 2 && strcmp(line + len - 2, " |") == 0) strcat(line, " ");   /* an empty expected text */
         char *cols[4] = {0};
         int n = split(line, cols, 4);
         ck_assert_msg(n >= 3, "%s:%d: expected 'expression | input | expected'", path, lineno);
-        vector_t v = {lineno, cols[0], cols[1], cols[2], n > 3 ? cols[3] : NULL};
+        vector_t v = {lineno, cols[0], cols[1], cols[2], n > 3 ? cols[3] : NULL, zone};
         rows++;
         char *got = run_vector(&v);
         if (got) {

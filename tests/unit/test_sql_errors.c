@@ -273,6 +273,8 @@ START_TEST(unsupported_query_features)
         {"SELECT * FROM a JOIN b ON a.x = b.x", "job.sql:1:17: unsupported: joins"},
         {"SELECT * FROM a, b", "job.sql:1:16: unsupported: joins"},
         {"SELECT * FROM a LEFT JOIN b ON TRUE", "job.sql:1:17: unsupported: joins"},
+        {"SELECT * FROM t MATCH_RECOGNIZE (PARTITION BY a ORDER BY ts PATTERN (A) DEFINE A AS TRUE)",
+         "job.sql:1:17: unsupported: MATCH_RECOGNIZE"},
         {"SELECT * FROM t UNION SELECT * FROM u", "job.sql:1:17: unsupported: set operations other than UNION ALL"},
         {"SELECT * FROM t UNION ALL SELECT * FROM u EXCEPT SELECT * FROM v", "job.sql:1:43: unsupported: set operations"},
         {"SELECT * FROM t ORDER BY a", "job.sql:1:17: unsupported: ORDER BY on a query"},

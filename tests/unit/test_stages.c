@@ -191,7 +191,7 @@ START_TEST(the_prefix_key_follows_its_columns_through_the_projection)
     type_t *in = type_parse("ROW<`k1` INT, `k2` STRING, `v` BIGINT>", err, sizeof err);
     catalog_t cat;
     catalog_init(&cat);
-    plan_env_t env = {&cat, script, NULL, NULL, "2.3", NULL, NULL};
+    plan_env_t env = {&cat, script, NULL, NULL, "2.3", NULL, NULL, NULL};
     project_t p;
     ck_assert_msg(project_init(&p, &env, script->stmts[0]->u.query, in, err, sizeof err) == 0, "%s", err);
     int key[PROJECT_MAX_KEY];
