@@ -432,6 +432,11 @@ static int call_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 static int call_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
     call_t *c = ctx;
+    if (last && c->ckpt && c->ckpt->enabled && c->ckpt->stop_at_end) {
+        /* the last table's end took a checkpoint just now: stop there, before the end of input */
+        snprintf(err, errlen, JOB_CKPT_STOPPED "%s", c->ckpt->last_path);
+        return -1;
+    }
     if (last && call_hook(c, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
     return ptf_op_end_input(c->op, id, err, errlen);
 }
@@ -456,7 +461,7 @@ static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool fin
     char path[4200];
     c->hook.now_ms = proctime_now(c->env->clock);
     if (job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0) return -1;
-    if (final) snprintf(err, errlen, "stopped with a savepoint: %s", path);
+    if (final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
     return 0;
 }
 

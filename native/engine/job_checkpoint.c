@@ -64,6 +64,15 @@ static int read_settings(job_ckpt_t *k, const catalog_t *s, const char *base_dir
     return 0;
 }
 
+/* ptfhost's settings beside Flink's (job_checkpoint.h). */
+static void read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s)
+{
+    k->stop_at_end = setting_true(s, "ptfhost.checkpoint.stop-at-end");
+    k->quiet = setting_true(s, "ptfhost.checkpoint.quiet");
+    const char *v = catalog_get(s, "ptfhost.checkpoint.restore-watermark");
+    k->restore_watermark = !v || strcasecmp(v, "false") != 0;
+}
+
 /* The checkpoint to start from: an explicit path, else with --resume the newest in the directory. */
 static int load_start(job_ckpt_t *k, const catalog_t *s, const char *base_dir, char *err, size_t errlen)
 {
@@ -84,11 +93,11 @@ static int load_start(job_ckpt_t *k, const catalog_t *s, const char *base_dir, c
             return -1;
         }
         if (ckpt_store_load_latest(k->dir, &k->restored, &k->restoring, k->restored_path,
-                                   sizeof k->restored_path, stderr, err, errlen) != 0)
+                                   sizeof k->restored_path, k->quiet ? NULL : stderr, err, errlen) != 0)
             return -1;
-        if (!k->restoring) fprintf(stderr, "ptfhost: no complete checkpoint in %s: starting from the beginning\n", k->dir);
+        if (!k->restoring && !k->quiet) fprintf(stderr, "ptfhost: no complete checkpoint in %s: starting from the beginning\n", k->dir);
     }
-    if (k->restoring) fprintf(stderr, "ptfhost: restoring from %s\n", k->restored_path);
+    if (k->restoring && !k->quiet) fprintf(stderr, "ptfhost: restoring from %s\n", k->restored_path);
     return 0;
 }
 
@@ -96,7 +105,9 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 {
     memset(k, 0, sizeof *k);
     ckpt_image_init(&k->restored, 0, 0);
+    k->restore_watermark = true;
     if (!settings) return 0;
+    read_ptfhost_settings(k, settings);
     if (read_settings(k, settings, base_dir, err, errlen) != 0 || load_start(k, settings, base_dir, err, errlen) != 0)
         return -1;
     if (k->dir) k->last_id = ckpt_store_last_id(k->dir);
@@ -238,7 +249,7 @@ int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntabl
     int rc = map_entries(k, cc, call->sig, map, err, errlen);
     if (rc == 0) rc = seed(call, cc, map, err, errlen);
     free(map);
-    for (int i = 0; rc == 0 && cc->watermark != WM_NONE && i < ntables; i++)
+    for (int i = 0; rc == 0 && k->restore_watermark && cc->watermark != WM_NONE && i < ntables; i++)
         rc = ptf_op_watermark(call->op, i, cc->watermark, err, errlen);
     return rc;
 }
@@ -290,6 +301,7 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
     snapshot_call(&img, call);
     int rc = ckpt_store_write(k->dir, &img, k->retained, path, pathlen, err, errlen);
+    if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
     ckpt_image_free(&img);
     return rc;
 }

@@ -39,7 +39,17 @@ typedef struct job_ckpt {
     ckpt_image_t restored;
     char restored_path[4200];
     uint64_t last_id;
+    /* ptfhost's own settings (docs/checkpoints.md), for `ptfhost test`'s restart step: */
+    bool stop_at_end;        /* 'ptfhost.checkpoint.stop-at-end': stop after the checkpoint the end of
+                                the input takes, before the end-of-input watermark */
+    bool quiet;              /* 'ptfhost.checkpoint.quiet': no "restoring from" lines on stderr */
+    bool restore_watermark;  /* 'ptfhost.checkpoint.restore-watermark' (default true); false: as Flink,
+                                which does not checkpoint watermarks */
+    char last_path[4200];    /* the folder job_ckpt_take wrote last */
 } job_ckpt_t;
+
+/* How a run stopped with a savepoint begins its message (the folder follows). */
+#define JOB_CKPT_STOPPED "stopped with a savepoint: "
 
 /* Reads the settings and loads the checkpoint to start from (telling
  * stderr which one, and any torn one skipped). Neither enabled nor
