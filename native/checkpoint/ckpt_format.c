@@ -39,6 +39,7 @@ void ckpt_image_free(ckpt_image_t *img)
     for (uint32_t i = 0; i < img->ncalls; i++) {
         free(img->calls[i].states);
         free(img->calls[i].timers);
+        free(img->calls[i].sorted);
     }
     free(img->calls);
     free(img->sources);
@@ -98,6 +99,12 @@ void ckpt_add_timer(ckpt_image_t *img, ckpt_call_t *c, const void *key, uint32_t
         (ckpt_timer_t){copy_bytes(img, key, klen), name ? arena_strdup(&img->arena, name) : NULL, time};
 }
 
+void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const void *row, uint32_t len)
+{
+    GROW(c->sorted, c->nsorted, c->capsorted);
+    c->sorted[c->nsorted++] = (ckpt_sorted_t){table, copy_bytes(img, row, len)};
+}
+
 /* ---- encoding ---- */
 
 static void put_bytes(buf_t *b, const void *p, uint32_t len)
@@ -107,6 +114,15 @@ static void put_bytes(buf_t *b, const void *p, uint32_t len)
 }
 
 static void put_str(buf_t *b, const char *s) { put_bytes(b, s, (uint32_t)strlen(s)); }
+
+static void encode_sorted(const ckpt_call_t *c, buf_t *b)
+{
+    for (uint32_t i = 0; i < c->nsorted; i++) {
+        buf_put_u8(b, CKPT_TAG_SORTED);
+        buf_put_u32(b, c->sorted[i].table);
+        put_bytes(b, c->sorted[i].row.data, c->sorted[i].row.len);
+    }
+}
 
 static void encode_call(const ckpt_call_t *c, buf_t *b)
 {
@@ -136,6 +152,7 @@ static void encode_call(const ckpt_call_t *c, buf_t *b)
         if (t->name) put_str(b, t->name);
         buf_put_u64(b, (uint64_t)t->time);
     }
+    encode_sorted(c, b);
 }
 
 void ckpt_encode(const ckpt_image_t *img, buf_t *out)

@@ -128,11 +128,6 @@ int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err,
     for (int i = 0; i < plan->ntables; i++) {
         const plan_table_t *pt = &plan->tables[i];
         const char *connector = catalog_table_option(pt->table, "connector");
-        if (pt->norder > 0) {
-            snprintf(err, errlen, "Checkpoints do not hold ORDER BY buffers yet: function '%s' orders table '%s'; "
-                                  "run it without checkpointing.", plan->function_name, pt->table->name);
-            return -1;
-        }
         if (connector && strstr(connector, "kafka")) {
             snprintf(err, errlen, "Checkpoints do not hold Kafka offsets yet (table '%s'); run it without "
                                   "checkpointing.", pt->table->name);
@@ -238,6 +233,31 @@ static int seed(const job_call_state_t *call, const ckpt_call_t *cc, const int *
     return rc;
 }
 
+/* ORDER BY's held rows go back into the sort buffers, before any watermark (none is late). */
+static int seed_sorted(const job_call_state_t *call, const ckpt_call_t *cc, char *err, size_t errlen)
+{
+    arena_t a;
+    arena_init(&a, 0);
+    int rc = 0;
+    for (uint32_t i = 0; i < cc->nsorted && rc == 0; i++) {
+        const ckpt_sorted_t *s = &cc->sorted[i];
+        const type_t *type = ptf_op_table_type(call->op, (int)s->table);
+        row_t row;
+        size_t used;
+        if (!type) {
+            snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint: an ORDER BY row of uid '%s' belongs "
+                                  "to table argument %u, which function '%s' does not have.", cc->uid, s->table,
+                     cc->function);
+            rc = -1;
+        } else if ((rc = codec_decode_row(s->row.data, s->row.len, &used, type, &a, &row, err, errlen)) == 0) {
+            rc = ptf_op_push(call->op, (int)s->table, &row, err, errlen);
+        }
+        arena_reset(&a);
+    }
+    arena_destroy(&a);
+    return rc;
+}
+
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen)
 {
     if (!k->restoring) return 0;
@@ -248,6 +268,7 @@ int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntabl
     int *map = xcalloc((size_t)cc->nentries + 1, sizeof *map);
     int rc = map_entries(k, cc, call->sig, map, err, errlen);
     if (rc == 0) rc = seed(call, cc, map, err, errlen);
+    if (rc == 0) rc = seed_sorted(call, cc, err, errlen);
     free(map);
     for (int i = 0; rc == 0 && k->restore_watermark && cc->watermark != WM_NONE && i < ntables; i++)
         rc = ptf_op_watermark(call->op, i, cc->watermark, err, errlen);
@@ -278,6 +299,16 @@ static void snap_timer(void *ctx, uint32_t key, const char *name, int64_t time)
     ckpt_add_timer(s->img, s->call, kb, (uint32_t)klen, name, time);
 }
 
+static void snap_sorted(void *ctx, int table, const row_t *row, const type_t *type)
+{
+    snap_t *s = ctx;
+    buf_t b = BUF_INIT;
+    char err[256];
+    if (codec_encode_row(&b, row, type, err, sizeof err) == 0)   /* the row was decoded from this format */
+        ckpt_add_sorted(s->img, s->call, (uint32_t)table, b.data, (uint32_t)b.len);
+    buf_free(&b);
+}
+
 static void snapshot_call(ckpt_image_t *img, const job_call_state_t *call)
 {
     const ptf_sig_t *sig = call->sig;
@@ -291,6 +322,7 @@ static void snapshot_call(ckpt_image_t *img, const job_call_state_t *call)
     snap_t s = {img, c, ptf_op_state(call->op)};
     state_visit(s.store, snap_state, &s);
     timer_visit(ptf_op_timers(call->op), snap_timer, &s);
+    ptf_op_visit_sorted(call->op, snap_sorted, &s);
 }
 
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,

@@ -3,7 +3,8 @@
  * stage (inputs.h). The files and their format are checkpoint/'s; each
  * stage's part comes through the stage's public API: the call's keyed state
  * (state/state_snapshot.h), its timers (timer_visit), its combined
- * watermark, and each table's position (rows passed on).
+ * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), and
+ * each table's position (rows passed on).
  *
  * Settings (SET, Flink's names): 'execution.checkpointing.interval',
  * 'execution.checkpointing.dir' (or 'state.checkpoints.dir'),
@@ -59,7 +60,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
 
-/* What checkpoints cannot hold yet fails before the run (ORDER BY buffers, Kafka offsets). */
+/* What checkpoints cannot hold yet fails before the run (Kafka offsets). */
 int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen);
 
 /* Rows of each table (in inputs order) the restored checkpoint processed. */
