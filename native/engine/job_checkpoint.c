@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "checkpoint/ckpt_store.h"
 #include "engine/operator.h"
@@ -69,6 +71,7 @@ static void read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s)
 {
     k->stop_at_end = setting_true(s, "ptfhost.checkpoint.stop-at-end");
     k->quiet = setting_true(s, "ptfhost.checkpoint.quiet");
+    k->stats = setting_true(s, "ptfhost.checkpoint.stats");
     const char *v = catalog_get(s, "ptfhost.checkpoint.restore-watermark");
     k->restore_watermark = !v || strcasecmp(v, "false") != 0;
 }
@@ -325,15 +328,38 @@ static void snapshot_call(ckpt_image_t *img, const job_call_state_t *call)
     ptf_op_visit_sorted(call->op, snap_sorted, &s);
 }
 
+static double mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* 'ptfhost.checkpoint.stats': one line per checkpoint on stderr, where its time went (bench/checkpoint.sh). */
+static void report_stats(const char *path, const ckpt_image_t *img, double t0, double t1, double t2)
+{
+    char meta[4300];
+    snprintf(meta, sizeof meta, "%s/" CKPT_METADATA, path);
+    struct stat st;
+    long long bytes = stat(meta, &st) == 0 ? (long long)st.st_size : -1;
+    uint64_t states = 0;
+    for (uint32_t i = 0; i < img->ncalls; i++) states += img->calls[i].nstates;
+    fprintf(stderr, "ptfhost: checkpoint %s: %llu state values, snapshot %.1f ms, write %.1f ms, %lld bytes\n", path,
+            (unsigned long long)states, t1 - t0, t2 - t1, bytes);
+}
+
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
                   char *path, size_t pathlen, char *err, size_t errlen)
 {
+    double t0 = mono_ms();
     ckpt_image_t img;
     ckpt_image_init(&img, ++k->last_id, savepoint ? CKPT_FLAG_SAVEPOINT : 0);
     for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
     snapshot_call(&img, call);
+    double t1 = mono_ms();
     int rc = ckpt_store_write(k->dir, &img, k->retained, path, pathlen, err, errlen);
     if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
+    if (rc == 0 && k->stats) report_stats(path, &img, t0, t1, mono_ms());
     ckpt_image_free(&img);
     return rc;
 }

@@ -44,6 +44,7 @@ typedef struct job_ckpt {
     bool stop_at_end;        /* 'ptfhost.checkpoint.stop-at-end': stop after the checkpoint the end of
                                 the input takes, before the end-of-input watermark */
     bool quiet;              /* 'ptfhost.checkpoint.quiet': no "restoring from" lines on stderr */
+    bool stats;              /* 'ptfhost.checkpoint.stats': each checkpoint's time and size on stderr */
     bool restore_watermark;  /* 'ptfhost.checkpoint.restore-watermark' (default true); false: as Flink,
                                 which does not checkpoint watermarks */
     char last_path[4200];    /* the folder job_ckpt_take wrote last */
