@@ -362,6 +362,7 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, in
             in->done = true;
             return 0;
         case CONN_SRC_WATERMARK:
+            if (in->skip > 0 && ins->cfg.fresh_watermarks) continue;   /* one the restored run skips */
             if (c->watermark(c->ctx, in->id, in->src->event_time, err, errlen) != 0) return -1;
             continue;
         case CONN_SRC_PROCTIME:

@@ -47,8 +47,8 @@
  * of the last table takes one more barrier before its end event. A
  * resumed run gives each table's position as skip_rows: that many rows are
  * read and dropped (their watermarks are kept, not passed on) before the
- * first row goes on (with fresh_watermarks their watermarks are dropped
- * too). Parallel workers sit
+ * first row goes on (with fresh_watermarks their watermarks, generated or
+ * explicit, are dropped too). Parallel workers sit
  * behind the consumer (keys hashed to workers); this stage stays one thread.
  *
  * Errors: a failing source or consumer stops the run with err set; rows

@@ -342,7 +342,8 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
             order[j] = order[j - 1];
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
-    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL, false};
+    inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL,
+                           false};
     uint64_t *skip = xcalloc((size_t)plan->ntables + 1, sizeof *skip);
     if (c->ckpt && job_ckpt_active(c->ckpt)) {
         job_ckpt_skip_rows(c->ckpt, order, plan->ntables, skip);

@@ -98,7 +98,8 @@ static int load_start(job_ckpt_t *k, const catalog_t *s, const char *base_dir, c
         if (ckpt_store_load_latest(k->dir, &k->restored, &k->restoring, k->restored_path,
                                    sizeof k->restored_path, k->quiet ? NULL : stderr, err, errlen) != 0)
             return -1;
-        if (!k->restoring && !k->quiet) fprintf(stderr, "ptfhost: no complete checkpoint in %s: starting from the beginning\n", k->dir);
+        if (!k->restoring && !k->quiet)
+            fprintf(stderr, "ptfhost: no complete checkpoint in %s: starting from the beginning\n", k->dir);
     }
     if (k->restoring && !k->quiet) fprintf(stderr, "ptfhost: restoring from %s\n", k->restored_path);
     return 0;

@@ -359,14 +359,13 @@ static int read_input_group(jparser_t *p, tcase_t *c, const cJSON *v, const char
 /* "inputs": one group of events, or a list of groups with a restart step between each two. */
 static int read_inputs(jparser_t *p, tcase_t *c, const cJSON *v, const char *where)
 {
-    if (!cJSON_IsArray(v)) return read_input_group(p, c, v, where, 0);
+    if (!cJSON_IsArray(v) || !v->child) return read_input_group(p, c, v, where, 0);   /* [] is no group */
     int n = 0;
     for (const cJSON *g = v->child; g; g = g->next, n++) {
         char at[256];
         snprintf(at, sizeof at, "%s[%d]", where, n);
         if (read_input_group(p, c, g, at, n) != 0) return -1;
     }
-    if (n == 0) return jfail(p, v, where, "a list of event groups needs at least one group");
     c->nrestarts = n - 1;
     return 0;
 }

@@ -28,7 +28,7 @@ const char *const tcase_versions[TCASE_MAX_VERSIONS] = {"2.1", "2.2", "2.3"};
 
 #define HEADER_HELP                                                                                      \
     "headers are '-- case: NAME', '-- flink-version: 2.1|2.2|2.3 ...', '-- sql', '-- input TABLE', "      \
-    "'-- state FUNCTION', '-- restart' and "                                                                            \
+    "'-- state FUNCTION', '-- restart' and "                                                              \
     "'-- expected [VERSION...] [error] [(order: exact|multiset|per-key COLUMNS)] [materialized]'; "       \
     "outside SQL, write comments with '#'"
 
@@ -111,7 +111,9 @@ static const char *rtrim(const char *s, const char *end)
 
 /* The keyword of a header line ("--" then optional blanks then a word of
  * letters and '-'), or 0 if the line does not look like a header. */
-typedef enum keyword { KW_NONE, KW_UNKNOWN, KW_CASE, KW_VERSION, KW_SQL, KW_INPUT, KW_EXPECTED, KW_STATE, KW_RESTART } keyword_t;
+typedef enum keyword {
+    KW_NONE, KW_UNKNOWN, KW_CASE, KW_VERSION, KW_SQL, KW_INPUT, KW_EXPECTED, KW_STATE, KW_RESTART
+} keyword_t;
 
 static keyword_t header_keyword(const char *s, const char *end, const char **rest)
 {

@@ -9,7 +9,7 @@ set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib/run_lib.sh"   # pass, fail
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 cd "$W" || exit 1

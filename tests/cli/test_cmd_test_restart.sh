@@ -25,6 +25,14 @@ SQL="CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '@BUILD
 CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'c.json', 'format' = 'json');
 SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);"
 
+# home_restart_cart [SECTION]: the SQL, SECTION, user 1's /home, a restart, user 1's /cart.
+home_restart_cart() {
+  printf -- '-- sql\n%s\n' "$SQL"
+  [ -n "${1:-}" ] && printf '%s\n' "$1"
+  printf -- '-- input clicks\n+I {"user_id": 1, "url": "/home"}\n-- restart\n'
+  printf -- '-- input clicks\n+I {"user_id": 1, "url": "/cart"}\n'
+}
+
 # 1. Counting goes on across two restarts; the output marks each restart.
 cat >"$WORK/count.case" <<EOF
 -- case: counts survive two restarts
@@ -50,27 +58,14 @@ restart
 +I[2, /pay, 2]
 
 -- case: without restart lines the expectation takes the whole output
--- sql
-$SQL
--- input clicks
-+I {"user_id": 1, "url": "/home"}
--- restart
--- input clicks
-+I {"user_id": 1, "url": "/cart"}
+$(home_restart_cart)
 -- expected
 +I[1, /home, 1]
 +I[1, /cart, 2]
 
 -- case: seeds apply once, before the first group
--- sql
-$SQL
--- state count_clicks
-{"key": {"user_id": 1}, "state": {"clicks": {"count": 41}}}
--- input clicks
-+I {"user_id": 1, "url": "/home"}
--- restart
--- input clicks
-+I {"user_id": 1, "url": "/cart"}
+$(home_restart_cart '-- state count_clicks
+{"key": {"user_id": 1}, "state": {"clicks": {"count": 41}}}')
 -- expected
 +I[1, /home, 42]
 restart
@@ -138,6 +133,13 @@ EOF
 t "$WORK/scan.case"
 expect_rc "scan" 1
 check "scan" "$WORK/out" "scan.case:1: restart step 1: the run before it took no savepoint"
+
+# A materialized expectation does not go with restart steps.
+sed -n '/^-- case: without restart lines/,/^$/p' "$WORK/count.case" | sed 's/^-- expected$/-- expected materialized/' \
+  >"$WORK/mat.case"
+t "$WORK/mat.case"
+expect_rc "materialized" 1
+check "materialized" "$WORK/out" "a case with restart steps has no materialized expectation"
 
 # 5. Syntax mistakes name file:line.
 printf -- '-- case: x\n-- sql\nSELECT 1;\n-- restart now\n' >"$WORK/syntax.case"

@@ -35,6 +35,19 @@ START_TEST(crc32c_matches_the_standard_check_value)
 }
 END_TEST
 
+/* Eight bytes a step or one: the same checksum however the data is split. */
+START_TEST(crc32c_is_the_same_in_any_pieces)
+{
+    unsigned char data[1031];
+    for (size_t i = 0; i < sizeof data; i++) data[i] = (unsigned char)(i * 131 + 7);
+    uint32_t whole = ckpt_crc32c(0, data, sizeof data), bytewise = 0;
+    for (size_t i = 0; i < sizeof data; i++) bytewise = ckpt_crc32c(bytewise, data + i, 1);
+    ck_assert_uint_eq(whole, bytewise);
+    uint32_t pieces = ckpt_crc32c(ckpt_crc32c(0, data, 13), data + 13, sizeof data - 13);
+    ck_assert_uint_eq(whole, pieces);
+}
+END_TEST
+
 START_TEST(an_image_round_trips)
 {
     ckpt_image_t img, back;
@@ -222,6 +235,7 @@ int main(void)
     Suite *s = suite_create("checkpoint");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, crc32c_matches_the_standard_check_value);
+    tcase_add_test(tc, crc32c_is_the_same_in_any_pieces);
     tcase_add_test(tc, an_image_round_trips);
     tcase_add_test(tc, order_by_rows_round_trip_in_arrival_order);
     tcase_add_test(tc, an_order_by_row_outside_a_call_is_refused);
