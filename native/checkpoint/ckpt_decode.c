@@ -112,6 +112,14 @@ static void read_timer(reader_t *r, ckpt_image_t *img, ckpt_call_t *c)
     if (!r->bad) ckpt_add_timer(img, c, key.data, key.len, name, time);
 }
 
+static void read_sorted(reader_t *r, ckpt_image_t *img, ckpt_call_t *c)
+{
+    uint32_t table = (uint32_t)get_le(r, 4);
+    ckpt_bytes_t row = get_bytes(r);
+    if (!c) r->bad = true;
+    if (!r->bad) ckpt_add_sorted(img, c, table, row.data, row.len);
+}
+
 int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size_t errlen)
 {
     ckpt_image_init(img, 0, 0);
@@ -135,6 +143,7 @@ int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size
         case CKPT_TAG_CALL: read_call(&r, img); break;
         case CKPT_TAG_STATE: read_state(&r, img, last); break;
         case CKPT_TAG_TIMER: read_timer(&r, img, last); break;
+        case CKPT_TAG_SORTED: read_sorted(&r, img, last); break;
         default: r.bad = true;
         }
         if (r.bad) {

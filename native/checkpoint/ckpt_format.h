@@ -10,7 +10,8 @@
  * All integers are little-endian (util/buf.h); a string or byte string is a u32 length and
  * its bytes. The records: SOURCE (a table and how many rows of it were
  * processed), CALL (a PTF call by uid, its watermark and state entries with
- * their types), STATE and TIMER (belonging to the CALL before them).
+ * their types), STATE, TIMER and SORTED (ORDER BY's held rows), belonging to
+ * the CALL before them.
  *
  * A writer builds the file in memory; a reader checks magic, version,
  * length and checksum before it believes a byte, so a torn or corrupt file
@@ -40,6 +41,7 @@ enum ckpt_tag {
     CKPT_TAG_CALL = 2,     /* str uid, str function, i64 watermark, u32 nentries, then per entry: str name, u8 kind, str type */
     CKPT_TAG_STATE = 3,    /* u32 entry, bytes key, i64 written_ms, bytes value */
     CKPT_TAG_TIMER = 4,    /* bytes key, u8 named, [str name], i64 time */
+    CKPT_TAG_SORTED = 5,   /* u32 table, bytes row: a row ORDER BY holds back for its watermark */
 };
 
 typedef struct ckpt_entry {
@@ -65,6 +67,12 @@ typedef struct ckpt_timer {
     int64_t time;
 } ckpt_timer_t;
 
+/* A row an ORDER BY table argument holds until the watermark passes its time. */
+typedef struct ckpt_sorted {
+    uint32_t table;          /* the table argument, in signature order */
+    ckpt_bytes_t row;        /* the binary value format's `row` (kind byte + fields) */
+} ckpt_sorted_t;
+
 typedef struct ckpt_call {
     const char *uid, *function;
     int64_t watermark;
@@ -72,6 +80,8 @@ typedef struct ckpt_call {
     ckpt_entry_t *entries;
     ckpt_state_t *states;
     ckpt_timer_t *timers;
+    uint32_t nsorted, capsorted;
+    ckpt_sorted_t *sorted;   /* in arrival order */
 } ckpt_call_t;
 
 typedef struct ckpt_source {
@@ -104,6 +114,7 @@ void ckpt_add_state(ckpt_image_t *img, ckpt_call_t *c, uint32_t entry, const voi
                     int64_t written_ms, const void *value, uint32_t vlen);
 void ckpt_add_timer(ckpt_image_t *img, ckpt_call_t *c, const void *key, uint32_t klen, const char *name,
                     int64_t time);
+void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const void *row, uint32_t len);
 /* The whole file (header, body, checksum) appended to out. */
 void ckpt_encode(const ckpt_image_t *img, buf_t *out);
 

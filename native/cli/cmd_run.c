@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "checkpoint/ckpt_store.h"
 #include "cli/cli.h"
+#include "engine/job_checkpoint.h"
 #include "engine/session.h"
 #include "jb.h"
 #include "sql/sql.h"
@@ -97,9 +98,9 @@ int cmd_run(int argc, char **argv)
     if (resume) catalog_set(&s.catalog, "ptfhost.resume", "true");
 
     int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN) == 0 ? 0 : 1;
-    if (rc != 0 && ckpt_stop_signal()) {
+    if (rc != 0 && (ckpt_stop_signal() || strstr(err, JOB_CKPT_STOPPED))) {
         fprintf(stderr, "ptfhost run: %s\n", err);   /* stopped with a savepoint (docs/checkpoints.md) */
-        rc = CKPT_EXIT_STOPPED(ckpt_stop_signal());
+        rc = ckpt_stop_signal() ? CKPT_EXIT_STOPPED(ckpt_stop_signal()) : 0;   /* 0: stop-at-end */
     } else {
         rc = cli_finish("run", rc, err);
     }

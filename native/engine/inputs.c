@@ -316,13 +316,14 @@ static int64_t event_time(const input_t *in, const row_t *row)
     return row->fields[c].u.ts.millis;
 }
 
-/* A row a resumed run already processed: its watermark is kept, the row dropped. */
+/* A row a resumed run already processed: its watermark is kept (unless fresh_watermarks), the row dropped. */
 static void skip_row(inputs_t *ins, input_t *in)
 {
     in->skip--;
     in->rows++;
     uint32_t split = has_splits(in->src) ? (uint32_t)in->src->split : 0;
-    if (in->wm) wm_on_event(in->wm, split, event_time(in, &in->row), proctime_now(ins->cfg.clock));
+    if (in->wm && !ins->cfg.fresh_watermarks)
+        wm_on_event(in->wm, split, event_time(in, &in->row), proctime_now(ins->cfg.clock));
 }
 
 /* Reads the next row ahead; explicit watermarks and processing-time moves
@@ -361,6 +362,7 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, in
             in->done = true;
             return 0;
         case CONN_SRC_WATERMARK:
+            if (in->skip > 0 && ins->cfg.fresh_watermarks) continue;   /* one the restored run skips */
             if (c->watermark(c->ctx, in->id, in->src->event_time, err, errlen) != 0) return -1;
             continue;
         case CONN_SRC_PROCTIME:

@@ -47,7 +47,8 @@
  * of the last table takes one more barrier before its end event. A
  * resumed run gives each table's position as skip_rows: that many rows are
  * read and dropped (their watermarks are kept, not passed on) before the
- * first row goes on. Parallel workers sit
+ * first row goes on (with fresh_watermarks their watermarks, generated or
+ * explicit, are dropped too). Parallel workers sit
  * behind the consumer (keys hashed to workers); this stage stays one thread.
  *
  * Errors: a failing source or consumer stops the run with err set; rows
@@ -121,6 +122,8 @@ typedef struct inputs_config {
     const uint64_t *skip_rows;   /* per table (order given): rows already processed (NULL: none) */
     const volatile sig_atomic_t *stop; /* non-zero: a final barrier, then stop (NULL: never) */
     const struct expr_udf_resolver *udfs;   /* scalar UDFs for computed columns (NULL: none) */
+    bool fresh_watermarks;   /* skipped rows do not feed the watermark generators: a restore without
+                                watermarks starts them afresh, as Flink's sources do */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;

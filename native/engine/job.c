@@ -344,13 +344,14 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
     inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL,
-                           c->env->udfs};
+                           c->env->udfs, false};
     uint64_t *skip = xcalloc((size_t)plan->ntables + 1, sizeof *skip);
     if (c->ckpt && job_ckpt_active(c->ckpt)) {
         job_ckpt_skip_rows(c->ckpt, order, plan->ntables, skip);
         cfg.skip_rows = skip;
         cfg.barrier_interval_ms = c->ckpt->enabled ? c->ckpt->interval_ms : 0;
         cfg.stop = c->ckpt->enabled ? ckpt_stop_flag() : NULL;
+        cfg.fresh_watermarks = !c->ckpt->restore_watermark;
     }
     inputs_t *ins = inputs_open(order, plan->ntables, &cfg, err, errlen);
     free(skip);
@@ -434,6 +435,12 @@ static int call_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 static int call_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
     call_t *c = ctx;
+    if (c->ckpt && c->ckpt->enabled && c->ckpt->stop_at_end) {
+        /* no table ends before the stop; the last one's end took a checkpoint just now: stop there */
+        if (!last) return 0;
+        snprintf(err, errlen, JOB_CKPT_STOPPED "%s", c->ckpt->last_path);
+        return -1;
+    }
     if (last && call_hook(c, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
     return ptf_op_end_input(c->op, id, err, errlen);
 }
@@ -460,7 +467,7 @@ static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool fin
     char path[4200];
     c->hook.now_ms = proctime_now(c->env->clock);
     if (job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0) return -1;
-    if (final) snprintf(err, errlen, "stopped with a savepoint: %s", path);
+    if (final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
     return 0;
 }
 
@@ -614,7 +621,7 @@ int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_
                    size_t errlen)
 {
     inputs_table_t table = {t, 0};
-    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs};
+    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false};
     inputs_t *ins = inputs_open(&table, 1, &cfg, err, errlen);
     int rc = ins && inputs_run(ins, c, err, errlen) == 0 ? 0 : -1;
     if (rc == 0) inputs_report_skipped(ins, stderr);
@@ -1005,7 +1012,7 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     if (rc == 0 && output_init(&u.scan.out, &penv, select, tables[0]->schema, sink, capture, err, errlen) == 0 &&
         output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false};
         inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL};
         rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
         rc = output_close(&u.scan.out, rc, err, errlen);

@@ -3,7 +3,8 @@
  * stage (inputs.h). The files and their format are checkpoint/'s; each
  * stage's part comes through the stage's public API: the call's keyed state
  * (state/state_snapshot.h), its timers (timer_visit), its combined
- * watermark, and each table's position (rows passed on).
+ * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), and
+ * each table's position (rows passed on).
  *
  * Settings (SET, Flink's names): 'execution.checkpointing.interval',
  * 'execution.checkpointing.dir' (or 'state.checkpoints.dir'),
@@ -39,7 +40,18 @@ typedef struct job_ckpt {
     ckpt_image_t restored;
     char restored_path[4200];
     uint64_t last_id;
+    /* ptfhost's own settings (docs/checkpoints.md), for `ptfhost test`'s restart step: */
+    bool stop_at_end;        /* 'ptfhost.checkpoint.stop-at-end': stop after the checkpoint the end of
+                                the input takes, before the end-of-input watermark */
+    bool quiet;              /* 'ptfhost.checkpoint.quiet': no "restoring from" lines on stderr */
+    bool stats;              /* 'ptfhost.checkpoint.stats': each checkpoint's time and size on stderr */
+    bool restore_watermark;  /* 'ptfhost.checkpoint.restore-watermark' (default true); false: as Flink,
+                                which does not checkpoint watermarks */
+    char last_path[4200];    /* the folder job_ckpt_take wrote last */
 } job_ckpt_t;
+
+/* How a run stopped with a savepoint begins its message (the folder follows). */
+#define JOB_CKPT_STOPPED "stopped with a savepoint: "
 
 /* Reads the settings and loads the checkpoint to start from (telling
  * stderr which one, and any torn one skipped). Neither enabled nor
@@ -49,7 +61,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
 
-/* What checkpoints cannot hold yet fails before the run (ORDER BY buffers, Kafka offsets). */
+/* What checkpoints cannot hold yet fails before the run (Kafka offsets). */
 int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen);
 
 /* Rows of each table (in inputs order) the restored checkpoint processed. */

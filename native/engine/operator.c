@@ -151,6 +151,18 @@ const struct state_store *ptf_op_state(const ptf_op_t *op) { return op->state; }
 const struct timer_service *ptf_op_timers(const ptf_op_t *op) { return &op->timers; }
 int64_t ptf_op_current_watermark(const ptf_op_t *op) { return wm_combiner_get(&op->wm); }
 
+void ptf_op_visit_sorted(const ptf_op_t *op, ptf_op_sorted_fn fn, void *ctx)
+{
+    for (int t = 0; op->sort && t < op->cfg.ntables; t++)
+        for (size_t i = 0; i < op->sort[t].n; i++)   /* release_sorted keeps arrival order */
+            fn(ctx, t, &op->sort[t].rows[i], op->cfg.tables[t].row_type);
+}
+
+const type_t *ptf_op_table_type(const ptf_op_t *op, int t)
+{
+    return t >= 0 && t < op->cfg.ntables ? op->cfg.tables[t].row_type : NULL;
+}
+
 /* The watermark of input i (WM_END once it ended). */
 static int64_t input_watermark(const ptf_op_t *op, int i) { return op->wm.parts[i].watermark; }
 uint64_t ptf_op_batches(const ptf_op_t *op) { return op->batches; }

@@ -116,4 +116,12 @@ const struct timer_service *ptf_op_timers(const ptf_op_t *op);
 int64_t ptf_op_current_watermark(const ptf_op_t *op);
 uint64_t ptf_op_batches(const ptf_op_t *op);   /* invoker calls made */
 
+/* Checkpoints: the rows ORDER BY holds back for their watermark, per table
+ * argument (signature order), in arrival order; type is the table's row
+ * type. A restore pushes them again with ptf_op_push, before any watermark. */
+typedef void (*ptf_op_sorted_fn)(void *ctx, int table, const row_t *row, const type_t *type);
+void ptf_op_visit_sorted(const ptf_op_t *op, ptf_op_sorted_fn fn, void *ctx);
+/* Table argument t's row type (what ptf_op_push takes), NULL when there is no such table. */
+const type_t *ptf_op_table_type(const ptf_op_t *op, int t);
+
 #endif

@@ -61,6 +61,7 @@ typedef struct tcase_input {
     int line;
     char *events_json;         /* a JSON array in tcase_events.h's form */
     int nevents;
+    int group;                 /* event group: 0, then one more after each restart step */
 } tcase_input_t;
 
 /* A '-- state NAME' section: state and timers the calls of function (or uid)
@@ -89,7 +90,14 @@ typedef struct tcase {
                                   member's value), where --update appends */
     int misspelt_expected;     /* first SQL comment line that looks like a misspelt '-- expected'
                                   (a hint when the case has no expectation), 0 = none */
+    int nrestarts;             /* restart steps ('-- restart'; JSON: "inputs" as a list of groups):
+                                  the run stops with a savepoint after each group of events,
+                                  tears the job down and restores it for the next group */
 } tcase_t;
+
+/* The line an expectation holds where a restart step happened, and the line
+ * the run prints there: rows before it came before the savepoint. */
+#define TCASE_RESTART_LINE "restart"
 
 typedef enum tcase_format {
     TCASE_FORMAT_TEXT = 0,     /* '-- case:' headers */

@@ -317,16 +317,18 @@ static int read_event(jparser_t *p, const cJSON *ev, const char *where, buf_t *b
     return 0;
 }
 
-static int read_inputs(jparser_t *p, tcase_t *c, const cJSON *v, const char *where)
+/* One event group: {"TABLE": [EVENT, ...], ...}. */
+static int read_input_group(jparser_t *p, tcase_t *c, const cJSON *v, const char *where, int group)
 {
     if (!cJSON_IsObject(v))
-        return jfail(p, v, where, "must be an object of tables: {\"TABLE\": [EVENT, ...], ...}");
+        return jfail(p, v, where, "must be an object of tables: {\"TABLE\": [EVENT, ...], ...}, or a list of "
+                                  "them with a restart step between each two");
     for (const cJSON *t = v->child; t; t = t->next) {
         char at[256];
         snprintf(at, sizeof at, "%s.%s", where, t->string);
         if (!*t->string) return jfail(p, t, where, "a table name is empty");
         for (int i = 0; i < c->ninputs; i++)
-            if (strcmp(c->inputs[i].table, t->string) == 0)
+            if (c->inputs[i].group == group && strcmp(c->inputs[i].table, t->string) == 0)
                 return jfail(p, t, where, "table \"%s\" is given twice (the first is at line %d)", t->string,
                              c->inputs[i].line);
         if (!cJSON_IsArray(t)) return jfail(p, t, at, "must be a list of events; %s", EVENT_HELP);
@@ -335,6 +337,7 @@ static int read_inputs(jparser_t *p, tcase_t *c, const cJSON *v, const char *whe
         memset(in, 0, sizeof *in);
         in->table = xstrdup(t->string);
         in->line = line_of(p, t);
+        in->group = group;
         buf_t b = BUF_INIT;
         buf_putc(&b, '[');
         int i = 0;
@@ -350,6 +353,20 @@ static int read_inputs(jparser_t *p, tcase_t *c, const cJSON *v, const char *whe
         in->nevents = i;
         in->events_json = buf_steal(&b);
     }
+    return 0;
+}
+
+/* "inputs": one group of events, or a list of groups with a restart step between each two. */
+static int read_inputs(jparser_t *p, tcase_t *c, const cJSON *v, const char *where)
+{
+    if (!cJSON_IsArray(v) || !v->child) return read_input_group(p, c, v, where, 0);   /* [] is no group */
+    int n = 0;
+    for (const cJSON *g = v->child; g; g = g->next, n++) {
+        char at[256];
+        snprintf(at, sizeof at, "%s[%d]", where, n);
+        if (read_input_group(p, c, g, at, n) != 0) return -1;
+    }
+    c->nrestarts = n - 1;
     return 0;
 }
 

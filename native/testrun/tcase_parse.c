@@ -28,7 +28,7 @@ const char *const tcase_versions[TCASE_MAX_VERSIONS] = {"2.1", "2.2", "2.3"};
 
 #define HEADER_HELP                                                                                      \
     "headers are '-- case: NAME', '-- flink-version: 2.1|2.2|2.3 ...', '-- sql', '-- input TABLE', "      \
-    "'-- state FUNCTION' and "                                                                            \
+    "'-- state FUNCTION', '-- restart' and "                                                              \
     "'-- expected [VERSION...] [error] [(order: exact|multiset|per-key COLUMNS)] [materialized]'; "       \
     "outside SQL, write comments with '#'"
 
@@ -111,7 +111,9 @@ static const char *rtrim(const char *s, const char *end)
 
 /* The keyword of a header line ("--" then optional blanks then a word of
  * letters and '-'), or 0 if the line does not look like a header. */
-typedef enum keyword { KW_NONE, KW_UNKNOWN, KW_CASE, KW_VERSION, KW_SQL, KW_INPUT, KW_EXPECTED, KW_STATE } keyword_t;
+typedef enum keyword {
+    KW_NONE, KW_UNKNOWN, KW_CASE, KW_VERSION, KW_SQL, KW_INPUT, KW_EXPECTED, KW_STATE, KW_RESTART
+} keyword_t;
 
 static keyword_t header_keyword(const char *s, const char *end, const char **rest)
 {
@@ -124,7 +126,7 @@ static keyword_t header_keyword(const char *s, const char *end, const char **res
     static const struct { const char *word; keyword_t kw; } words[] = {
         {"case", KW_CASE}, {"flink-version", KW_VERSION}, {"flink-versions", KW_VERSION},
         {"sql", KW_SQL},   {"input", KW_INPUT},           {"expected", KW_EXPECTED},
-        {"state", KW_STATE},
+        {"state", KW_STATE}, {"restart", KW_RESTART},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i].word) == n && strncmp(w, words[i].word, n) == 0 &&
@@ -208,17 +210,29 @@ static int open_input(parser_t *p, const char *rest, const char *end)
         return fail(p, p->lineno, "'-- input' takes one table name; found '%.*s' after it", (int)(end - ne), ne);
     tcase_t *c = p->c;
     for (int i = 0; i < c->ninputs; i++)
-        if (strlen(c->inputs[i].table) == (size_t)(ne - name) && strncmp(c->inputs[i].table, name, (size_t)(ne - name)) == 0)
-            return fail(p, p->lineno, "a second input section for table '%.*s' (the first is at line %d)",
-                        (int)(ne - name), name, c->inputs[i].line);
+        if (c->inputs[i].group == c->nrestarts && strlen(c->inputs[i].table) == (size_t)(ne - name) &&
+            strncmp(c->inputs[i].table, name, (size_t)(ne - name)) == 0)
+            return fail(p, p->lineno, "a second input section for table '%.*s' (the first is at line %d)%s",
+                        (int)(ne - name), name, c->inputs[i].line,
+                        c->nrestarts ? " since the last '-- restart'" : "");
     c->inputs = xrealloc(c->inputs, (size_t)(c->ninputs + 1) * sizeof *c->inputs);
     tcase_input_t *in = &c->inputs[c->ninputs++];
     memset(in, 0, sizeof *in);
     in->table = xstrndup(name, (size_t)(ne - name));
     in->line = p->lineno;
+    in->group = c->nrestarts;
     buf_clear(&p->events);
     buf_putc(&p->events, '[');
     p->sec = SEC_INPUT;
+    return 0;
+}
+
+/* '-- restart': the input sections after it are the next event group. */
+static int open_restart(parser_t *p, const char *rest, const char *end)
+{
+    if (skip_ws(rest, end) != end) return fail(p, p->lineno, "'-- restart' takes nothing after it");
+    p->c->nrestarts++;
+    p->sec = SEC_NONE;
     return 0;
 }
 
@@ -366,6 +380,7 @@ static int header(parser_t *p, keyword_t kw, const char *rest, const char *end)
     case KW_INPUT: return open_input(p, rest, end);
     case KW_EXPECTED: return open_expected(p, rest, end);
     case KW_STATE: return open_state(p, rest, end);
+    case KW_RESTART: return open_restart(p, rest, end);
     default: return fail(p, p->lineno, "unknown header; %s", HEADER_HELP);
     }
 }

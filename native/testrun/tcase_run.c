@@ -17,11 +17,15 @@
  * questions: the first is what a streaming job would hold at that point
  * (and what a later run can be seeded with), the second is what the bounded
  * run left behind. */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
+#include "engine/job_checkpoint.h"
 #include "engine/operator.h"
 #include "engine/session.h"
 #include "testrun/tcase.h"
@@ -40,6 +44,7 @@ typedef struct hook_ctx {
     int ncalls;
     char *label;               /* the current call, e.g. "count_clicks (call 1)" */
     char *before;              /* its state before the end of input, until END */
+    int group;                 /* the event group being run: only the first is seeded */
 } hook_ctx_t;
 
 static bool matches(const tcase_state_t *sec, const job_call_state_t *st)
@@ -121,7 +126,7 @@ static int on_call(void *ctx, const job_call_state_t *st, char *err, size_t errl
                    own_uid ? st->uid : "", own_uid ? "'" : "");
         h->label = buf_steal(&label);
         bool any = false;
-        for (int i = 0; i < h->c->nstates; i++) {
+        for (int i = 0; h->group == 0 && i < h->c->nstates; i++) {
             if (!matches(&h->c->states[i], st)) continue;
             h->seeded[i] = any = true;
             if (seed(h, &h->c->states[i], st, err, errlen) != 0) return -1;
@@ -199,6 +204,106 @@ static int check_inputs(const tcase_file_t *f, const tcase_t *c, const session_t
     return 0;
 }
 
+/* The events of group g as input: each table's sections of groups 0..g
+ * joined, so that a restored run skips the rows its savepoint processed. */
+static int add_group_events(tcase_events_t *ev, const tcase_file_t *f, const tcase_t *c, int g, char *err,
+                            size_t errlen)
+{
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < c->ninputs; i++) {
+        const tcase_input_t *in = &c->inputs[i];
+        bool first = true;
+        for (int j = 0; j < i && first; j++)
+            if (strcmp(c->inputs[j].table, in->table) == 0 && c->inputs[j].group <= g) first = false;
+        if (!first || in->group > g) continue;
+        buf_t all = BUF_INIT;
+        for (int j = i; j < c->ninputs; j++) {
+            const tcase_input_t *more = &c->inputs[j];
+            if (more->group > g || strcmp(more->table, in->table) != 0) continue;
+            const char *body = more->events_json + 1;           /* inside "[...]" */
+            size_t n = strlen(body) - 1;
+            while (n && (body[0] == ' ' || body[0] == '\n')) body++, n--;
+            if (n) buf_printf(&all, "%s%.*s", all.len ? ", " : "[", (int)n, body);
+        }
+        buf_puts(&all, all.len ? "]" : "[]");
+        rc = tcase_events_add(ev, in->table, buf_cstr(&all), f->path, err, errlen);
+        buf_free(&all);
+    }
+    return rc;
+}
+
+/* With restart steps every run checkpoints into dir: one before a restart
+ * stops with a savepoint when its input ends, one after it restores the
+ * newest savepoint (docs/test-cases.md). Quiet: stderr stays the report's. */
+static void set_restart_settings(session_t *s, const tcase_t *c, int g, const char *dir)
+{
+    if (!c->nrestarts) return;
+    catalog_set(&s->catalog, "execution.checkpointing.dir", dir);
+    catalog_set(&s->catalog, "execution.checkpointing.interval", "1 h");   /* only the end's barrier */
+    catalog_set(&s->catalog, "ptfhost.checkpoint.quiet", "true");
+    if (g < c->nrestarts) catalog_set(&s->catalog, "ptfhost.checkpoint.stop-at-end", "true");
+    if (g > 0) catalog_set(&s->catalog, "ptfhost.resume", "true");
+}
+
+/* A run before a restart must end in a savepoint; one that ran to its end took none. */
+static int check_stopped(const tcase_file_t *f, const tcase_t *c, int g, int rc, char *err, size_t errlen)
+{
+    if (g == c->nrestarts) return rc;
+    if (rc != 0 && strstr(err, JOB_CKPT_STOPPED)) {
+        err[0] = 0;
+        return 0;
+    }
+    if (rc == 0)
+        snprintf(err, errlen, "%s:%d: restart step %d: the run before it took no savepoint (only a query over a "
+                              "PTF call with a table argument stops with a savepoint when its input ends)",
+                 f->path, c->line, g + 1);
+    return -1;
+}
+
+/* One run of the case: the events of groups 0..g through a fresh session. */
+static int run_group(const tcase_exec_env_t *env, const tcase_file_t *f, const tcase_t *c, const char *version,
+                     bool materialize, FILE *mem, hook_ctx_t *h, int g, const char *dir, char *err)
+{
+    session_t s;
+    session_init(&s, f->dir, mem);
+    s.materialize = materialize;
+    s.flink_version = version;
+    s.time_limit_ms = env->time_limit_ms;
+    s.home = env->home;
+    set_restart_settings(&s, c, g, dir);
+    h->group = g;
+    if (h->dump || c->nstates) {
+        s.hooks.on_call = on_call;
+        s.hooks.on_call_ctx = h;
+    }
+    tcase_events_t events = TCASE_EVENTS_INIT;
+    s.hooks.before_read = tcase_events_apply;
+    s.hooks.before_read_ctx = &events;
+    int rc = add_group_events(&events, f, c, g, err, ERRLEN);
+    if (rc == 0) rc = session_run_script(&s, c->sql, f->path, err, ERRLEN);
+    rc = check_stopped(f, c, g, rc, err, ERRLEN);
+    if (rc == 0) rc = check_inputs(f, c, &s, err, ERRLEN);
+    finish_call(h);
+    session_free(&s);
+    tcase_events_free(&events);
+    return rc;
+}
+
+/* Removes the restart steps' checkpoint folder (two levels: savepoint-N/_metadata). */
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        char p[4096];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (unlink(p) != 0) remove_tree(p);
+    }
+    if (d) closedir(d);
+    rmdir(dir);
+}
+
 int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
                        char **output, char **error, char **dump)
 {
@@ -208,33 +313,27 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     if (!mem || !err) abort();
-    session_t s;
-    session_init(&s, f->dir, mem);
-    s.materialize = materialize;
-    s.flink_version = version;
-    const tcase_exec_env_t *env = ctx;
-    s.time_limit_ms = env->time_limit_ms;
-    s.home = env->home;
     buf_t dump_text = BUF_INIT;
     hook_ctx_t h = {.f = f, .c = c, .dump = dump ? &dump_text : NULL, .calls = BUF_INIT};
     h.seeded = calloc((size_t)c->nstates + 1, sizeof *h.seeded);
     if (!h.seeded) abort();
-    if (dump || c->nstates) {
-        s.hooks.on_call = on_call;
-        s.hooks.on_call_ctx = &h;
-    }
-    tcase_events_t events = TCASE_EVENTS_INIT;
-    s.hooks.before_read = tcase_events_apply;
-    s.hooks.before_read_ctx = &events;
+    char dir[] = "/tmp/ptfhost-restart-XXXXXX";
     int rc = 0;
-    for (int i = 0; rc == 0 && i < c->ninputs; i++)
-        rc = tcase_events_add(&events, c->inputs[i].table, c->inputs[i].events_json, f->path, err, ERRLEN);
-    if (rc == 0) rc = session_run_script(&s, c->sql, f->path, err, ERRLEN);
+    if (c->nrestarts && materialize) {
+        snprintf(err, ERRLEN, "%s:%d: a case with restart steps has no materialized expectation: each run after "
+                              "a restart prints only what followed it; compare the changelog", f->path, c->line);
+        rc = -1;
+    } else if (c->nrestarts && !mkdtemp(dir)) {
+        snprintf(err, ERRLEN, "%s:%d: cannot make a checkpoint folder for the restart steps: %s", f->path, c->line,
+                 strerror(errno));
+        rc = -1;
+    }
+    for (int g = 0; rc == 0 && g <= c->nrestarts; g++) {
+        if (g > 0) fprintf(mem, "%s\n", TCASE_RESTART_LINE);
+        rc = run_group(ctx, f, c, version, materialize, mem, &h, g, dir, err);
+    }
     if (rc == 0) rc = check_seeded(&h, err, ERRLEN);
-    if (rc == 0) rc = check_inputs(f, c, &s, err, ERRLEN);
-    finish_call(&h);
-    session_free(&s);
-    tcase_events_free(&events);
+    if (c->nrestarts) remove_tree(dir);
     fclose(mem);
     if (dump && dump_text.len) *dump = buf_steal(&dump_text);
     buf_free(&dump_text);

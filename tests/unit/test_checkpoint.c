@@ -35,6 +35,19 @@ START_TEST(crc32c_matches_the_standard_check_value)
 }
 END_TEST
 
+/* Eight bytes a step or one: the same checksum however the data is split. */
+START_TEST(crc32c_is_the_same_in_any_pieces)
+{
+    unsigned char data[1031];
+    for (size_t i = 0; i < sizeof data; i++) data[i] = (unsigned char)(i * 131 + 7);
+    uint32_t whole = ckpt_crc32c(0, data, sizeof data), bytewise = 0;
+    for (size_t i = 0; i < sizeof data; i++) bytewise = ckpt_crc32c(bytewise, data + i, 1);
+    ck_assert_uint_eq(whole, bytewise);
+    uint32_t pieces = ckpt_crc32c(ckpt_crc32c(0, data, 13), data + 13, sizeof data - 13);
+    ck_assert_uint_eq(whole, pieces);
+}
+END_TEST
+
 START_TEST(an_image_round_trips)
 {
     ckpt_image_t img, back;
@@ -61,6 +74,54 @@ START_TEST(an_image_round_trips)
     ckpt_image_free(&back);
     ckpt_image_free(&img);
     buf_free(&b);
+}
+END_TEST
+
+START_TEST(order_by_rows_round_trip_in_arrival_order)
+{
+    ckpt_image_t img, back;
+    ckpt_image_init(&img, 3, 0);
+    ckpt_call_t *c = ckpt_add_call(&img, "sorter", "OrderBy", 9, 0);
+    ckpt_add_sorted(&img, c, 1, "\x00\x01", 2);
+    ckpt_add_sorted(&img, c, 0, "\x00\x02\x03", 3);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);
+    /* the last record before END: tag 5, u32 table 0, u32 length 3, the row's bytes */
+    static const unsigned char last[] = {5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 2, 3, 0};
+    ck_assert_int_eq(memcmp(b.data + b.len - 4 - sizeof last, last, sizeof last), 0);
+    char err[256] = "";
+    ck_assert_msg(ckpt_decode(b.data, b.len, &back, err, sizeof err) == 0, "%s", err);
+    const ckpt_call_t *bc = ckpt_find_call(&back, "sorter");
+    ck_assert_uint_eq(bc->nsorted, 2);
+    ck_assert_uint_eq(bc->sorted[0].table, 1);
+    ck_assert_uint_eq(bc->sorted[1].row.len, 3);
+    ck_assert_int_eq(memcmp(bc->sorted[1].row.data, "\x00\x02\x03", 3), 0);
+    ckpt_image_free(&back);
+    ckpt_image_free(&img);
+    buf_free(&b);
+}
+END_TEST
+
+START_TEST(an_order_by_row_outside_a_call_is_refused)
+{
+    ckpt_image_t img, back;
+    ckpt_image_init(&img, 4, 0);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);   /* header, END, crc: rebuild with a SORTED record before END */
+    buf_t body = BUF_INIT;
+    static const unsigned char rec[] = {5, 0, 0, 0, 0, 1, 0, 0, 0, 7, 0};
+    buf_append(&body, b.data, CKPT_HEADER_LEN);
+    buf_append(&body, rec, sizeof rec);
+    uint64_t blen = sizeof rec;
+    for (int i = 0; i < 8; i++) body.data[CKPT_HEADER_LEN - 8 + i] = (unsigned char)(blen >> (8 * i));
+    buf_put_u32(&body, ckpt_crc32c(0, body.data, body.len));
+    char err[256] = "";
+    ck_assert_int_eq(ckpt_decode(body.data, body.len, &back, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "bad record (tag 5)") != NULL, "%s", err);
+    ckpt_image_free(&back);
+    ckpt_image_free(&img);
+    buf_free(&b);
+    buf_free(&body);
 }
 END_TEST
 
@@ -174,7 +235,10 @@ int main(void)
     Suite *s = suite_create("checkpoint");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, crc32c_matches_the_standard_check_value);
+    tcase_add_test(tc, crc32c_is_the_same_in_any_pieces);
     tcase_add_test(tc, an_image_round_trips);
+    tcase_add_test(tc, order_by_rows_round_trip_in_arrival_order);
+    tcase_add_test(tc, an_order_by_row_outside_a_call_is_refused);
     tcase_add_test(tc, a_torn_or_corrupt_file_is_refused);
     tcase_add_test(tc, the_store_prunes_and_falls_back_from_a_torn_newest);
     tcase_add_test(tc, an_empty_directory_has_no_checkpoint);
