@@ -497,6 +497,16 @@ static int run_flush(void *ctx, char *err, size_t errlen)
     return 0;
 }
 
+int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen)
+{
+    const char *ttl = catalog_get(env->catalog, "table.exec.state.ttl");
+    long long ms = ttl ? plan_parse_duration_ms(ttl) : 0;
+    *ttl_ms = ms > 0 ? ms : 0;
+    if (ms >= 0) return 0;
+    snprintf(err, errlen, "Could not parse value '%s' for key 'table.exec.state.ttl'.", ttl);
+    return -1;
+}
+
 /* The stages over table t: normaliser, WHERE, the aggregate state. */
 static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q, const catalog_table_t *t,
                        const catalog_table_t *sink_table, char *err, size_t errlen)
@@ -513,12 +523,8 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
         agg_state_defer(r->state);   /* window state ends with its window, not by TTL */
         return 0;
     }
-    const char *ttl = catalog_get(env->catalog, "table.exec.state.ttl");
-    long long ttl_ms = ttl ? plan_parse_duration_ms(ttl) : 0;
-    if (ttl_ms < 0) {
-        snprintf(err, errlen, "Could not parse value '%s' for key 'table.exec.state.ttl'.", ttl);
-        return -1;
-    }
+    int64_t ttl_ms;
+    if (agg_query_state_ttl(env, &ttl_ms, err, errlen) != 0) return -1;
     agg_state_set_ttl(r->state, ttl_ms);
     return 0;
 }
@@ -624,6 +630,11 @@ static const catalog_table_t *window_open(job_env_t *env, const sqlp_expr_t *cal
     }
     if (job_view_schema(env, t, err, errlen) != 0) return NULL;
     int c = type_field_index(t->schema, col->u.descriptor.cols[0].name);
+    if (c >= 0 && t->schema->fields[c].type->time_kind == TYPE_TK_PROCTIME) {
+        ERR_AT(col->pos, "A window TVF on processing time is not supported by ptfhost (its windows would depend on "
+                         "the clock); window on a rowtime attribute (a column with a WATERMARK)");
+        return NULL;
+    }
     if (c < 0 || t->schema->fields[c].type->time_kind != TYPE_TK_ROWTIME) {
         char *ty = c < 0 ? NULL : type_to_string(t->schema->fields[c].type);
         ERR_AT(col->pos, "The window function requires the timecol is a time attribute type, but is %s.",

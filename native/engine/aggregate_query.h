@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine/capture.h"
 #include "engine/job.h"
@@ -33,5 +34,10 @@ bool agg_query_is(const sqlp_query_t *q);
 /* Runs q into sink_table, capture or env->out (as job_run_query). */
 int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
                   char *err, size_t errlen);
+
+/* 'table.exec.state.ttl' of the script (0: none), the idle-state retention
+ * of aggregation and de-duplication state; -1 with Flink's message when it
+ * does not parse. */
+int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen);
 
 #endif

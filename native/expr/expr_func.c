@@ -34,7 +34,7 @@ int expr_func_names(const char **out, int max)
  * with "not supported by ptfhost yet" instead of "No match found". */
 static const char *const not_yet[] = {
     "CURRENT_TIME", "LOCALTIME",
-    "CURRENT_ROW_TIMESTAMP", "CURRENT_WATERMARK", "PROCTIME", "RAND", "RAND_INTEGER", "REGEXP",
+    "CURRENT_ROW_TIMESTAMP", "CURRENT_WATERMARK", "RAND", "RAND_INTEGER", "REGEXP",
     "REGEXP_EXTRACT", "REGEXP_REPLACE", "REGEXP_EXTRACT_ALL", "REGEXP_COUNT", "REGEXP_INSTR", "REGEXP_SUBSTR",
     "JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_OBJECT", "JSON_ARRAY", "JSON_STRING", "JSON_QUOTE",
     "JSON_UNQUOTE", "CONVERT_TZ", "TO_UTC_TIMESTAMP", "PARSE_URL", "STR_TO_MAP", "SPLIT", "ELT", "DECODE",
