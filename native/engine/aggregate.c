@@ -477,5 +477,30 @@ int agg_state_fire(agg_state_t *s, int key_index, int64_t upto_ms, char *err, si
     return rc;
 }
 
+static int seq_order(const void *x, const void *y)
+{
+    const agg_group_t *a = *(agg_group_t *const *)x, *b = *(agg_group_t *const *)y;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+int agg_state_visit(agg_state_t *s, int64_t now_ms, agg_emit_fn fn, void *ctx, char *err, size_t errlen)
+{
+    agg_group_t **live = xcalloc(s->live + 1, sizeof *live);
+    size_t n = 0;
+    for (size_t k = 0; k < s->ngroups; k++) {
+        agg_group_t *g = s->groups[k];
+        if (g && !(s->ttl_ms > 0 && g->written_ms + s->ttl_ms <= now_ms)) live[n++] = g;
+    }
+    qsort(live, n, sizeof *live, seq_order);
+    int rc = 0;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        arena_reset(&s->scratch);
+        row_t r = result_row(s, live[k], ROW_INSERT);
+        rc = fn(ctx, &r, err, errlen);
+    }
+    free(live);
+    return rc;
+}
+
 const type_t *agg_state_row_type(const agg_state_t *s) { return s->row_type; }
 size_t agg_state_groups(const agg_state_t *s) { return s->live; }

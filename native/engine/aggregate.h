@@ -94,6 +94,11 @@ void agg_state_defer(agg_state_t *s);
  * first rows. -1 when emit fails. */
 int agg_state_fire(agg_state_t *s, int key_index, int64_t upto_ms, char *err, size_t errlen);
 
+/* Calls fn with each group's current row [keys ++ results] (kind +I), in
+ * the order the groups were made; groups expired at now_ms are left out
+ * (not dropped). For --dump-state. -1 when fn fails. */
+int agg_state_visit(agg_state_t *s, int64_t now_ms, agg_emit_fn fn, void *ctx, char *err, size_t errlen);
+
 /* The result type (ROW: keys ++ results named `k`.., `$agg0`..). */
 const type_t *agg_state_row_type(const agg_state_t *s);
 /* Groups kept now. */

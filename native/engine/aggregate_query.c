@@ -103,6 +103,7 @@ typedef struct agg_plan {
     int window_time_col;         /* window_time of a window TVF's row (stays a rowtime key), else -1 */
     agg_call_t *calls;
     expr_t **args;               /* per call; NULL for COUNT(*) */
+    const char **texts;          /* per call: its SQL text (the state's entry names in --dump-state) */
     int ncalls;
     sqlp_query_t shaped;         /* q with the select list and HAVING over the aggregate's row */
 } agg_plan_t;
@@ -111,6 +112,7 @@ static void plan_free(agg_plan_t *p)
 {
     for (int i = 0; i < p->ncalls; i++) expr_free(p->args[i]);
     free(p->args);
+    free(p->texts);
     free(p->calls);
     type_free(p->key_type);
     arena_destroy(&p->arena);
@@ -166,6 +168,8 @@ static int add_call(agg_plan_t *p, const sqlp_expr_t *e, char *err, size_t errle
     type_free(rt);
     p->calls = xrealloc(p->calls, (size_t)(p->ncalls + 1) * sizeof *p->calls);
     p->args = xrealloc(p->args, (size_t)(p->ncalls + 1) * sizeof *p->args);
+    p->texts = xrealloc(p->texts, (size_t)(p->ncalls + 1) * sizeof *p->texts);
+    p->texts[p->ncalls] = arena_strndup(&p->arena, env->script->text + e->pos.offset, e->end - e->pos.offset);
     p->calls[p->ncalls] = c;
     p->args[p->ncalls++] = x;
     return 0;
@@ -376,6 +380,8 @@ typedef struct agg_run {
     arena_t scratch;             /* keys and arguments of one row */
     FILE *results;
     proctime_t *clock;
+    const job_env_t *env;
+    job_stage_state_t dump;      /* --dump-state: [keys ++ results] named by the calls' text */
 } agg_run_t;
 
 static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
@@ -486,7 +492,10 @@ static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 
 static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
-    return last ? run_watermark(ctx, id, WM_END, err, errlen) : 0;
+    agg_run_t *r = ctx;
+    if (!last) return 0;
+    if (agg_query_hook(r->env, &r->dump, r->win.on, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
+    return run_watermark(ctx, id, WM_END, err, errlen);
 }
 
 static int run_flush(void *ctx, char *err, size_t errlen)
@@ -495,6 +504,31 @@ static int run_flush(void *ctx, char *err, size_t errlen)
     agg_run_t *r = ctx;
     if (r->results) fflush(r->results);
     return 0;
+}
+
+int agg_query_hook(const job_env_t *env, const job_stage_state_t *stage, int kind, job_call_phase_t phase, char *err,
+                   size_t errlen)
+{
+    static const char *const names[] = {"GroupAggregate", "WindowAggregate", "Deduplicate"};
+    const job_hooks_t *h = env->hooks;
+    if (!h || !h->on_call) return 0;
+    job_call_state_t st = {phase, names[kind], NULL, NULL, 0, NULL, NULL, NULL, proctime_now(env->clock), stage};
+    return h->on_call(h->on_call_ctx, &st, err, errlen);
+}
+
+static int dump_visit(void *stage, int64_t now_ms, job_state_row_fn fn, void *ctx, char *err, size_t errlen)
+{
+    return agg_state_visit(((agg_run_t *)stage)->state, now_ms, fn, ctx, err, errlen);
+}
+
+/* The state's row for --dump-state: the group keys ++ each call's result, named by its text. */
+static void dump_open(agg_run_t *r)
+{
+    const type_t *row = agg_state_row_type(r->state);
+    type_t *t = type_clone(r->plan.key_type);
+    for (int i = 0; i < r->plan.ncalls; i++)
+        type_add_field(t, r->plan.texts[i], type_clone(row->fields[r->plan.nkeys + i].type), NULL);
+    r->dump = (job_stage_state_t){t, r->plan.nkeys, dump_visit, r};
 }
 
 int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen)
@@ -519,6 +553,7 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
     r->state = agg_state_new(r->plan.key_type, r->plan.calls, r->plan.ncalls, update_before,
                              source != CHANGELOG_INSERT_ONLY, on_result, r, err, errlen);
     if (!r->state) return -1;
+    dump_open(r);
     if (r->win.on) {
         agg_state_defer(r->state);   /* window state ends with its window, not by TTL */
         return 0;
@@ -694,7 +729,7 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         type_free(win.row);
         return -1;
     }
-    agg_run_t r = {.results = env->out, .clock = env->clock, .win = win};
+    agg_run_t r = {.results = env->out, .clock = env->clock, .win = win, .env = env};
     arena_init(&r.scratch, 0);
     bool kod;
     changelog_mode_t source = changelog_mode_of(plan_table_changelog(t, &kod));
@@ -709,11 +744,14 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         opened = true;
         if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
             inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
-            rc = job_read_table(env, t, &consumer, err, errlen);
+            rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_START, err, errlen);
+            if (rc == 0) rc = job_read_table(env, t, &consumer, err, errlen);
+            if (rc == 0 && !r.out.failed) rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_END, err, errlen);
         }
     }
     if (opened) rc = output_close(&r.out, rc, err, errlen);
     agg_state_free(r.state);
+    type_free((type_t *)r.dump.row_type);
     filter_free(r.where);
     changelog_norm_free(&r.norm);
     arena_destroy(&r.scratch);

@@ -40,4 +40,10 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
  * does not parse. */
 int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen);
 
+/* --dump-state of an aggregation or de-duplication stage: the test hook's
+ * on_call (if any) with stage as the state; kind 0 GroupAggregate, 1
+ * WindowAggregate, 2 Deduplicate (Flink's node names). */
+int agg_query_hook(const job_env_t *env, const job_stage_state_t *stage, int kind, job_call_phase_t phase, char *err,
+                   size_t errlen);
+
 #endif

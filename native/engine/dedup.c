@@ -168,7 +168,7 @@ static int shape_init(const job_env_t *env, const sqlp_query_t *q, shape_t *s, c
 typedef struct kept {
     bool present;                /* false: a key whose state expired */
     value_t ts;                  /* the kept row's rowtime */
-    unsigned char *bytes;        /* the row, codec-encoded (proctime: with pt 0); NULL for keep-first on proctime */
+    unsigned char *bytes;        /* the row, codec-encoded (proctime: with pt 0) */
     size_t len;
     int64_t written_ms;          /* processing time of the last write (TTL) */
 } kept_t;
@@ -179,6 +179,7 @@ typedef struct dedup_run {
     bool update_before;
     int64_t ttl_ms, now_ms;      /* 'table.exec.state.ttl' (0: none); the rows' processing time */
     proctime_t *clock;
+    const job_env_t *env;
     hashmap_t index;             /* key bytes -> slot */
     kept_t *kept;
     size_t n, cap;
@@ -186,6 +187,7 @@ typedef struct dedup_run {
     arena_t scratch;
     output_t out;
     FILE *results;
+    job_stage_state_t dump;      /* --dump-state: keys ++ the kept row */
 } dedup_run_t;
 
 /* Emits row (t's columns) with rn as kind; a processing-time attribute is
@@ -196,36 +198,34 @@ static int emit(dedup_run_t *r, const row_t *row, row_kind_t kind)
     value_t *f = arena_alloc(&r->scratch, (size_t)n * sizeof *f);
     memcpy(f + off, row->fields, row->n * sizeof *f);
     f[off ? 0 : n - 1] = (value_t){.u.i64 = 1};
-    if (r->shape.proctime) f[off + r->shape.ts_col] = (value_t){.u.ts = {r->now_ms, 0}};
+    const type_t *t = r->shape.table->schema;
+    for (int c = 0; c < t->nfields; c++)
+        if (t->fields[c].type->time_kind == TYPE_TK_PROCTIME) f[off + c] = (value_t){.u.ts = {r->now_ms, 0}};
     output_row(&r->out, &(row_t){kind, (uint32_t)n, f});
     return r->out.failed ? -1 : 0;
 }
 
-/* row encoded into r->row; a processing-time attribute as 0 (Flink keeps a
- * placeholder there, so rows that differ only in it are equal). */
+/* row encoded into r->row; processing-time attributes as 0 (Flink keeps a
+ * placeholder there, so rows that differ only in them are equal). */
 static int encode_kept(dedup_run_t *r, const row_t *row, char *err, size_t errlen)
 {
     buf_clear(&r->row);
+    const type_t *t = r->shape.table->schema;
     row_t copy = *row;
-    if (r->shape.proctime) {
-        copy.fields = arena_alloc(&r->scratch, row->n * sizeof *copy.fields);
-        memcpy(copy.fields, row->fields, row->n * sizeof *copy.fields);
-        copy.fields[r->shape.ts_col] = (value_t){.u.ts = {0, 0}};
-    }
-    return codec_encode_row(&r->row, &copy, r->shape.table->schema, err, errlen);
+    copy.fields = arena_alloc(&r->scratch, row->n * sizeof *copy.fields);
+    memcpy(copy.fields, row->fields, row->n * sizeof *copy.fields);
+    for (int c = 0; c < t->nfields; c++)
+        if (t->fields[c].type->time_kind == TYPE_TK_PROCTIME) copy.fields[c] = (value_t){.u.ts = {0, 0}};
+    return codec_encode_row(&r->row, &copy, t, err, errlen);
 }
 
-/* Keeps r->row (encode_kept) as k's row; keep-first on processing time keeps only that the key was seen. */
+/* Keeps r->row (encode_kept) as k's row. */
 static void keep(dedup_run_t *r, kept_t *k, const row_t *row)
 {
     free(k->bytes);
-    k->bytes = NULL;
-    k->len = 0;
-    if (!r->shape.proctime || r->shape.keep_last) {
-        k->bytes = xmalloc(r->row.len);
-        memcpy(k->bytes, r->row.data, r->row.len);
-        k->len = r->row.len;
-    }
+    k->bytes = xmalloc(r->row.len);
+    memcpy(k->bytes, r->row.data, r->row.len);
+    k->len = r->row.len;
     k->ts = row->fields[r->shape.ts_col];
     k->present = true;
     k->written_ms = r->now_ms;
@@ -292,6 +292,45 @@ static int on_row(dedup_run_t *r, const row_t *row, char *err, size_t errlen)
     return emit(r, row, ROW_UPDATE_AFTER);
 }
 
+/* ---- --dump-state --------------------------------------------------------------------------- */
+
+/* Each key's kept row (keep-first on processing time: that its first row was seen). */
+static int dump_visit(void *stage, int64_t now_ms, job_state_row_fn fn, void *ctx, char *err, size_t errlen)
+{
+    dedup_run_t *r = stage;
+    const shape_t *s = &r->shape;
+    int rc = 0;
+    for (size_t i = 0; i < r->n && rc == 0; i++) {
+        const kept_t *k = &r->kept[i];
+        if (!k->present || (r->ttl_ms > 0 && k->written_ms + r->ttl_ms <= now_ms)) continue;
+        arena_reset(&r->scratch);
+        value_t *f = arena_calloc(&r->scratch, (size_t)s->nkeys + 1, sizeof *f);
+        row_t kept = {0};
+        size_t used;
+        if (codec_decode_row(k->bytes, k->len, &used, s->table->schema, &r->scratch, &kept, err, errlen) != 0)
+            return -1;
+        for (int c = 0; c < s->nkeys; c++) f[c] = kept.fields[s->keys[c]];
+        for (int c = 0; c < (int)kept.n; c++)   /* not materialised in state */
+            if (s->table->schema->fields[c].type->time_kind == TYPE_TK_PROCTIME) kept.fields[c] = value_null();
+        bool seen_only = s->proctime && !s->keep_last;   /* Flink keeps a flag, not the row */
+        f[s->nkeys] = seen_only ? (value_t){.u.b = true} : (value_t){.u.row = {kept.fields, kept.n}};
+        rc = fn(ctx, &(row_t){ROW_INSERT, (uint32_t)s->nkeys + 1, f}, err, errlen);
+    }
+    return rc;
+}
+
+static void dump_open(dedup_run_t *r)
+{
+    const shape_t *s = &r->shape;
+    const type_t *row = s->table->schema;
+    type_t *t = type_new(TYPE_ROW, false);
+    for (int c = 0; c < s->nkeys; c++)
+        type_add_field(t, row->fields[s->keys[c]].name, type_clone(row->fields[s->keys[c]].type), NULL);
+    if (s->proctime && !s->keep_last) type_add_field(t, "first-row-seen", type_new(TYPE_BOOLEAN, false), NULL);
+    else type_add_field(t, "kept-row", type_clone(row), NULL);
+    r->dump = (job_stage_state_t){t, s->nkeys, dump_visit, r};
+}
+
 /* ---- running ------------------------------------------------------------------------------ */
 
 static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
@@ -324,8 +363,11 @@ static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 
 static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
-    (void)id, (void)err, (void)errlen;
-    if (last) output_watermark(&((dedup_run_t *)ctx)->out, WM_END);
+    (void)id;
+    dedup_run_t *r = ctx;
+    if (!last) return 0;
+    if (agg_query_hook(r->env, &r->dump, 2, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
+    output_watermark(&r->out, WM_END);
     return 0;
 }
 
@@ -372,12 +414,13 @@ static void run_free(dedup_run_t *r)
     arena_destroy(&r->scratch);
     filter_free(r->where);
     type_free(r->shape.row_type);
+    type_free((type_t *)r->dump.row_type);
 }
 
 int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
                     char *err, size_t errlen)
 {
-    dedup_run_t r = {.results = env->out, .update_before = !(sink_table && sink_table->npk > 0), .clock = env->clock};
+    dedup_run_t r = {.results = env->out, .update_before = !(sink_table && sink_table->npk > 0), .clock = env->clock, .env = env};
     hashmap_init(&r.index);
     arena_init(&r.scratch, 0);
     if (shape_init(env, q, &r.shape, err, errlen) != 0 || agg_query_state_ttl(env, &r.ttl_ms, err, errlen) != 0) {
@@ -391,9 +434,12 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         run_free(&r);
         return -1;
     }
+    dump_open(&r);
     if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
         inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
-        rc = job_read_table(env, t, &consumer, err, errlen);
+        rc = agg_query_hook(env, &r.dump, 2, JOB_CALL_START, err, errlen);
+        if (rc == 0) rc = job_read_table(env, t, &consumer, err, errlen);
+        if (rc == 0 && !r.out.failed) rc = agg_query_hook(env, &r.dump, 2, JOB_CALL_END, err, errlen);
     }
     rc = output_close(&r.out, rc, err, errlen);
     run_free(&r);

@@ -18,8 +18,9 @@
  *     every row replaces the kept one, except a row equal to it (pt aside)
  *     while no TTL is set.
  * A key's first row is +I, a replacement -U old (not into an upsert sink)
- * and +U new; pt in an emitted row is the processing time of the emission
- * (Flink materialises it after the operator, -U rows too). The input must
+ * and +U new; a processing-time attribute in an emitted row is the
+ * processing time of the emission (Flink materialises it after the
+ * operator, -U rows too; its state keeps a placeholder). The input must
  * be insert-only. The result's key is k (a view keeps it), except for the
  * append-only form. 'table.exec.state.ttl': a key's state expires that long
  * after its last write (rowtime: the kept row changed; keep-first on
