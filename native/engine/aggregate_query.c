@@ -11,6 +11,7 @@
 #include "engine/changelog.h"
 #include "engine/filter.h"
 #include "engine/inputs.h"
+#include "engine/job_checkpoint.h"
 #include "engine/output.h"
 #include "expr/expr.h"
 #include "time/watermark.h"
@@ -531,6 +532,27 @@ static void dump_open(agg_run_t *r)
     r->dump = (job_stage_state_t){t, r->plan.nkeys, dump_visit, r};
 }
 
+int agg_query_check_settings(job_env_t *env, const char *node, bool view, char *err, size_t errlen)
+{
+    const char *mini_batch = catalog_get(env->catalog, "table.exec.mini-batch.enabled");
+    if (mini_batch && strcasecmp(mini_batch, "true") == 0) {
+        snprintf(err, errlen, "'table.exec.mini-batch.enabled' = 'true' is not supported by ptfhost: %s runs row by "
+                              "row, as Flink does without mini-batch (a mini-batch would fold a batch's updates into "
+                              "fewer changes); remove the option", node);
+        return -1;
+    }
+    job_ckpt_t k;
+    int rc = job_ckpt_open(&k, view ? NULL : env->catalog, env->base_dir, err, errlen);
+    if (rc == 0 && job_ckpt_active(&k)) {
+        snprintf(err, errlen, "Checkpoints do not hold %s state yet: run this query without checkpointing (no "
+                              "'execution.checkpointing.interval', 'execution.state-recovery.path' or --resume), "
+                              "or aggregate in a view that a checkpointed PTF query reads.", node);
+        rc = -1;
+    }
+    job_ckpt_close(&k);
+    return rc;
+}
+
 int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen)
 {
     const char *ttl = catalog_get(env->catalog, "table.exec.state.ttl");
@@ -725,6 +747,9 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
 {
     agg_window_t win = {0};
     const catalog_table_t *t = input_table(env, q, &win, err, errlen);
+    if (t && agg_query_check_settings(env, win.on ? "WindowAggregate" : "GroupAggregate", capture != NULL, err,
+                                      errlen) != 0)
+        t = NULL;
     if (!t) {
         type_free(win.row);
         return -1;

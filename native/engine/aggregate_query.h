@@ -35,6 +35,12 @@ bool agg_query_is(const sqlp_query_t *q);
 int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
                   char *err, size_t errlen);
 
+/* What these stages do not run fails before the run, naming node (Flink's
+ * node name): 'table.exec.mini-batch.enabled', and checkpointing (their
+ * state is not in checkpoints yet) unless view (a view's query is never
+ * checkpointed). */
+int agg_query_check_settings(job_env_t *env, const char *node, bool view, char *err, size_t errlen);
+
 /* 'table.exec.state.ttl' of the script (0: none), the idle-state retention
  * of aggregation and de-duplication state; -1 with Flink's message when it
  * does not parse. */

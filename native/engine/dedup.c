@@ -423,7 +423,8 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     dedup_run_t r = {.results = env->out, .update_before = !(sink_table && sink_table->npk > 0), .clock = env->clock, .env = env};
     hashmap_init(&r.index);
     arena_init(&r.scratch, 0);
-    if (shape_init(env, q, &r.shape, err, errlen) != 0 || agg_query_state_ttl(env, &r.ttl_ms, err, errlen) != 0) {
+    if (agg_query_check_settings(env, "Deduplicate", capture != NULL, err, errlen) != 0 ||
+        shape_init(env, q, &r.shape, err, errlen) != 0 || agg_query_state_ttl(env, &r.ttl_ms, err, errlen) != 0) {
         run_free(&r);
         return -1;
     }
