@@ -502,5 +502,134 @@ int agg_state_visit(agg_state_t *s, int64_t now_ms, agg_emit_fn fn, void *ctx, c
     return rc;
 }
 
+/* ---- checkpoints --------------------------------------------------------------------------- */
+
+/* A group's value: i64 rows, then per call: i64 n, the sum's 16 bytes (two
+ * u64, low first), u8 has_v [value], the values and the DISTINCT values
+ * (u32 n, n x (value, i64 count)); values in the binary value format. */
+static int put_values(buf_t *b, const agg_values_t *vs, const type_t *t, char *err, size_t errlen)
+{
+    buf_put_u32(b, (uint32_t)vs->n);
+    for (int k = 0; k < vs->n; k++) {
+        if (codec_encode_value(b, &vs->v[k], t, err, errlen) != 0) return -1;
+        buf_put_u64(b, (uint64_t)vs->count[k]);
+    }
+    return 0;
+}
+
+static int put_group(agg_state_t *s, const agg_group_t *g, buf_t *b, char *err, size_t errlen)
+{
+    buf_put_u64(b, (uint64_t)g->rows);
+    for (int i = 0; i < s->ncalls; i++) {
+        const agg_acc_t *acc = &g->acc[i];
+        const type_t *t = s->calls[i].arg_type;
+        uint64_t sum[2];
+        memcpy(sum, &acc->sum, sizeof sum);
+        buf_put_u64(b, (uint64_t)acc->n);
+        buf_put_u64(b, sum[0]);
+        buf_put_u64(b, sum[1]);
+        buf_put_u8(b, acc->has_v);
+        if (acc->has_v && codec_encode_value(b, &acc->v, t, err, errlen) != 0) return -1;
+        if (put_values(b, &acc->values, t, err, errlen) != 0 || put_values(b, &acc->distinct, t, err, errlen) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int agg_state_snapshot(agg_state_t *s, agg_snapshot_fn fn, void *ctx, char *err, size_t errlen)
+{
+    agg_group_t **live = xcalloc(s->live + 1, sizeof *live);
+    size_t n = 0;
+    for (size_t k = 0; k < s->ngroups; k++)
+        if (s->groups[k]) live[n++] = s->groups[k];
+    qsort(live, n, sizeof *live, seq_order);
+    buf_t value = BUF_INIT;
+    int rc = 0;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        buf_clear(&s->key);
+        buf_clear(&value);
+        row_t key_row = {ROW_INSERT, (uint32_t)s->key_type->nfields, live[k]->keys};
+        rc = codec_encode_row(&s->key, &key_row, s->key_type, err, errlen);
+        if (rc == 0) rc = put_group(s, live[k], &value, err, errlen);
+        if (rc == 0) fn(ctx, s->key.data, s->key.len, live[k]->written_ms, value.data, value.len);
+    }
+    buf_free(&value);
+    free(live);
+    return rc;
+}
+
+typedef struct reader {
+    const unsigned char *p;
+    size_t len, at;
+    bool bad;
+} reader_t;
+
+static uint64_t get_u(reader_t *r, int n)
+{
+    uint64_t v = 0;
+    if (r->bad || r->len - r->at < (size_t)n) return r->bad = true, 0;
+    for (int i = 0; i < n; i++) v |= (uint64_t)r->p[r->at + i] << (8 * i);
+    r->at += (size_t)n;
+    return v;
+}
+
+static value_t get_value(agg_state_t *s, reader_t *r, const type_t *t)
+{
+    value_t v = value_null();
+    size_t used;
+    char why[64];
+    if (r->bad || !t || codec_decode_value(r->p + r->at, r->len - r->at, &used, t, &s->arena, &v, why, sizeof why) != 0)
+        return r->bad = true, v;
+    r->at += used;
+    return v;
+}
+
+static void get_values(agg_state_t *s, reader_t *r, agg_values_t *vs, const type_t *t)
+{
+    uint32_t n = (uint32_t)get_u(r, 4);
+    for (uint32_t k = 0; k < n && !r->bad; k++) {
+        value_t v = get_value(s, r, t);
+        int64_t count = (int64_t)get_u(r, 8);
+        if (r->bad) return;
+        values_add(vs, &v, t, false, &s->arena);
+        vs->count[vs->n - 1] = count;
+    }
+}
+
+int agg_state_restore(agg_state_t *s, const void *key, size_t klen, int64_t written_ms, const void *value,
+                      size_t vlen, char *err, size_t errlen)
+{
+    row_t keys;
+    size_t used;
+    arena_reset(&s->scratch);
+    if (codec_decode_row(key, klen, &used, s->key_type, &s->scratch, &keys, err, errlen) != 0) return -1;
+    buf_clear(&s->key);
+    buf_append(&s->key, key, klen);
+    uint64_t slot;
+    if (hashmap_get(&s->index, s->key.data, s->key.len, &slot)) {
+        snprintf(err, errlen, "a group appears twice in the checkpoint");
+        return -1;
+    }
+    agg_group_t *g = group_new(s, keys.fields);
+    reader_t r = {value, vlen, 0, false};
+    g->rows = (int64_t)get_u(&r, 8);
+    g->written_ms = written_ms;
+    for (int i = 0; i < s->ncalls && !r.bad; i++) {
+        agg_acc_t *acc = &g->acc[i];
+        const type_t *t = s->calls[i].arg_type;
+        uint64_t sum[2];
+        acc->n = (int64_t)get_u(&r, 8);
+        sum[0] = get_u(&r, 8);
+        sum[1] = get_u(&r, 8);
+        memcpy(&acc->sum, sum, sizeof sum);
+        if ((acc->has_v = get_u(&r, 1) != 0)) acc->v = get_value(s, &r, t);
+        get_values(s, &r, &acc->values, t);
+        get_values(s, &r, &acc->distinct, t);
+    }
+    if (!r.bad && r.at == r.len) return 0;
+    snprintf(err, errlen, "a group's state does not decode (%zu of %zu bytes read)", r.at, vlen);
+    return -1;
+}
+
 const type_t *agg_state_row_type(const agg_state_t *s) { return s->row_type; }
 size_t agg_state_groups(const agg_state_t *s) { return s->live; }

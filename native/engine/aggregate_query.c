@@ -11,11 +11,12 @@
 #include "engine/changelog.h"
 #include "engine/filter.h"
 #include "engine/inputs.h"
-#include "engine/job_checkpoint.h"
+#include "engine/aggregate_checkpoint.h"
 #include "engine/output.h"
 #include "expr/expr.h"
 #include "time/watermark.h"
 #include "util/arena.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
@@ -383,6 +384,8 @@ typedef struct agg_run {
     proctime_t *clock;
     const job_env_t *env;
     job_stage_state_t dump;      /* --dump-state: [keys ++ results] named by the calls' text */
+    agg_ckpt_t ckpt;
+    char *shape;                 /* the checkpoint's shape (aggregate_checkpoint.h) */
 } agg_run_t;
 
 static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
@@ -507,6 +510,70 @@ static int run_flush(void *ctx, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- checkpoints ------------------------------------------------------------------------- */
+
+typedef struct snap {
+    ckpt_image_t *img;
+    ckpt_stage_t *st;
+} snap_t;
+
+static void snap_group(void *ctx, const void *key, size_t klen, int64_t written_ms, const void *value, size_t vlen)
+{
+    snap_t *s = ctx;
+    ckpt_stage_add(s->img, s->st, key, (uint32_t)klen, written_ms, value, (uint32_t)vlen);
+}
+
+static int fill_stage(void *ctx, ckpt_image_t *img, ckpt_stage_t *st, char *err, size_t errlen)
+{
+    snap_t s = {img, st};
+    return agg_state_snapshot(((agg_run_t *)ctx)->state, snap_group, &s, err, errlen);
+}
+
+static int run_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    agg_run_t *r = ctx;
+    int64_t wm = r->win.on ? r->win.watermark : WM_NONE;
+    return agg_ckpt_barrier(&r->ckpt, r->env, pos, n, final, wm, fill_stage, r, err, errlen);
+}
+
+/* What the groups' bytes depend on: key and argument types, the calls, the window. */
+static char *state_shape(const agg_run_t *r)
+{
+    static const char *const funcs[] = {"COUNT(*)", "COUNT", "SUM", "AVG", "MIN", "MAX", "FIRST_VALUE",
+                                        "LAST_VALUE", "LISTAGG"};
+    buf_t b = BUF_INIT;
+    char *key = type_to_serializable_string(r->plan.key_type);
+    buf_printf(&b, "keys %s", key);
+    free(key);
+    for (int i = 0; i < r->plan.ncalls; i++) {
+        const agg_call_t *c = &r->plan.calls[i];
+        char *arg = c->arg_type ? type_to_serializable_string(c->arg_type) : NULL;
+        buf_printf(&b, ", %s%s%s%s", funcs[c->func], c->distinct ? " DISTINCT" : "", arg ? " " : "", arg ? arg : "");
+        free(arg);
+    }
+    if (r->win.on)
+        buf_printf(&b, ", window %d %lld %lld", (int)r->win.kind, (long long)r->win.size_ms, (long long)r->win.step_ms);
+    return buf_steal(&b);
+}
+
+/* Opens the checkpoints and puts the restored groups (and a window's watermark) back. */
+static int open_checkpoints(agg_run_t *r, job_env_t *env, bool view, char *err, size_t errlen)
+{
+    r->shape = state_shape(r);
+    if (agg_ckpt_open(&r->ckpt, env, view, r->win.on ? "window-aggregate" : "group-aggregate", r->shape, err,
+                      errlen) != 0)
+        return -1;
+    const ckpt_stage_t *st = r->ckpt.restored;
+    for (uint32_t i = 0; st && i < st->n; i++) {
+        const ckpt_state_t *e = &st->entries[i];
+        if (agg_state_restore(r->state, e->key.data, e->key.len, e->written_ms, e->value.data, e->value.len, err,
+                              errlen) != 0)
+            return -1;
+    }
+    if (st && r->win.on) r->win.watermark = st->watermark;
+    return 0;
+}
+
 int agg_query_hook(const job_env_t *env, const job_stage_state_t *stage, int kind, job_call_phase_t phase, char *err,
                    size_t errlen)
 {
@@ -532,7 +599,7 @@ static void dump_open(agg_run_t *r)
     r->dump = (job_stage_state_t){t, r->plan.nkeys, dump_visit, r};
 }
 
-int agg_query_check_settings(job_env_t *env, const char *node, bool view, char *err, size_t errlen)
+int agg_query_check_settings(const job_env_t *env, const char *node, char *err, size_t errlen)
 {
     const char *mini_batch = catalog_get(env->catalog, "table.exec.mini-batch.enabled");
     if (mini_batch && strcasecmp(mini_batch, "true") == 0) {
@@ -541,16 +608,7 @@ int agg_query_check_settings(job_env_t *env, const char *node, bool view, char *
                               "fewer changes); remove the option", node);
         return -1;
     }
-    job_ckpt_t k;
-    int rc = job_ckpt_open(&k, view ? NULL : env->catalog, env->base_dir, err, errlen);
-    if (rc == 0 && job_ckpt_active(&k)) {
-        snprintf(err, errlen, "Checkpoints do not hold %s state yet: run this query without checkpointing (no "
-                              "'execution.checkpointing.interval', 'execution.state-recovery.path' or --resume), "
-                              "or aggregate in a view that a checkpointed PTF query reads.", node);
-        rc = -1;
-    }
-    job_ckpt_close(&k);
-    return rc;
+    return 0;
 }
 
 int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen)
@@ -747,8 +805,7 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
 {
     agg_window_t win = {0};
     const catalog_table_t *t = input_table(env, q, &win, err, errlen);
-    if (t && agg_query_check_settings(env, win.on ? "WindowAggregate" : "GroupAggregate", capture != NULL, err,
-                                      errlen) != 0)
+    if (t && agg_query_check_settings(env, win.on ? "WindowAggregate" : "GroupAggregate", err, errlen) != 0)
         t = NULL;
     if (!t) {
         type_free(win.row);
@@ -767,14 +824,18 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         (!r.win.on || window_keys(&r.plan, &r.win, q, err, errlen) == 0) &&
         open_stages(&r, env, q, t, sink_table, err, errlen) == 0) {
         opened = true;
-        if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-            inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
+        if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0 &&
+            open_checkpoints(&r, env, capture != NULL, err, errlen) == 0) {
+            inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL,
+                                          run_barrier};
             rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_START, err, errlen);
-            if (rc == 0) rc = job_read_table(env, t, &consumer, err, errlen);
+            if (rc == 0) rc = agg_ckpt_read_table(&r.ckpt, env, t, &consumer, err, errlen);
             if (rc == 0 && !r.out.failed) rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_END, err, errlen);
         }
     }
     if (opened) rc = output_close(&r.out, rc, err, errlen);
+    agg_ckpt_close(&r.ckpt);
+    free(r.shape);
     agg_state_free(r.state);
     type_free((type_t *)r.dump.row_type);
     filter_free(r.where);

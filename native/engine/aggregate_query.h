@@ -14,7 +14,7 @@
  * with one. A view keeps the group keys as its key, so a PTF reading it gets
  * the updating input Flink's planner gives it.
  *
- * Supported: FROM a table or view; GROUP BY column references. Anything
+ * Checkpoints hold the groups (aggregate_checkpoint.h). Supported: FROM a table or view; GROUP BY column references. Anything
  * else fails with one message naming the construct ("... is not supported
  * by ptfhost"). The arena-free AST rewrite is owned by the run. */
 #ifndef PTF_AGGREGATE_QUERY_H
@@ -36,10 +36,8 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
                   char *err, size_t errlen);
 
 /* What these stages do not run fails before the run, naming node (Flink's
- * node name): 'table.exec.mini-batch.enabled', and checkpointing (their
- * state is not in checkpoints yet) unless view (a view's query is never
- * checkpointed). */
-int agg_query_check_settings(job_env_t *env, const char *node, bool view, char *err, size_t errlen);
+ * node name): 'table.exec.mini-batch.enabled'. */
+int agg_query_check_settings(const job_env_t *env, const char *node, char *err, size_t errlen);
 
 /* 'table.exec.state.ttl' of the script (0: none), the idle-state retention
  * of aggregation and de-duplication state; -1 with Flink's message when it

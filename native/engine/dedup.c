@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/aggregate_checkpoint.h"
 #include "engine/aggregate_query.h"
 #include "engine/changelog.h"
 #include "engine/filter.h"
@@ -188,6 +189,8 @@ typedef struct dedup_run {
     output_t out;
     FILE *results;
     job_stage_state_t dump;      /* --dump-state: keys ++ the kept row */
+    agg_ckpt_t ckpt;
+    char *state_shape;           /* the checkpoint's shape (aggregate_checkpoint.h) */
 } dedup_run_t;
 
 /* Emits row (t's columns) with rn as kind; a processing-time attribute is
@@ -331,6 +334,72 @@ static void dump_open(dedup_run_t *r)
     r->dump = (job_stage_state_t){t, s->nkeys, dump_visit, r};
 }
 
+/* ---- checkpoints: per key its encoded PARTITION BY values and the kept row's bytes ---------- */
+
+static int fill_stage(void *ctx, ckpt_image_t *img, ckpt_stage_t *st, char *err, size_t errlen)
+{
+    dedup_run_t *r = ctx;
+    const shape_t *s = &r->shape;
+    for (size_t i = 0; i < r->n; i++) {
+        const kept_t *k = &r->kept[i];
+        if (!k->present) continue;
+        row_t row;
+        size_t used;
+        arena_reset(&r->scratch);
+        buf_clear(&r->key);
+        if (codec_decode_row(k->bytes, k->len, &used, s->table->schema, &r->scratch, &row, err, errlen) != 0)
+            return -1;
+        for (int c = 0; c < s->nkeys; c++)
+            if (codec_encode_value(&r->key, &row.fields[s->keys[c]], s->table->schema->fields[s->keys[c]].type, err,
+                                   errlen) != 0)
+                return -1;
+        ckpt_stage_add(img, st, r->key.data, (uint32_t)r->key.len, k->written_ms, k->bytes, (uint32_t)k->len);
+    }
+    return 0;
+}
+
+static int run_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    dedup_run_t *r = ctx;
+    return agg_ckpt_barrier(&r->ckpt, r->env, pos, n, final, WM_NONE, fill_stage, r, err, errlen);
+}
+
+/* What the kept rows' bytes and their meaning depend on. */
+static char *state_shape(const shape_t *s)
+{
+    buf_t b = BUF_INIT;
+    char *row = type_to_serializable_string(s->table->schema);
+    buf_printf(&b, "row %s, keys", row);
+    free(row);
+    for (int k = 0; k < s->nkeys; k++) buf_printf(&b, " %d", s->keys[k]);
+    buf_printf(&b, ", order %d %s %s", s->ts_col, s->proctime ? "proctime" : "rowtime", s->keep_last ? "last" : "first");
+    return buf_steal(&b);
+}
+
+static int open_checkpoints(dedup_run_t *r, job_env_t *env, bool view, char *err, size_t errlen)
+{
+    r->state_shape = state_shape(&r->shape);
+    if (agg_ckpt_open(&r->ckpt, env, view, "deduplicate", r->state_shape, err, errlen) != 0) return -1;
+    const ckpt_stage_t *st = r->ckpt.restored;
+    for (uint32_t i = 0; st && i < st->n; i++) {
+        const ckpt_state_t *e = &st->entries[i];
+        row_t row;
+        size_t used;
+        arena_reset(&r->scratch);
+        if (codec_decode_row(e->value.data, e->value.len, &used, r->shape.table->schema, &r->scratch, &row, err,
+                             errlen) != 0)
+            return -1;
+        bool first;
+        kept_t *k = find_kept(r, &row, &first, err, errlen);
+        if (!k) return -1;
+        buf_clear(&r->row);
+        buf_append(&r->row, e->value.data, e->value.len);
+        keep(r, k, &row);
+        k->written_ms = e->written_ms;
+    }
+    return 0;
+}
+
 /* ---- running ------------------------------------------------------------------------------ */
 
 static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
@@ -406,6 +475,8 @@ static int open_output(dedup_run_t *r, job_env_t *env, const sqlp_query_t *q, co
 
 static void run_free(dedup_run_t *r)
 {
+    agg_ckpt_close(&r->ckpt);
+    free(r->state_shape);
     for (size_t k = 0; k < r->n; k++) free(r->kept[k].bytes);
     free(r->kept);
     hashmap_free(&r->index);
@@ -423,7 +494,7 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     dedup_run_t r = {.results = env->out, .update_before = !(sink_table && sink_table->npk > 0), .clock = env->clock, .env = env};
     hashmap_init(&r.index);
     arena_init(&r.scratch, 0);
-    if (agg_query_check_settings(env, "Deduplicate", capture != NULL, err, errlen) != 0 ||
+    if (agg_query_check_settings(env, "Deduplicate", err, errlen) != 0 ||
         shape_init(env, q, &r.shape, err, errlen) != 0 || agg_query_state_ttl(env, &r.ttl_ms, err, errlen) != 0) {
         run_free(&r);
         return -1;
@@ -436,10 +507,11 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         return -1;
     }
     dump_open(&r);
-    if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-        inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
+    if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0 &&
+        open_checkpoints(&r, env, capture != NULL, err, errlen) == 0) {
+        inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, run_barrier};
         rc = agg_query_hook(env, &r.dump, 2, JOB_CALL_START, err, errlen);
-        if (rc == 0) rc = job_read_table(env, t, &consumer, err, errlen);
+        if (rc == 0) rc = agg_ckpt_read_table(&r.ckpt, env, t, &consumer, err, errlen);
         if (rc == 0 && !r.out.failed) rc = agg_query_hook(env, &r.dump, 2, JOB_CALL_END, err, errlen);
     }
     rc = output_close(&r.out, rc, err, errlen);
