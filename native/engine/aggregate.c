@@ -41,6 +41,7 @@ typedef struct agg_group {
 
 struct agg_state {
     type_t *key_type, *row_type;
+    type_t *count_type;          /* BIGINT NOT NULL: counts in a checkpoint's values */
     agg_call_t *calls;
     type_t **result_types;
     int ncalls;
@@ -348,6 +349,7 @@ agg_state_t *agg_state_new(const type_t *key_type, const agg_call_t *calls, int 
     agg_state_t *s = xcalloc(1, sizeof *s);
     s->key_type = type_clone(key_type);
     s->row_type = type_clone(key_type);
+    s->count_type = type_new(TYPE_BIGINT, false);
     s->calls = xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *s->calls);
     s->result_types = xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *s->result_types);
     s->ncalls = ncalls;
@@ -389,6 +391,7 @@ void agg_state_free(agg_state_t *s)
     free(s->result_types);
     type_free(s->key_type);
     type_free(s->row_type);
+    type_free(s->count_type);
     hashmap_free(&s->index);
     arena_destroy(&s->arena);
     arena_destroy(&s->scratch);
@@ -504,36 +507,41 @@ int agg_state_visit(agg_state_t *s, int64_t now_ms, agg_emit_fn fn, void *ctx, c
 
 /* ---- checkpoints --------------------------------------------------------------------------- */
 
-/* A group's value: i64 rows, then per call: i64 n, the sum's 16 bytes (two
- * u64, low first), u8 has_v [value], the values and the DISTINCT values
- * (u32 n, n x (value, i64 count)); values in the binary value format. */
-static int put_values(buf_t *b, const agg_values_t *vs, const type_t *t, char *err, size_t errlen)
+/* A group's value, every field in the binary value format: BIGINT rows,
+ * then per call: BIGINT n, the sum's 16 bytes as two BIGINTs (low first),
+ * the MIN/MAX value (NULL: none), then the values and the DISTINCT values,
+ * each a BIGINT count of entries and per entry the value and a BIGINT count. */
+static int put_i64(agg_state_t *s, buf_t *b, int64_t v, char *err, size_t errlen)
 {
-    buf_put_u32(b, (uint32_t)vs->n);
-    for (int k = 0; k < vs->n; k++) {
-        if (codec_encode_value(b, &vs->v[k], t, err, errlen) != 0) return -1;
-        buf_put_u64(b, (uint64_t)vs->count[k]);
+    return codec_encode_value(b, &(value_t){.u.i64 = v}, s->count_type, err, errlen);
+}
+
+static int put_values(agg_state_t *s, buf_t *b, const agg_values_t *vs, const type_t *t, char *err, size_t errlen)
+{
+    int rc = put_i64(s, b, vs->n, err, errlen);
+    for (int k = 0; k < vs->n && rc == 0; k++) {
+        rc = codec_encode_value(b, &vs->v[k], t, err, errlen);
+        if (rc == 0) rc = put_i64(s, b, vs->count[k], err, errlen);
     }
-    return 0;
+    return rc;
 }
 
 static int put_group(agg_state_t *s, const agg_group_t *g, buf_t *b, char *err, size_t errlen)
 {
-    buf_put_u64(b, (uint64_t)g->rows);
-    for (int i = 0; i < s->ncalls; i++) {
+    int rc = put_i64(s, b, g->rows, err, errlen);
+    for (int i = 0; i < s->ncalls && rc == 0; i++) {
         const agg_acc_t *acc = &g->acc[i];
-        const type_t *t = s->calls[i].arg_type;
-        uint64_t sum[2];
+        const type_t *t = s->calls[i].arg_type ? s->calls[i].arg_type : s->count_type;
+        int64_t sum[2];
         memcpy(sum, &acc->sum, sizeof sum);
-        buf_put_u64(b, (uint64_t)acc->n);
-        buf_put_u64(b, sum[0]);
-        buf_put_u64(b, sum[1]);
-        buf_put_u8(b, acc->has_v);
-        if (acc->has_v && codec_encode_value(b, &acc->v, t, err, errlen) != 0) return -1;
-        if (put_values(b, &acc->values, t, err, errlen) != 0 || put_values(b, &acc->distinct, t, err, errlen) != 0)
+        value_t v = acc->has_v ? acc->v : value_null();
+        if (put_i64(s, b, acc->n, err, errlen) != 0 || put_i64(s, b, sum[0], err, errlen) != 0 ||
+            put_i64(s, b, sum[1], err, errlen) != 0 || codec_encode_value(b, &v, t, err, errlen) != 0 ||
+            put_values(s, b, &acc->values, t, err, errlen) != 0)
             return -1;
+        rc = put_values(s, b, &acc->distinct, t, err, errlen);
     }
-    return 0;
+    return rc;
 }
 
 int agg_state_snapshot(agg_state_t *s, agg_snapshot_fn fn, void *ctx, char *err, size_t errlen)
@@ -558,42 +566,50 @@ int agg_state_snapshot(agg_state_t *s, agg_snapshot_fn fn, void *ctx, char *err,
     return rc;
 }
 
-typedef struct reader {
-    const unsigned char *p;
-    size_t len, at;
-    bool bad;
-} reader_t;
-
-static uint64_t get_u(reader_t *r, int n)
+/* The next value of type t at *at in p[0..len) (into the state's arena); false when it does not decode. */
+static bool get_value(agg_state_t *s, const unsigned char *p, size_t len, size_t *at, const type_t *t, value_t *v)
 {
-    uint64_t v = 0;
-    if (r->bad || r->len - r->at < (size_t)n) return r->bad = true, 0;
-    for (int i = 0; i < n; i++) v |= (uint64_t)r->p[r->at + i] << (8 * i);
-    r->at += (size_t)n;
-    return v;
-}
-
-static value_t get_value(agg_state_t *s, reader_t *r, const type_t *t)
-{
-    value_t v = value_null();
     size_t used;
     char why[64];
-    if (r->bad || !t || codec_decode_value(r->p + r->at, r->len - r->at, &used, t, &s->arena, &v, why, sizeof why) != 0)
-        return r->bad = true, v;
-    r->at += used;
-    return v;
+    if (*at > len || codec_decode_value(p + *at, len - *at, &used, t, &s->arena, v, why, sizeof why) != 0)
+        return false;
+    *at += used;
+    return true;
 }
 
-static void get_values(agg_state_t *s, reader_t *r, agg_values_t *vs, const type_t *t)
+static bool get_values(agg_state_t *s, const unsigned char *p, size_t len, size_t *at, agg_values_t *vs,
+                       const type_t *t)
 {
-    uint32_t n = (uint32_t)get_u(r, 4);
-    for (uint32_t k = 0; k < n && !r->bad; k++) {
-        value_t v = get_value(s, r, t);
-        int64_t count = (int64_t)get_u(r, 8);
-        if (r->bad) return;
+    value_t n, v, count;
+    if (!get_value(s, p, len, at, s->count_type, &n)) return false;
+    for (int64_t k = 0; k < n.u.i64; k++) {
+        if (!get_value(s, p, len, at, t, &v) || !get_value(s, p, len, at, s->count_type, &count)) return false;
         values_add(vs, &v, t, false, &s->arena);
-        vs->count[vs->n - 1] = count;
+        vs->count[vs->n - 1] = count.u.i64;
     }
+    return true;
+}
+
+/* Fills g's accumulators from a value put_group wrote. */
+static bool get_group(agg_state_t *s, agg_group_t *g, const unsigned char *p, size_t len)
+{
+    size_t at = 0;
+    value_t rows, n, lo, hi;
+    if (!get_value(s, p, len, &at, s->count_type, &rows)) return false;
+    g->rows = rows.u.i64;
+    for (int i = 0; i < s->ncalls; i++) {
+        agg_acc_t *acc = &g->acc[i];
+        const type_t *t = s->calls[i].arg_type ? s->calls[i].arg_type : s->count_type;
+        if (!get_value(s, p, len, &at, s->count_type, &n) || !get_value(s, p, len, &at, s->count_type, &lo) ||
+            !get_value(s, p, len, &at, s->count_type, &hi) || !get_value(s, p, len, &at, t, &acc->v) ||
+            !get_values(s, p, len, &at, &acc->values, t) || !get_values(s, p, len, &at, &acc->distinct, t))
+            return false;
+        acc->n = n.u.i64;
+        int64_t sum[2] = {lo.u.i64, hi.u.i64};
+        memcpy(&acc->sum, sum, sizeof sum);
+        acc->has_v = !acc->v.is_null;
+    }
+    return at == len;
 }
 
 int agg_state_restore(agg_state_t *s, const void *key, size_t klen, int64_t written_ms, const void *value,
@@ -611,23 +627,9 @@ int agg_state_restore(agg_state_t *s, const void *key, size_t klen, int64_t writ
         return -1;
     }
     agg_group_t *g = group_new(s, keys.fields);
-    reader_t r = {value, vlen, 0, false};
-    g->rows = (int64_t)get_u(&r, 8);
     g->written_ms = written_ms;
-    for (int i = 0; i < s->ncalls && !r.bad; i++) {
-        agg_acc_t *acc = &g->acc[i];
-        const type_t *t = s->calls[i].arg_type;
-        uint64_t sum[2];
-        acc->n = (int64_t)get_u(&r, 8);
-        sum[0] = get_u(&r, 8);
-        sum[1] = get_u(&r, 8);
-        memcpy(&acc->sum, sum, sizeof sum);
-        if ((acc->has_v = get_u(&r, 1) != 0)) acc->v = get_value(s, &r, t);
-        get_values(s, &r, &acc->values, t);
-        get_values(s, &r, &acc->distinct, t);
-    }
-    if (!r.bad && r.at == r.len) return 0;
-    snprintf(err, errlen, "a group's state does not decode (%zu of %zu bytes read)", r.at, vlen);
+    if (get_group(s, g, value, vlen)) return 0;
+    snprintf(err, errlen, "a group's state does not decode (%zu bytes)", vlen);
     return -1;
 }
 
