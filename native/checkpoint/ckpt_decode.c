@@ -120,6 +120,24 @@ static void read_sorted(reader_t *r, ckpt_image_t *img, ckpt_call_t *c)
     if (!r->bad) ckpt_add_sorted(img, c, table, row.data, row.len);
 }
 
+static void read_stage(reader_t *r, ckpt_image_t *img)
+{
+    const char *uid = get_str(r, img), *shape = get_str(r, img);
+    int64_t wm = (int64_t)get_le(r, 8);
+    uint32_t n = (uint32_t)get_le(r, 4);
+    if (r->bad || n > r->len) {
+        r->bad = true;
+        return;
+    }
+    ckpt_stage_t *st = ckpt_add_stage(img, uid, shape, wm);
+    for (uint32_t i = 0; i < n && !r->bad; i++) {
+        ckpt_bytes_t key = get_bytes(r);
+        int64_t written = (int64_t)get_le(r, 8);
+        ckpt_bytes_t value = get_bytes(r);
+        if (!r->bad) ckpt_stage_add(img, st, key.data, key.len, written, value.data, value.len);
+    }
+}
+
 int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size_t errlen)
 {
     ckpt_image_init(img, 0, 0);
@@ -144,6 +162,7 @@ int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size
         case CKPT_TAG_STATE: read_state(&r, img, last); break;
         case CKPT_TAG_TIMER: read_timer(&r, img, last); break;
         case CKPT_TAG_SORTED: read_sorted(&r, img, last); break;
+        case CKPT_TAG_STAGE: read_stage(&r, img); break;
         default: r.bad = true;
         }
         if (r.bad) {
@@ -157,6 +176,13 @@ const ckpt_call_t *ckpt_find_call(const ckpt_image_t *img, const char *uid)
 {
     for (uint32_t i = 0; i < img->ncalls; i++)
         if (strcmp(img->calls[i].uid, uid) == 0) return &img->calls[i];
+    return NULL;
+}
+
+const ckpt_stage_t *ckpt_find_stage(const ckpt_image_t *img, const char *uid)
+{
+    for (uint32_t i = 0; i < img->nstages; i++)
+        if (strcmp(img->stages[i].uid, uid) == 0) return &img->stages[i];
     return NULL;
 }
 

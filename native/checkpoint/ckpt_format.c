@@ -58,6 +58,8 @@ void ckpt_image_free(ckpt_image_t *img)
         free(img->calls[i].sorted);
     }
     free(img->calls);
+    for (uint32_t i = 0; i < img->nstages; i++) free(img->stages[i].entries);
+    free(img->stages);
     free(img->sources);
     arena_destroy(&img->arena);
     memset(img, 0, sizeof *img);
@@ -121,6 +123,22 @@ void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const vo
     c->sorted[c->nsorted++] = (ckpt_sorted_t){table, copy_bytes(img, row, len)};
 }
 
+ckpt_stage_t *ckpt_add_stage(ckpt_image_t *img, const char *uid, const char *shape, int64_t watermark)
+{
+    GROW(img->stages, img->nstages, img->capstages);
+    ckpt_stage_t *st = &img->stages[img->nstages++];
+    *st = (ckpt_stage_t){.uid = arena_strdup(&img->arena, uid), .shape = arena_strdup(&img->arena, shape),
+                         .watermark = watermark};
+    return st;
+}
+
+void ckpt_stage_add(ckpt_image_t *img, ckpt_stage_t *st, const void *key, uint32_t klen, int64_t written_ms,
+                    const void *value, uint32_t vlen)
+{
+    GROW(st->entries, st->n, st->cap);
+    st->entries[st->n++] = (ckpt_state_t){0, copy_bytes(img, key, klen), copy_bytes(img, value, vlen), written_ms};
+}
+
 /* ---- encoding ---- */
 
 static void put_bytes(buf_t *b, const void *p, uint32_t len)
@@ -171,6 +189,20 @@ static void encode_call(const ckpt_call_t *c, buf_t *b)
     encode_sorted(c, b);
 }
 
+static void encode_stage(const ckpt_stage_t *st, buf_t *b)
+{
+    buf_put_u8(b, CKPT_TAG_STAGE);
+    put_str(b, st->uid);
+    put_str(b, st->shape);
+    buf_put_u64(b, (uint64_t)st->watermark);
+    buf_put_u32(b, st->n);
+    for (uint32_t i = 0; i < st->n; i++) {
+        put_bytes(b, st->entries[i].key.data, st->entries[i].key.len);
+        buf_put_u64(b, (uint64_t)st->entries[i].written_ms);
+        put_bytes(b, st->entries[i].value.data, st->entries[i].value.len);
+    }
+}
+
 void ckpt_encode(const ckpt_image_t *img, buf_t *out)
 {
     size_t start = out->len;
@@ -187,6 +219,7 @@ void ckpt_encode(const ckpt_image_t *img, buf_t *out)
         buf_put_u64(out, img->sources[i].rows);
     }
     for (uint32_t i = 0; i < img->ncalls; i++) encode_call(&img->calls[i], out);
+    for (uint32_t i = 0; i < img->nstages; i++) encode_stage(&img->stages[i], out);
     buf_put_u8(out, CKPT_TAG_END);
     uint64_t blen = out->len - body;
     for (int i = 0; i < 8; i++) out->data[len_at + i] = (unsigned char)(blen >> (8 * i));

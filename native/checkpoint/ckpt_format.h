@@ -11,7 +11,8 @@
  * its bytes. The records: SOURCE (a table and how many rows of it were
  * processed), CALL (a PTF call by uid, its watermark and state entries with
  * their types), STATE, TIMER and SORTED (ORDER BY's held rows), belonging to
- * the CALL before them.
+ * the CALL before them, and STAGE (an aggregation's or de-duplication's state,
+ * entries inline).
  *
  * A writer builds the file in memory; a reader checks magic, version,
  * length and checksum before it believes a byte, so a torn or corrupt file
@@ -42,6 +43,7 @@ enum ckpt_tag {
     CKPT_TAG_STATE = 3,    /* u32 entry, bytes key, i64 written_ms, bytes value */
     CKPT_TAG_TIMER = 4,    /* bytes key, u8 named, [str name], i64 time */
     CKPT_TAG_SORTED = 5,   /* u32 table, bytes row: a row ORDER BY holds back for its watermark */
+    CKPT_TAG_STAGE = 16,   /* str uid, str shape, i64 watermark, u32 n, n x (bytes key, i64 written_ms, bytes value) */
 };
 
 typedef struct ckpt_entry {
@@ -84,6 +86,17 @@ typedef struct ckpt_call {
     ckpt_sorted_t *sorted;   /* in arrival order */
 } ckpt_call_t;
 
+/* The state of a query stage other than a PTF call (GroupAggregate,
+ * WindowAggregate, Deduplicate): its uid, a text describing the layout of
+ * its values (a restore refuses another), and one entry per key in the
+ * stage's own encoding (entry is 0). */
+typedef struct ckpt_stage {
+    const char *uid, *shape;
+    int64_t watermark;
+    uint32_t n, cap;
+    ckpt_state_t *entries;
+} ckpt_stage_t;
+
 typedef struct ckpt_source {
     const char *table;
     uint64_t rows;           /* rows of the table processed (a resumed run skips them) */
@@ -96,6 +109,8 @@ typedef struct ckpt_image {
     ckpt_source_t *sources;
     ckpt_call_t *calls;
     arena_t arena;
+    uint32_t nstages, capstages;
+    ckpt_stage_t *stages;
 } ckpt_image_t;
 
 uint32_t ckpt_crc32c(uint32_t crc, const void *data, size_t len);
@@ -115,6 +130,9 @@ void ckpt_add_state(ckpt_image_t *img, ckpt_call_t *c, uint32_t entry, const voi
 void ckpt_add_timer(ckpt_image_t *img, ckpt_call_t *c, const void *key, uint32_t klen, const char *name,
                     int64_t time);
 void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const void *row, uint32_t len);
+ckpt_stage_t *ckpt_add_stage(ckpt_image_t *img, const char *uid, const char *shape, int64_t watermark);
+void ckpt_stage_add(ckpt_image_t *img, ckpt_stage_t *st, const void *key, uint32_t klen, int64_t written_ms,
+                    const void *value, uint32_t vlen);
 /* The whole file (header, body, checksum) appended to out. */
 void ckpt_encode(const ckpt_image_t *img, buf_t *out);
 
@@ -126,6 +144,7 @@ void ckpt_encode(const ckpt_image_t *img, buf_t *out);
 int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size_t errlen);
 
 const ckpt_call_t *ckpt_find_call(const ckpt_image_t *img, const char *uid);
+const ckpt_stage_t *ckpt_find_stage(const ckpt_image_t *img, const char *uid);
 /* Rows processed of a table; 0 when the checkpoint does not name it. */
 uint64_t ckpt_source_rows(const ckpt_image_t *img, const char *table);
 

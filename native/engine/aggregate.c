@@ -41,6 +41,7 @@ typedef struct agg_group {
 
 struct agg_state {
     type_t *key_type, *row_type;
+    type_t *count_type;          /* BIGINT NOT NULL: counts in a checkpoint's values */
     agg_call_t *calls;
     type_t **result_types;
     int ncalls;
@@ -348,6 +349,7 @@ agg_state_t *agg_state_new(const type_t *key_type, const agg_call_t *calls, int 
     agg_state_t *s = xcalloc(1, sizeof *s);
     s->key_type = type_clone(key_type);
     s->row_type = type_clone(key_type);
+    s->count_type = type_new(TYPE_BIGINT, false);
     s->calls = xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *s->calls);
     s->result_types = xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *s->result_types);
     s->ncalls = ncalls;
@@ -389,6 +391,7 @@ void agg_state_free(agg_state_t *s)
     free(s->result_types);
     type_free(s->key_type);
     type_free(s->row_type);
+    type_free(s->count_type);
     hashmap_free(&s->index);
     arena_destroy(&s->arena);
     arena_destroy(&s->scratch);
@@ -475,6 +478,159 @@ int agg_state_fire(agg_state_t *s, int key_index, int64_t upto_ms, char *err, si
     }
     free(due);
     return rc;
+}
+
+static int seq_order(const void *x, const void *y)
+{
+    const agg_group_t *a = *(agg_group_t *const *)x, *b = *(agg_group_t *const *)y;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+int agg_state_visit(agg_state_t *s, int64_t now_ms, agg_emit_fn fn, void *ctx, char *err, size_t errlen)
+{
+    agg_group_t **live = xcalloc(s->live + 1, sizeof *live);
+    size_t n = 0;
+    for (size_t k = 0; k < s->ngroups; k++) {
+        agg_group_t *g = s->groups[k];
+        if (g && !(s->ttl_ms > 0 && g->written_ms + s->ttl_ms <= now_ms)) live[n++] = g;
+    }
+    qsort(live, n, sizeof *live, seq_order);
+    int rc = 0;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        arena_reset(&s->scratch);
+        row_t r = result_row(s, live[k], ROW_INSERT);
+        rc = fn(ctx, &r, err, errlen);
+    }
+    free(live);
+    return rc;
+}
+
+/* ---- checkpoints --------------------------------------------------------------------------- */
+
+/* A group's value, every field in the binary value format: BIGINT rows,
+ * then per call: BIGINT n, the sum's 16 bytes as two BIGINTs (low first),
+ * the MIN/MAX value (NULL: none), then the values and the DISTINCT values,
+ * each a BIGINT count of entries and per entry the value and a BIGINT count. */
+static int put_i64(agg_state_t *s, buf_t *b, int64_t v, char *err, size_t errlen)
+{
+    return codec_encode_value(b, &(value_t){.u.i64 = v}, s->count_type, err, errlen);
+}
+
+static int put_values(agg_state_t *s, buf_t *b, const agg_values_t *vs, const type_t *t, char *err, size_t errlen)
+{
+    int rc = put_i64(s, b, vs->n, err, errlen);
+    for (int k = 0; k < vs->n && rc == 0; k++) {
+        rc = codec_encode_value(b, &vs->v[k], t, err, errlen);
+        if (rc == 0) rc = put_i64(s, b, vs->count[k], err, errlen);
+    }
+    return rc;
+}
+
+static int put_group(agg_state_t *s, const agg_group_t *g, buf_t *b, char *err, size_t errlen)
+{
+    int rc = put_i64(s, b, g->rows, err, errlen);
+    for (int i = 0; i < s->ncalls && rc == 0; i++) {
+        const agg_acc_t *acc = &g->acc[i];
+        const type_t *t = s->calls[i].arg_type ? s->calls[i].arg_type : s->count_type;
+        int64_t sum[2];
+        memcpy(sum, &acc->sum, sizeof sum);
+        value_t v = acc->has_v ? acc->v : value_null();
+        if (put_i64(s, b, acc->n, err, errlen) != 0 || put_i64(s, b, sum[0], err, errlen) != 0 ||
+            put_i64(s, b, sum[1], err, errlen) != 0 || codec_encode_value(b, &v, t, err, errlen) != 0 ||
+            put_values(s, b, &acc->values, t, err, errlen) != 0)
+            return -1;
+        rc = put_values(s, b, &acc->distinct, t, err, errlen);
+    }
+    return rc;
+}
+
+int agg_state_snapshot(agg_state_t *s, agg_snapshot_fn fn, void *ctx, char *err, size_t errlen)
+{
+    agg_group_t **live = xcalloc(s->live + 1, sizeof *live);
+    size_t n = 0;
+    for (size_t k = 0; k < s->ngroups; k++)
+        if (s->groups[k]) live[n++] = s->groups[k];
+    qsort(live, n, sizeof *live, seq_order);
+    buf_t value = BUF_INIT;
+    int rc = 0;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        buf_clear(&s->key);
+        buf_clear(&value);
+        row_t key_row = {ROW_INSERT, (uint32_t)s->key_type->nfields, live[k]->keys};
+        rc = codec_encode_row(&s->key, &key_row, s->key_type, err, errlen);
+        if (rc == 0) rc = put_group(s, live[k], &value, err, errlen);
+        if (rc == 0) fn(ctx, s->key.data, s->key.len, live[k]->written_ms, value.data, value.len);
+    }
+    buf_free(&value);
+    free(live);
+    return rc;
+}
+
+/* The next value of type t at *at in p[0..len) (into the state's arena); false when it does not decode. */
+static bool get_value(agg_state_t *s, const unsigned char *p, size_t len, size_t *at, const type_t *t, value_t *v)
+{
+    size_t used;
+    char why[64];
+    if (*at > len || codec_decode_value(p + *at, len - *at, &used, t, &s->arena, v, why, sizeof why) != 0)
+        return false;
+    *at += used;
+    return true;
+}
+
+static bool get_values(agg_state_t *s, const unsigned char *p, size_t len, size_t *at, agg_values_t *vs,
+                       const type_t *t)
+{
+    value_t n, v, count;
+    if (!get_value(s, p, len, at, s->count_type, &n)) return false;
+    for (int64_t k = 0; k < n.u.i64; k++) {
+        if (!get_value(s, p, len, at, t, &v) || !get_value(s, p, len, at, s->count_type, &count)) return false;
+        values_add(vs, &v, t, false, &s->arena);
+        vs->count[vs->n - 1] = count.u.i64;
+    }
+    return true;
+}
+
+/* Fills g's accumulators from a value put_group wrote. */
+static bool get_group(agg_state_t *s, agg_group_t *g, const unsigned char *p, size_t len)
+{
+    size_t at = 0;
+    value_t rows, n, lo, hi;
+    if (!get_value(s, p, len, &at, s->count_type, &rows)) return false;
+    g->rows = rows.u.i64;
+    for (int i = 0; i < s->ncalls; i++) {
+        agg_acc_t *acc = &g->acc[i];
+        const type_t *t = s->calls[i].arg_type ? s->calls[i].arg_type : s->count_type;
+        if (!get_value(s, p, len, &at, s->count_type, &n) || !get_value(s, p, len, &at, s->count_type, &lo) ||
+            !get_value(s, p, len, &at, s->count_type, &hi) || !get_value(s, p, len, &at, t, &acc->v) ||
+            !get_values(s, p, len, &at, &acc->values, t) || !get_values(s, p, len, &at, &acc->distinct, t))
+            return false;
+        acc->n = n.u.i64;
+        int64_t sum[2] = {lo.u.i64, hi.u.i64};
+        memcpy(&acc->sum, sum, sizeof sum);
+        acc->has_v = !acc->v.is_null;
+    }
+    return at == len;
+}
+
+int agg_state_restore(agg_state_t *s, const void *key, size_t klen, int64_t written_ms, const void *value,
+                      size_t vlen, char *err, size_t errlen)
+{
+    row_t keys;
+    size_t used;
+    arena_reset(&s->scratch);
+    if (codec_decode_row(key, klen, &used, s->key_type, &s->scratch, &keys, err, errlen) != 0) return -1;
+    buf_clear(&s->key);
+    buf_append(&s->key, key, klen);
+    uint64_t slot;
+    if (hashmap_get(&s->index, s->key.data, s->key.len, &slot)) {
+        snprintf(err, errlen, "a group appears twice in the checkpoint");
+        return -1;
+    }
+    agg_group_t *g = group_new(s, keys.fields);
+    g->written_ms = written_ms;
+    if (get_group(s, g, value, vlen)) return 0;
+    snprintf(err, errlen, "a group's state does not decode (%zu bytes)", vlen);
+    return -1;
 }
 
 const type_t *agg_state_row_type(const agg_state_t *s) { return s->row_type; }

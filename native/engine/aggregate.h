@@ -94,6 +94,22 @@ void agg_state_defer(agg_state_t *s);
  * first rows. -1 when emit fails. */
 int agg_state_fire(agg_state_t *s, int key_index, int64_t upto_ms, char *err, size_t errlen);
 
+/* Calls fn with each group's current row [keys ++ results] (kind +I), in
+ * the order the groups were made; groups expired at now_ms are left out
+ * (not dropped). For --dump-state. -1 when fn fails. */
+int agg_state_visit(agg_state_t *s, int64_t now_ms, agg_emit_fn fn, void *ctx, char *err, size_t errlen);
+
+/* Checkpoints: fn gets each group (in creation order) as its key row
+ * (codec-encoded) and its accumulators in aggregate.c's encoding, with
+ * the processing time of its last row; restore puts one back into an empty
+ * state of the same calls. -1 with err when a value does not encode or
+ * decode. */
+typedef void (*agg_snapshot_fn)(void *ctx, const void *key, size_t klen, int64_t written_ms, const void *value,
+                                size_t vlen);
+int agg_state_snapshot(agg_state_t *s, agg_snapshot_fn fn, void *ctx, char *err, size_t errlen);
+int agg_state_restore(agg_state_t *s, const void *key, size_t klen, int64_t written_ms, const void *value,
+                      size_t vlen, char *err, size_t errlen);
+
 /* The result type (ROW: keys ++ results named `k`.., `$agg0`..). */
 const type_t *agg_state_row_type(const agg_state_t *s);
 /* Groups kept now. */

@@ -11,10 +11,12 @@
 #include "engine/changelog.h"
 #include "engine/filter.h"
 #include "engine/inputs.h"
+#include "engine/aggregate_checkpoint.h"
 #include "engine/output.h"
 #include "expr/expr.h"
 #include "time/watermark.h"
 #include "util/arena.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
@@ -103,6 +105,7 @@ typedef struct agg_plan {
     int window_time_col;         /* window_time of a window TVF's row (stays a rowtime key), else -1 */
     agg_call_t *calls;
     expr_t **args;               /* per call; NULL for COUNT(*) */
+    const char **texts;          /* per call: its SQL text (the state's entry names in --dump-state) */
     int ncalls;
     sqlp_query_t shaped;         /* q with the select list and HAVING over the aggregate's row */
 } agg_plan_t;
@@ -111,6 +114,7 @@ static void plan_free(agg_plan_t *p)
 {
     for (int i = 0; i < p->ncalls; i++) expr_free(p->args[i]);
     free(p->args);
+    free(p->texts);
     free(p->calls);
     type_free(p->key_type);
     arena_destroy(&p->arena);
@@ -168,6 +172,8 @@ static int add_call(agg_plan_t *p, const sqlp_expr_t *e, char *err, size_t errle
     type_free(rt);
     p->calls = xrealloc(p->calls, (size_t)(p->ncalls + 1) * sizeof *p->calls);
     p->args = xrealloc(p->args, (size_t)(p->ncalls + 1) * sizeof *p->args);
+    p->texts = xrealloc(p->texts, (size_t)(p->ncalls + 1) * sizeof *p->texts);
+    p->texts[p->ncalls] = arena_strndup(&p->arena, env->script->text + e->pos.offset, e->end - e->pos.offset);
     p->calls[p->ncalls] = c;
     p->args[p->ncalls++] = x;
     return 0;
@@ -378,6 +384,10 @@ typedef struct agg_run {
     arena_t scratch;             /* keys and arguments of one row */
     FILE *results;
     proctime_t *clock;
+    const job_env_t *env;
+    job_stage_state_t dump;      /* --dump-state: [keys ++ results] named by the calls' text */
+    agg_ckpt_t ckpt;
+    char *shape;                 /* the checkpoint's shape (aggregate_checkpoint.h) */
 } agg_run_t;
 
 static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
@@ -488,7 +498,10 @@ static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 
 static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
-    return last ? run_watermark(ctx, id, WM_END, err, errlen) : 0;
+    agg_run_t *r = ctx;
+    if (!last) return 0;
+    if (agg_query_hook(r->env, &r->dump, r->win.on, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
+    return run_watermark(ctx, id, WM_END, err, errlen);
 }
 
 static int run_flush(void *ctx, char *err, size_t errlen)
@@ -497,6 +510,117 @@ static int run_flush(void *ctx, char *err, size_t errlen)
     agg_run_t *r = ctx;
     if (r->results) fflush(r->results);
     return 0;
+}
+
+/* ---- checkpoints ------------------------------------------------------------------------- */
+
+typedef struct snap {
+    ckpt_image_t *img;
+    ckpt_stage_t *st;
+} snap_t;
+
+static void snap_group(void *ctx, const void *key, size_t klen, int64_t written_ms, const void *value, size_t vlen)
+{
+    snap_t *s = ctx;
+    ckpt_stage_add(s->img, s->st, key, (uint32_t)klen, written_ms, value, (uint32_t)vlen);
+}
+
+static int fill_stage(void *ctx, ckpt_image_t *img, ckpt_stage_t *st, char *err, size_t errlen)
+{
+    snap_t s = {img, st};
+    return agg_state_snapshot(((agg_run_t *)ctx)->state, snap_group, &s, err, errlen);
+}
+
+static int run_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    agg_run_t *r = ctx;
+    int64_t wm = r->win.on ? r->win.watermark : WM_NONE;
+    return agg_ckpt_barrier(&r->ckpt, r->env, pos, n, final, wm, fill_stage, r, err, errlen);
+}
+
+/* What the groups' bytes depend on: key and argument types, the calls, the window. */
+static char *state_shape(const agg_run_t *r)
+{
+    static const char *const funcs[] = {"COUNT(*)", "COUNT", "SUM", "AVG", "MIN", "MAX", "FIRST_VALUE",
+                                        "LAST_VALUE", "LISTAGG"};
+    buf_t b = BUF_INIT;
+    char *key = type_to_serializable_string(r->plan.key_type);
+    buf_printf(&b, "keys %s", key);
+    free(key);
+    for (int i = 0; i < r->plan.ncalls; i++) {
+        const agg_call_t *c = &r->plan.calls[i];
+        char *arg = c->arg_type ? type_to_serializable_string(c->arg_type) : NULL;
+        buf_printf(&b, ", %s%s%s%s", funcs[c->func], c->distinct ? " DISTINCT" : "", arg ? " " : "", arg ? arg : "");
+        free(arg);
+    }
+    if (r->win.on)
+        buf_printf(&b, ", window %d %lld %lld", (int)r->win.kind, (long long)r->win.size_ms, (long long)r->win.step_ms);
+    return buf_steal(&b);
+}
+
+/* Opens the checkpoints and puts the restored groups (and a window's watermark) back. */
+static int open_checkpoints(agg_run_t *r, job_env_t *env, bool view, char *err, size_t errlen)
+{
+    r->shape = state_shape(r);
+    if (agg_ckpt_open(&r->ckpt, env, view, r->win.on ? "window-aggregate" : "group-aggregate", r->shape, err,
+                      errlen) != 0)
+        return -1;
+    const ckpt_stage_t *st = r->ckpt.restored;
+    for (uint32_t i = 0; st && i < st->n; i++) {
+        const ckpt_state_t *e = &st->entries[i];
+        if (agg_state_restore(r->state, e->key.data, e->key.len, e->written_ms, e->value.data, e->value.len, err,
+                              errlen) != 0)
+            return -1;
+    }
+    if (st && r->win.on) r->win.watermark = st->watermark;
+    return 0;
+}
+
+int agg_query_hook(const job_env_t *env, const job_stage_state_t *stage, int kind, job_call_phase_t phase, char *err,
+                   size_t errlen)
+{
+    static const char *const names[] = {"GroupAggregate", "WindowAggregate", "Deduplicate"};
+    const job_hooks_t *h = env->hooks;
+    if (!h || !h->on_call) return 0;
+    job_call_state_t st = {phase, names[kind], NULL, NULL, 0, NULL, NULL, NULL, proctime_now(env->clock), stage};
+    return h->on_call(h->on_call_ctx, &st, err, errlen);
+}
+
+static int dump_visit(void *stage, int64_t now_ms, job_state_row_fn fn, void *ctx, char *err, size_t errlen)
+{
+    return agg_state_visit(((agg_run_t *)stage)->state, now_ms, fn, ctx, err, errlen);
+}
+
+/* The state's row for --dump-state: the group keys ++ each call's result, named by its text. */
+static void dump_open(agg_run_t *r)
+{
+    const type_t *row = agg_state_row_type(r->state);
+    type_t *t = type_clone(r->plan.key_type);
+    for (int i = 0; i < r->plan.ncalls; i++)
+        type_add_field(t, r->plan.texts[i], type_clone(row->fields[r->plan.nkeys + i].type), NULL);
+    r->dump = (job_stage_state_t){t, r->plan.nkeys, dump_visit, r};
+}
+
+int agg_query_check_settings(const job_env_t *env, const char *node, char *err, size_t errlen)
+{
+    const char *mini_batch = catalog_get(env->catalog, "table.exec.mini-batch.enabled");
+    if (mini_batch && strcasecmp(mini_batch, "true") == 0) {
+        snprintf(err, errlen, "'table.exec.mini-batch.enabled' = 'true' is not supported by ptfhost: %s runs row by "
+                              "row, as Flink does without mini-batch (a mini-batch would fold a batch's updates into "
+                              "fewer changes); remove the option", node);
+        return -1;
+    }
+    return 0;
+}
+
+int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen)
+{
+    const char *ttl = catalog_get(env->catalog, "table.exec.state.ttl");
+    long long ms = ttl ? plan_parse_duration_ms(ttl) : 0;
+    *ttl_ms = ms > 0 ? ms : 0;
+    if (ms >= 0) return 0;
+    snprintf(err, errlen, "Could not parse value '%s' for key 'table.exec.state.ttl'.", ttl);
+    return -1;
 }
 
 /* The stages over table t: normaliser, WHERE, the aggregate state. */
@@ -511,16 +635,13 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
     r->state = agg_state_new(r->plan.key_type, r->plan.calls, r->plan.ncalls, update_before,
                              source != CHANGELOG_INSERT_ONLY, on_result, r, err, errlen);
     if (!r->state) return -1;
+    dump_open(r);
     if (r->win.on) {
         agg_state_defer(r->state);   /* window state ends with its window, not by TTL */
         return 0;
     }
-    const char *ttl = catalog_get(env->catalog, "table.exec.state.ttl");
-    long long ttl_ms = ttl ? plan_parse_duration_ms(ttl) : 0;
-    if (ttl_ms < 0) {
-        snprintf(err, errlen, "Could not parse value '%s' for key 'table.exec.state.ttl'.", ttl);
-        return -1;
-    }
+    int64_t ttl_ms;
+    if (agg_query_state_ttl(env, &ttl_ms, err, errlen) != 0) return -1;
     agg_state_set_ttl(r->state, ttl_ms);
     return 0;
 }
@@ -626,6 +747,11 @@ static const catalog_table_t *window_open(job_env_t *env, const sqlp_expr_t *cal
     }
     if (job_view_schema(env, t, err, errlen) != 0) return NULL;
     int c = type_field_index(t->schema, col->u.descriptor.cols[0].name);
+    if (c >= 0 && t->schema->fields[c].type->time_kind == TYPE_TK_PROCTIME) {
+        ERR_AT(col->pos, "A window TVF on processing time is not supported by ptfhost (its windows would depend on "
+                         "the clock); window on a rowtime attribute (a column with a WATERMARK)");
+        return NULL;
+    }
     if (c < 0 || t->schema->fields[c].type->time_kind != TYPE_TK_ROWTIME) {
         char *ty = c < 0 ? NULL : type_to_string(t->schema->fields[c].type);
         ERR_AT(col->pos, "The window function requires the timecol is a time attribute type, but is %s.",
@@ -681,11 +807,13 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
 {
     agg_window_t win = {0};
     const catalog_table_t *t = input_table(env, q, &win, err, errlen);
+    if (t && agg_query_check_settings(env, win.on ? "WindowAggregate" : "GroupAggregate", err, errlen) != 0)
+        t = NULL;
     if (!t) {
         type_free(win.row);
         return -1;
     }
-    agg_run_t r = {.results = env->out, .clock = env->clock, .win = win};
+    agg_run_t r = {.results = env->out, .clock = env->clock, .win = win, .env = env};
     arena_init(&r.scratch, 0);
     bool kod;
     changelog_mode_t source = changelog_mode_of(plan_table_changelog(t, &kod));
@@ -698,13 +826,20 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         (!r.win.on || window_keys(&r.plan, &r.win, q, err, errlen) == 0) &&
         open_stages(&r, env, q, t, sink_table, err, errlen) == 0) {
         opened = true;
-        if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-            inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
-            rc = job_read_table(env, t, &consumer, err, errlen);
+        if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0 &&
+            open_checkpoints(&r, env, capture != NULL, err, errlen) == 0) {
+            inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL,
+                                          run_barrier};
+            rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_START, err, errlen);
+            if (rc == 0) rc = agg_ckpt_read_table(&r.ckpt, env, t, &consumer, err, errlen);
+            if (rc == 0 && !r.out.failed) rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_END, err, errlen);
         }
     }
     if (opened) rc = output_close(&r.out, rc, err, errlen);
+    agg_ckpt_close(&r.ckpt);
+    free(r.shape);
     agg_state_free(r.state);
+    type_free((type_t *)r.dump.row_type);
     filter_free(r.where);
     changelog_norm_free(&r.norm);
     arena_destroy(&r.scratch);

@@ -14,7 +14,7 @@
  * with one. A view keeps the group keys as its key, so a PTF reading it gets
  * the updating input Flink's planner gives it.
  *
- * Supported: FROM a table or view; GROUP BY column references. Anything
+ * Checkpoints hold the groups (aggregate_checkpoint.h). Supported: FROM a table or view; GROUP BY column references. Anything
  * else fails with one message naming the construct ("... is not supported
  * by ptfhost"). The arena-free AST rewrite is owned by the run. */
 #ifndef PTF_AGGREGATE_QUERY_H
@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine/capture.h"
 #include "engine/job.h"
@@ -33,5 +34,20 @@ bool agg_query_is(const sqlp_query_t *q);
 /* Runs q into sink_table, capture or env->out (as job_run_query). */
 int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
                   char *err, size_t errlen);
+
+/* What these stages do not run fails before the run, naming node (Flink's
+ * node name): 'table.exec.mini-batch.enabled'. */
+int agg_query_check_settings(const job_env_t *env, const char *node, char *err, size_t errlen);
+
+/* 'table.exec.state.ttl' of the script (0: none), the idle-state retention
+ * of aggregation and de-duplication state; -1 with Flink's message when it
+ * does not parse. */
+int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t errlen);
+
+/* --dump-state of an aggregation or de-duplication stage: the test hook's
+ * on_call (if any) with stage as the state; kind 0 GroupAggregate, 1
+ * WindowAggregate, 2 Deduplicate (Flink's node names). */
+int agg_query_hook(const job_env_t *env, const job_stage_state_t *stage, int kind, job_call_phase_t phase, char *err,
+                   size_t errlen);
 
 #endif

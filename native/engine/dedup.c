@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/aggregate_checkpoint.h"
+#include "engine/aggregate_query.h"
 #include "engine/changelog.h"
 #include "engine/filter.h"
 #include "engine/inputs.h"
@@ -44,6 +46,7 @@ typedef struct shape {
     int nkeys;
     int ts_col;
     bool keep_last;
+    bool proctime;               /* ORDER BY a processing-time attribute */
     type_t *row_type;            /* t's columns ++ rn (in the inner select's order) */
 } shape_t;
 
@@ -97,13 +100,14 @@ static int check_over(const job_env_t *env, shape_t *s, char *err, size_t errlen
     const type_t *row = s->table->schema;
     const sqlp_over_t *w = s->over;
     int ts = w->norder == 1 ? type_field_index(row, w->order_by[0].col.name) : -1;
-    if (ts < 0 || row->fields[ts].type->time_kind != TYPE_TK_ROWTIME) {
-        ERR_AT(w->pos, "ROW_NUMBER() OVER (... ORDER BY ...) on anything but one rowtime attribute (Top-N, or "
-                       "processing time) is not supported by ptfhost; de-duplicate ORDER BY a column with a "
-                       "WATERMARK [DESC]");
+    if (ts < 0 || row->fields[ts].type->time_kind == TYPE_TK_REGULAR) {
+        ERR_AT(w->pos, "ROW_NUMBER() OVER (... ORDER BY ...) on anything but one time attribute (Top-N) is not "
+                       "supported by ptfhost; de-duplicate ORDER BY a rowtime (a column with a WATERMARK) or a "
+                       "processing-time attribute (pt AS PROCTIME()) [DESC]");
         return -1;
     }
     s->ts_col = ts;
+    s->proctime = row->fields[ts].type->time_kind == TYPE_TK_PROCTIME;
     s->keep_last = w->order_by[0].desc;
     if (w->npartition > PROJECT_MAX_KEY) {
         ERR_AT(w->pos, "PARTITION BY more than %d columns is not supported by ptfhost", PROJECT_MAX_KEY);
@@ -163,15 +167,20 @@ static int shape_init(const job_env_t *env, const sqlp_query_t *q, shape_t *s, c
 /* ---- the kept rows ---------------------------------------------------------------------------- */
 
 typedef struct kept {
+    bool present;                /* false: a key whose state expired */
     value_t ts;                  /* the kept row's rowtime */
-    unsigned char *bytes;        /* the row, codec-encoded */
+    unsigned char *bytes;        /* the row, codec-encoded (proctime: with pt 0) */
     size_t len;
+    int64_t written_ms;          /* processing time of the last write (TTL) */
 } kept_t;
 
 typedef struct dedup_run {
     shape_t shape;
     filter_t *where;             /* the inner query's WHERE */
     bool update_before;
+    int64_t ttl_ms, now_ms;      /* 'table.exec.state.ttl' (0: none); the rows' processing time */
+    proctime_t *clock;
+    const job_env_t *env;
     hashmap_t index;             /* key bytes -> slot */
     kept_t *kept;
     size_t n, cap;
@@ -179,53 +188,102 @@ typedef struct dedup_run {
     arena_t scratch;
     output_t out;
     FILE *results;
+    job_stage_state_t dump;      /* --dump-state: keys ++ the kept row */
+    agg_ckpt_t ckpt;
+    char *state_shape;           /* the checkpoint's shape (aggregate_checkpoint.h) */
 } dedup_run_t;
 
-/* Emits row (t's columns) with rn as kind. */
+/* Emits row (t's columns) with rn as kind; a processing-time attribute is
+ * materialised now, as Flink's PROCTIME_MATERIALIZE after the operator. */
 static int emit(dedup_run_t *r, const row_t *row, row_kind_t kind)
 {
     int n = (int)row->n + 1, off = r->shape.rn_item == 0;
     value_t *f = arena_alloc(&r->scratch, (size_t)n * sizeof *f);
     memcpy(f + off, row->fields, row->n * sizeof *f);
     f[off ? 0 : n - 1] = (value_t){.u.i64 = 1};
+    const type_t *t = r->shape.table->schema;
+    for (int c = 0; c < t->nfields; c++)
+        if (t->fields[c].type->time_kind == TYPE_TK_PROCTIME) f[off + c] = (value_t){.u.ts = {r->now_ms, 0}};
     output_row(&r->out, &(row_t){kind, (uint32_t)n, f});
     return r->out.failed ? -1 : 0;
 }
 
-static int keep(dedup_run_t *r, kept_t *k, const row_t *row, char *err, size_t errlen)
+/* row encoded into r->row; processing-time attributes as 0 (Flink keeps a
+ * placeholder there, so rows that differ only in them are equal). */
+static int encode_kept(dedup_run_t *r, const row_t *row, char *err, size_t errlen)
 {
     buf_clear(&r->row);
     const type_t *t = r->shape.table->schema;
-    if (codec_encode_row(&r->row, row, t, err, errlen) != 0) return -1;
+    row_t copy = *row;
+    copy.fields = arena_alloc(&r->scratch, row->n * sizeof *copy.fields);
+    memcpy(copy.fields, row->fields, row->n * sizeof *copy.fields);
+    for (int c = 0; c < t->nfields; c++)
+        if (t->fields[c].type->time_kind == TYPE_TK_PROCTIME) copy.fields[c] = (value_t){.u.ts = {0, 0}};
+    return codec_encode_row(&r->row, &copy, t, err, errlen);
+}
+
+/* Keeps r->row (encode_kept) as k's row. */
+static void keep(dedup_run_t *r, kept_t *k, const row_t *row)
+{
     free(k->bytes);
     k->bytes = xmalloc(r->row.len);
     memcpy(k->bytes, r->row.data, r->row.len);
     k->len = r->row.len;
     k->ts = row->fields[r->shape.ts_col];
-    return 0;
+    k->present = true;
+    k->written_ms = r->now_ms;
 }
 
-static int on_row(dedup_run_t *r, const row_t *row, char *err, size_t errlen)
+/* The key's slot (made for a new key); *first when it holds no row, or its TTL has passed. */
+static kept_t *find_kept(dedup_run_t *r, const row_t *row, bool *first, char *err, size_t errlen)
 {
     const shape_t *s = &r->shape;
-    arena_reset(&r->scratch);
     buf_clear(&r->key);
     for (int k = 0; k < s->nkeys; k++)
         if (codec_encode_value(&r->key, &row->fields[s->keys[k]], s->table->schema->fields[s->keys[k]].type, err,
                                errlen) != 0)
-            return -1;
+            return NULL;
     uint64_t slot;
     if (!hashmap_get(&r->index, r->key.data, r->key.len, &slot)) {
         if (r->n == r->cap) r->kept = xrealloc(r->kept, (r->cap = r->cap ? r->cap * 2 : 64) * sizeof *r->kept);
         slot = r->n++;
         r->kept[slot] = (kept_t){0};
         hashmap_put(&r->index, r->key.data, r->key.len, slot);
-        return keep(r, &r->kept[slot], row, err, errlen) != 0 ? -1 : emit(r, row, ROW_INSERT);
     }
     kept_t *k = &r->kept[slot];
-    const type_t *tt = s->table->schema->fields[s->ts_col].type;
-    int cmp = value_compare(&row->fields[s->ts_col], &k->ts, tt);
-    if (s->keep_last ? cmp < 0 : cmp >= 0) return 0;   /* a duplicate: dropped */
+    if (k->present && r->ttl_ms > 0 && k->written_ms + r->ttl_ms <= r->now_ms) k->present = false;   /* expired */
+    *first = !k->present;
+    return k;
+}
+
+/* Does row replace the kept one? Rowtime: Flink's shouldKeepCurrentRow;
+ * processing time: keep-first never, keep-last unless it is the same row
+ * (compared only without a TTL, as Flink's ProcTimeDeduplicateKeepLastRowFunction). */
+static bool replaces(const dedup_run_t *r, const kept_t *k, const row_t *row)
+{
+    const shape_t *s = &r->shape;
+    if (!s->proctime) {
+        int cmp = value_compare(&row->fields[s->ts_col], &k->ts, s->table->schema->fields[s->ts_col].type);
+        return s->keep_last ? cmp >= 0 : cmp < 0;
+    }
+    if (!s->keep_last) return false;
+    return r->ttl_ms > 0 || k->len != r->row.len || memcmp(k->bytes, r->row.data, k->len) != 0;
+}
+
+static int on_row(dedup_run_t *r, const row_t *row, char *err, size_t errlen)
+{
+    const shape_t *s = &r->shape;
+    arena_reset(&r->scratch);
+    bool first;
+    kept_t *k = find_kept(r, row, &first, err, errlen);
+    if (!k || encode_kept(r, row, err, errlen) != 0) return -1;
+    if (first) {
+        keep(r, k, row);
+        return emit(r, row, ROW_INSERT);
+    }
+    bool replace = replaces(r, k, row);
+    if (s->proctime && s->keep_last) k->written_ms = r->now_ms;   /* Flink writes every row's state */
+    if (!replace) return 0;   /* a duplicate: dropped */
     if (r->update_before) {
         row_t old;
         size_t used;
@@ -233,15 +291,122 @@ static int on_row(dedup_run_t *r, const row_t *row, char *err, size_t errlen)
             emit(r, &old, ROW_UPDATE_BEFORE) != 0)
             return -1;
     }
-    return keep(r, k, row, err, errlen) != 0 ? -1 : emit(r, row, ROW_UPDATE_AFTER);
+    keep(r, k, row);
+    return emit(r, row, ROW_UPDATE_AFTER);
+}
+
+/* ---- --dump-state --------------------------------------------------------------------------- */
+
+/* Each key's kept row (keep-first on processing time: that its first row was seen). */
+static int dump_visit(void *stage, int64_t now_ms, job_state_row_fn fn, void *ctx, char *err, size_t errlen)
+{
+    dedup_run_t *r = stage;
+    const shape_t *s = &r->shape;
+    int rc = 0;
+    for (size_t i = 0; i < r->n && rc == 0; i++) {
+        const kept_t *k = &r->kept[i];
+        if (!k->present || (r->ttl_ms > 0 && k->written_ms + r->ttl_ms <= now_ms)) continue;
+        arena_reset(&r->scratch);
+        value_t *f = arena_calloc(&r->scratch, (size_t)s->nkeys + 1, sizeof *f);
+        row_t kept = {0};
+        size_t used;
+        if (codec_decode_row(k->bytes, k->len, &used, s->table->schema, &r->scratch, &kept, err, errlen) != 0)
+            return -1;
+        for (int c = 0; c < s->nkeys; c++) f[c] = kept.fields[s->keys[c]];
+        for (int c = 0; c < (int)kept.n; c++)   /* not materialised in state */
+            if (s->table->schema->fields[c].type->time_kind == TYPE_TK_PROCTIME) kept.fields[c] = value_null();
+        bool seen_only = s->proctime && !s->keep_last;   /* Flink keeps a flag, not the row */
+        f[s->nkeys] = seen_only ? (value_t){.u.b = true} : (value_t){.u.row = {kept.fields, kept.n}};
+        rc = fn(ctx, &(row_t){ROW_INSERT, (uint32_t)s->nkeys + 1, f}, err, errlen);
+    }
+    return rc;
+}
+
+static void dump_open(dedup_run_t *r)
+{
+    const shape_t *s = &r->shape;
+    const type_t *row = s->table->schema;
+    type_t *t = type_new(TYPE_ROW, false);
+    for (int c = 0; c < s->nkeys; c++)
+        type_add_field(t, row->fields[s->keys[c]].name, type_clone(row->fields[s->keys[c]].type), NULL);
+    if (s->proctime && !s->keep_last) type_add_field(t, "first-row-seen", type_new(TYPE_BOOLEAN, false), NULL);
+    else type_add_field(t, "kept-row", type_clone(row), NULL);
+    r->dump = (job_stage_state_t){t, s->nkeys, dump_visit, r};
+}
+
+/* ---- checkpoints: per key its encoded PARTITION BY values and the kept row's bytes ---------- */
+
+static int fill_stage(void *ctx, ckpt_image_t *img, ckpt_stage_t *st, char *err, size_t errlen)
+{
+    dedup_run_t *r = ctx;
+    const shape_t *s = &r->shape;
+    for (size_t i = 0; i < r->n; i++) {
+        const kept_t *k = &r->kept[i];
+        if (!k->present) continue;
+        row_t row;
+        size_t used;
+        arena_reset(&r->scratch);
+        buf_clear(&r->key);
+        if (codec_decode_row(k->bytes, k->len, &used, s->table->schema, &r->scratch, &row, err, errlen) != 0)
+            return -1;
+        for (int c = 0; c < s->nkeys; c++)
+            if (codec_encode_value(&r->key, &row.fields[s->keys[c]], s->table->schema->fields[s->keys[c]].type, err,
+                                   errlen) != 0)
+                return -1;
+        ckpt_stage_add(img, st, r->key.data, (uint32_t)r->key.len, k->written_ms, k->bytes, (uint32_t)k->len);
+    }
+    return 0;
+}
+
+static int run_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    dedup_run_t *r = ctx;
+    return agg_ckpt_barrier(&r->ckpt, r->env, pos, n, final, WM_NONE, fill_stage, r, err, errlen);
+}
+
+/* What the kept rows' bytes and their meaning depend on. */
+static char *state_shape(const shape_t *s)
+{
+    buf_t b = BUF_INIT;
+    char *row = type_to_serializable_string(s->table->schema);
+    buf_printf(&b, "row %s, keys", row);
+    free(row);
+    for (int k = 0; k < s->nkeys; k++) buf_printf(&b, " %d", s->keys[k]);
+    buf_printf(&b, ", order %d %s %s", s->ts_col, s->proctime ? "proctime" : "rowtime", s->keep_last ? "last" : "first");
+    return buf_steal(&b);
+}
+
+static int open_checkpoints(dedup_run_t *r, job_env_t *env, bool view, char *err, size_t errlen)
+{
+    r->state_shape = state_shape(&r->shape);
+    if (agg_ckpt_open(&r->ckpt, env, view, "deduplicate", r->state_shape, err, errlen) != 0) return -1;
+    const ckpt_stage_t *st = r->ckpt.restored;
+    for (uint32_t i = 0; st && i < st->n; i++) {
+        const ckpt_state_t *e = &st->entries[i];
+        row_t row;
+        size_t used;
+        arena_reset(&r->scratch);
+        if (codec_decode_row(e->value.data, e->value.len, &used, r->shape.table->schema, &r->scratch, &row, err,
+                             errlen) != 0)
+            return -1;
+        bool first;
+        kept_t *k = find_kept(r, &row, &first, err, errlen);
+        if (!k) return -1;
+        buf_clear(&r->row);
+        buf_append(&r->row, e->value.data, e->value.len);
+        keep(r, k, &row);
+        k->written_ms = e->written_ms;
+    }
+    return 0;
 }
 
 /* ---- running ------------------------------------------------------------------------------ */
 
 static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
 {
-    (void)id, (void)a, (void)now_ms;
+    (void)id, (void)a;
     dedup_run_t *r = ctx;
+    r->now_ms = now_ms;
     if (r->where && !filter_eval(r->where, row)) {
         const char *e = filter_error(r->where);
         if (e) snprintf(err, errlen, "WHERE: %s", e);
@@ -257,16 +422,21 @@ static int run_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen
     return 0;
 }
 
+/* Test events move processing time: the rows after it are read at ms. */
 static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 {
-    (void)ctx, (void)ms, (void)err, (void)errlen;
+    (void)err, (void)errlen;
+    proctime_set(((dedup_run_t *)ctx)->clock, ms);
     return 0;
 }
 
 static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
-    (void)id, (void)err, (void)errlen;
-    if (last) output_watermark(&((dedup_run_t *)ctx)->out, WM_END);
+    (void)id;
+    dedup_run_t *r = ctx;
+    if (!last) return 0;
+    if (agg_query_hook(r->env, &r->dump, 2, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
+    output_watermark(&r->out, WM_END);
     return 0;
 }
 
@@ -293,9 +463,10 @@ static int open_output(dedup_run_t *r, job_env_t *env, const sqlp_query_t *q, co
                 key[nkey++] = c;
                 break;
             }
-    if (nkey != r->shape.nkeys) nkey = 0;
+    bool append_only = r->shape.proctime && !r->shape.keep_last;   /* Flink: keep-first on proctime */
+    if (nkey != r->shape.nkeys || append_only) nkey = 0;
     if (output_open_sink(&r->out, env, sink_table, key, nkey, err, errlen) != 0) return -1;
-    if (r->out.sink->accepts_updates) return 0;
+    if (r->out.sink->accepts_updates || append_only) return 0;
     ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update changes which is produced by node "
                    "Deduplicate. Write to a sink that accepts updates (print, or a table with a PRIMARY KEY on an "
                    "upsert connector).", sink_table ? sink_table->name : "?");
@@ -304,6 +475,8 @@ static int open_output(dedup_run_t *r, job_env_t *env, const sqlp_query_t *q, co
 
 static void run_free(dedup_run_t *r)
 {
+    agg_ckpt_close(&r->ckpt);
+    free(r->state_shape);
     for (size_t k = 0; k < r->n; k++) free(r->kept[k].bytes);
     free(r->kept);
     hashmap_free(&r->index);
@@ -312,15 +485,17 @@ static void run_free(dedup_run_t *r)
     arena_destroy(&r->scratch);
     filter_free(r->where);
     type_free(r->shape.row_type);
+    type_free((type_t *)r->dump.row_type);
 }
 
 int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
                     char *err, size_t errlen)
 {
-    dedup_run_t r = {.results = env->out, .update_before = !(sink_table && sink_table->npk > 0)};
+    dedup_run_t r = {.results = env->out, .update_before = !(sink_table && sink_table->npk > 0), .clock = env->clock, .env = env};
     hashmap_init(&r.index);
     arena_init(&r.scratch, 0);
-    if (shape_init(env, q, &r.shape, err, errlen) != 0) {
+    if (agg_query_check_settings(env, "Deduplicate", err, errlen) != 0 ||
+        shape_init(env, q, &r.shape, err, errlen) != 0 || agg_query_state_ttl(env, &r.ttl_ms, err, errlen) != 0) {
         run_free(&r);
         return -1;
     }
@@ -331,9 +506,13 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         run_free(&r);
         return -1;
     }
-    if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0) {
-        inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, NULL};
-        rc = job_read_table(env, t, &consumer, err, errlen);
+    dump_open(&r);
+    if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0 &&
+        open_checkpoints(&r, env, capture != NULL, err, errlen) == 0) {
+        inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL, run_barrier};
+        rc = agg_query_hook(env, &r.dump, 2, JOB_CALL_START, err, errlen);
+        if (rc == 0) rc = agg_ckpt_read_table(&r.ckpt, env, t, &consumer, err, errlen);
+        if (rc == 0 && !r.out.failed) rc = agg_query_hook(env, &r.dump, 2, JOB_CALL_END, err, errlen);
     }
     rc = output_close(&r.out, rc, err, errlen);
     run_free(&r);

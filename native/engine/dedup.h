@@ -6,16 +6,29 @@
  * as a stage pipeline: inputs -> [inner WHERE] -> the last kept row per key
  * -> the output stages (the outer select list over t's columns ++ rn).
  *
- * ts must be t's rowtime attribute (a column with a WATERMARK): ptfhost has
- * no processing-time attributes, and ROW_NUMBER on any other column is a
- * Top-N, which it does not run. Flink's rules (RowTimeDeduplicateFunction):
- * keep-first (ASC) replaces the kept row when a row with a smaller rowtime
- * arrives, keep-last (DESC) when one with a rowtime at least as large
- * arrives; a key's first row is +I, a replacement -U old (not into an upsert
- * sink) and +U new. Both produce updates; the input must be insert-only.
- * The result's key is k (a view keeps it).
+ * ts must be a time attribute of t: its rowtime (a column with a WATERMARK)
+ * or a processing-time attribute (`pt AS PROCTIME()`); ROW_NUMBER on any
+ * other column is a Top-N, which ptfhost does not run. Flink's rules:
+ *   rowtime (RowTimeDeduplicateFunction): keep-first (ASC) replaces the kept
+ *     row when a row with a smaller rowtime arrives, keep-last (DESC) when one
+ *     with a rowtime at least as large arrives;
+ *   processing time, keep-first (ProcTimeDeduplicateKeepFirstRowFunction):
+ *     a key's first row only, +I: the result is append-only;
+ *   processing time, keep-last (ProcTimeDeduplicateKeepLastRowFunction):
+ *     every row replaces the kept one, except a row equal to it (pt aside)
+ *     while no TTL is set.
+ * A key's first row is +I, a replacement -U old (not into an upsert sink)
+ * and +U new; a processing-time attribute in an emitted row is the
+ * processing time of the emission (Flink materialises it after the
+ * operator, -U rows too; its state keeps a placeholder). The input must
+ * be insert-only. The result's key is k (a view keeps it), except for the
+ * append-only form. 'table.exec.state.ttl': a key's state expires that long
+ * after its last write (rowtime: the kept row changed; keep-first on
+ * processing time: the first row; keep-last: every row), and its next row
+ * is a first row again (+I).
  *
- * State: per key the kept row (codec-encoded, malloc'ed) and its rowtime.
+ * State: per key the kept row (codec-encoded, malloc'ed), its rowtime and
+ * when it was written.
  * Not thread-safe. */
 #ifndef PTF_DEDUP_H
 #define PTF_DEDUP_H

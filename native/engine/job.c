@@ -365,7 +365,7 @@ static void call_hook_init(call_t *c)
 {
     const plan_call_t *plan = c->plan;
     c->hook = (job_call_state_t){JOB_CALL_START, plan->function_name, plan->uid, plan->sig, 0, c->key_types,
-                                 c->key_names, c->op, 0};
+                                 c->key_names, c->op, 0, NULL};
     if (plan->ntables == 0 || !plan->tables[0].set_semantics) return;
     const plan_table_t *t0 = &plan->tables[0];
     const type_t *rows = t0->typed ? t0->typed : t0->table->schema;

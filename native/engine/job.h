@@ -35,7 +35,8 @@ typedef struct jb_vm jb_vm_t;
 
 /* ---- hooks (ptfhost test) ---------------------------------------------------- */
 
-/* A hook into each PTF call a query runs (--dump-state and state seeding):
+/* A hook into each PTF call a query runs (--dump-state and state seeding),
+ * and into each aggregation or de-duplication stage (--dump-state only):
  * called when the call's operator exists and before any input (START: seed
  * state and timers with ptf_op_seed*), after all input rows but before the
  * end-of-input watermark fires the remaining timers (BEFORE_END: pending
@@ -47,6 +48,19 @@ typedef enum job_call_phase {
     JOB_CALL_END,
 } job_call_phase_t;
 
+/* The keyed state of a stage other than a PTF call (GroupAggregate,
+ * WindowAggregate, Deduplicate) for --dump-state: visit calls fn once per
+ * key that holds state at now_ms (expired state left out), in the order the
+ * keys were first seen, with a row [keys ++ entries] of row_type (nkeys
+ * key columns; a NULL entry holds nothing). -1 when fn fails. */
+typedef int (*job_state_row_fn)(void *ctx, const row_t *row, char *err, size_t errlen);
+typedef struct job_stage_state {
+    const type_t *row_type;
+    int nkeys;
+    int (*visit)(void *stage, int64_t now_ms, job_state_row_fn fn, void *ctx, char *err, size_t errlen);
+    void *stage;
+} job_stage_state_t;
+
 typedef struct job_call_state {
     job_call_phase_t phase;
     const char *function_name;       /* as called in SQL */
@@ -57,6 +71,7 @@ typedef struct job_call_state {
     const char *const *key_names;
     struct ptf_op *op;               /* ptf_op_state(), ptf_op_timers(), ptf_op_seed*() */
     int64_t now_ms;
+    const job_stage_state_t *stage;  /* not a PTF call: its state (sig and op are NULL, no seeding) */
 } job_call_state_t;
 
 typedef int (*job_call_hook_fn)(void *ctx, const job_call_state_t *st, char *err, size_t errlen);

@@ -162,6 +162,13 @@ static int check_claims(const job_ckpt_t *k, const char *uid, char *err, size_t 
                  k->restored_path, k->restored.calls[i].uid, k->restored.calls[i].function, k->restored.calls[i].uid);
         return -1;
     }
+    if (k->restored.nstages && !k->ignore_unclaimed) {   /* an aggregation's (aggregate_checkpoint.h) */
+        snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s. Cannot map checkpoint/savepoint state "
+                              "with uid '%s' to the new program, because no call claims it. SET "
+                              "'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
+                 k->restored_path, k->restored.stages[0].uid);
+        return -1;
+    }
     return 0;
 }
 

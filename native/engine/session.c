@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -177,7 +178,9 @@ static type_t *computed_column(const sqlp_script_t *script, const expr_udf_resol
     expr_t *x = expr_compile_udfs(&xenv, udfs, c->expr, sourced, err, errlen);
     if (!x) return NULL;
     type_t *ty = type_clone(expr_type(x));
-    ty->time_kind = TYPE_TK_REGULAR;
+    bool proctime = c->expr->kind == SQLP_E_CALL && c->expr->u.call.name.nparts == 1 && !c->expr->u.call.nargs &&
+                    strcasecmp(c->expr->u.call.name.parts[0].name, "PROCTIME") == 0;
+    ty->time_kind = proctime ? TYPE_TK_PROCTIME : TYPE_TK_REGULAR;   /* Flink: `pt AS PROCTIME()` */
     expr_free(x);
     return ty;
 }
@@ -518,9 +521,9 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
         plain->nullable = true;
         plain->time_kind = TYPE_TK_REGULAR;
         char *tn = type_to_string(plain);
-        if (ty->time_kind == TYPE_TK_ROWTIME) {
+        if (ty->time_kind != TYPE_TK_REGULAR) {
             char tmp[256];
-            snprintf(tmp, sizeof tmp, "%s *ROWTIME*", tn);
+            snprintf(tmp, sizeof tmp, "%s %s", tn, ty->time_kind == TYPE_TK_ROWTIME ? "*ROWTIME*" : "*PROCTIME*");
             cells[i][1] = arena_strdup(&a, tmp);
         } else {
             cells[i][1] = arena_strdup(&a, tn);

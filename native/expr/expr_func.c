@@ -34,7 +34,7 @@ int expr_func_names(const char **out, int max)
  * with "not supported by ptfhost yet" instead of "No match found". */
 static const char *const not_yet[] = {
     "CURRENT_TIME", "LOCALTIME",
-    "CURRENT_ROW_TIMESTAMP", "PROCTIME",
+    "CURRENT_ROW_TIMESTAMP",
     "JSON_QUOTE",
     "JSON_UNQUOTE", "CONVERT_TZ", "TO_UTC_TIMESTAMP", "PARSE_URL", "STR_TO_MAP", "SPLIT", "ELT", "DECODE",
     "ENCODE", "TRANSLATE", "URL_DECODE", "URL_ENCODE", "SHA2", "SHA224", "SHA384", "SHA512", "UNHEX", "PRINTF", "ARRAY_DISTINCT", "ARRAY_POSITION", "ARRAY_REMOVE", "ARRAY_REVERSE", "ARRAY_SLICE", "ARRAY_SORT", "ARRAY_UNION",

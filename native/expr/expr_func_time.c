@@ -6,7 +6,7 @@
  * Formats are Java's pattern letters (y M d H h m s S a, 'quoted' text, other
  * characters literal), the subset Flink jobs use; a text that does not match
  * its format gives NULL, as Flink's parsing functions do. Functions of the
- * current time (CURRENT_TIMESTAMP, NOW, LOCALTIMESTAMP, CURRENT_DATE) read
+ * current time (CURRENT_TIMESTAMP, NOW, PROCTIME, LOCALTIMESTAMP, CURRENT_DATE) read
  * the runner's clock (expr_env_t.now_ms) per evaluation, as Flink's
  * streaming mode evaluates them per row; they are not deterministic. */
 #include "expr/expr_int.h"
@@ -592,6 +592,7 @@ const expr_func_t expr_funcs_time[] = {
     {"CURRENT_WATERMARK", 1, 1, "A", EXPR_R_CUSTOM, infer_current_watermark, impl_current_watermark, EXPR_F_LAZY, 0},
     {"CURRENT_TIMESTAMP", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
     {"NOW", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},
+    {"PROCTIME", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},   /* a computed column's: session.c */
     {"LOCALTIMESTAMP", 0, 0, "A", EXPR_R_TS3, NULL, impl_now, EXPR_F_STRICT, NOW_LOCAL},
     {"CURRENT_DATE", 0, 0, "A", EXPR_R_DATE, NULL, impl_now, EXPR_F_STRICT, NOW_DATE},
     {"TO_TIMESTAMP_LTZ", 1, 2, "A", EXPR_R_LTZ3, NULL, impl_to_timestamp_ltz, EXPR_F_STRICT, 0},

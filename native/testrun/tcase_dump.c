@@ -209,3 +209,51 @@ int tcase_dump_state(const tcase_dump_info_t *d, buf_t *out, char *err, size_t e
     if (nlines == 0) buf_puts(out, "(no state and no pending timers)\n");
     return 0;
 }
+
+/* ---- a stage's state (aggregation, de-duplication) ---- */
+
+typedef struct stage_dump {
+    const job_stage_state_t *st;
+    buf_t *out;
+    size_t nlines;
+} stage_dump_t;
+
+/* Fields [from, to) of row as a JSON object's members; NULL ones left out when skip_null. */
+static void stage_members(buf_t *b, const type_t *t, const row_t *row, int from, int to, bool skip_null)
+{
+    bool any = false;
+    buf_putc(b, '{');
+    for (int i = from; i < to; i++) {
+        if (skip_null && row->fields[i].is_null) continue;
+        if (any) buf_puts(b, ", ");
+        any = true;
+        json_str(b, t->fields[i].name, strlen(t->fields[i].name));
+        buf_puts(b, ": ");
+        json_value(b, &row->fields[i], t->fields[i].type);
+    }
+    buf_putc(b, '}');
+}
+
+/* One key's line: the first nkeys fields under "key", the non-NULL rest under "state". */
+static int stage_line(void *ctx, const row_t *row, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    stage_dump_t *d = ctx;
+    const type_t *t = d->st->row_type;
+    buf_puts(d->out, "{\"key\": ");
+    if (d->st->nkeys == 0) buf_puts(d->out, "null");
+    else stage_members(d->out, t, row, 0, d->st->nkeys, false);
+    buf_puts(d->out, ", \"state\": ");
+    stage_members(d->out, t, row, d->st->nkeys, (int)row->n, true);
+    buf_puts(d->out, ", \"timers\": []}\n");
+    d->nlines++;
+    return 0;
+}
+
+int tcase_dump_stage(const job_stage_state_t *st, int64_t now_ms, buf_t *out, char *err, size_t errlen)
+{
+    stage_dump_t d = {st, out, 0};
+    if (st->visit(st->stage, now_ms, stage_line, &d, err, errlen) != 0) return -1;
+    if (d.nlines == 0) buf_puts(out, "(no state and no pending timers)\n");
+    return 0;
+}

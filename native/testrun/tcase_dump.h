@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/job.h"
 #include "engine/signature.h"
 #include "types/types.h"
 #include "util/buf.h"
@@ -29,5 +30,10 @@ typedef struct tcase_dump_info {
 /* Appends one JSON line per key with state or timers, or a line saying there
  * is none. -1 with err if a stored value does not decode (an internal fault). */
 int tcase_dump_state(const tcase_dump_info_t *d, buf_t *out, char *err, size_t errlen);
+
+/* The state of a stage other than a PTF call (engine/job.h's
+ * job_stage_state_t) in the same form: one line per key, its entries by
+ * name, "timers": []. */
+int tcase_dump_stage(const job_stage_state_t *st, int64_t now_ms, buf_t *out, char *err, size_t errlen);
 
 #endif

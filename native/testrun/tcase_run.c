@@ -77,6 +77,7 @@ static int seed(hook_ctx_t *h, const tcase_state_t *sec, const job_call_state_t 
 
 static int render(const job_call_state_t *st, buf_t *out, char *err, size_t errlen)
 {
+    if (st->stage) return tcase_dump_stage(st->stage, st->now_ms, out, err, errlen);
     tcase_dump_info_t d = {
         .sig = st->sig,
         .nkeys = st->nkeys,
@@ -128,6 +129,11 @@ static int on_call(void *ctx, const job_call_state_t *st, char *err, size_t errl
         bool any = false;
         for (int i = 0; h->group == 0 && i < h->c->nstates; i++) {
             if (!matches(&h->c->states[i], st)) continue;
+            if (st->stage) {
+                snprintf(err, errlen, "%s:%d: '-- state %s' cannot seed %s: only PTF calls can be seeded",
+                         h->f->path, h->c->states[i].line, h->c->states[i].target, st->function_name);
+                return -1;
+            }
             h->seeded[i] = any = true;
             if (seed(h, &h->c->states[i], st, err, errlen) != 0) return -1;
         }

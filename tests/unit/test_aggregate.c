@@ -1,5 +1,5 @@
 /* The GROUP BY state (engine/aggregate.h): accumulators, retraction and
- * the changelog of Flink's GroupAggFunction. */
+ * the changelog of Flink's GroupAggFunction; snapshot and restore (checkpoints). */
 #include <check.h>
 
 #include "check_main.h"
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/aggregate.h"
+#include "util/buf.h"
 
 typedef struct seen {
     char lines[32][96];
@@ -137,6 +138,66 @@ START_TEST(result_types_follow_flink)
 }
 END_TEST
 
+/* A snapshot of the groups (checkpoints) restored into a new state goes on exactly where it was. */
+typedef struct snapped {
+    buf_t key[4], value[4];
+    int64_t written[4];
+    int n;
+} snapped_t;
+
+static void keep_group(void *ctx, const void *key, size_t klen, int64_t written_ms, const void *value, size_t vlen)
+{
+    snapped_t *s = ctx;
+    s->key[s->n] = (buf_t)BUF_INIT;
+    s->value[s->n] = (buf_t)BUF_INIT;
+    buf_append(&s->key[s->n], key, klen);
+    buf_append(&s->value[s->n], value, vlen);
+    s->written[s->n++] = written_ms;
+}
+
+START_TEST(snapshot_restores_every_accumulator)
+{
+    type_t *key = key_row(), *i32 = type_new(TYPE_INT, true);
+    agg_call_t calls[] = {{AGG_COUNT_STAR, false, NULL, NULL}, {AGG_SUM, false, i32, NULL},
+                          {AGG_MIN, false, i32, NULL}, {AGG_COUNT, true, i32, NULL}};
+    seen_t seen = {0}, again = {0};
+    char err[256];
+    agg_state_t *s = agg_state_new(key, calls, 4, true, true, record, &seen, err, sizeof err);
+    agg_state_set_time(s, 70);
+    apply(s, ROW_INSERT, "a", (long long[]){0, 5, 5, 5}, 4);
+    apply(s, ROW_INSERT, "a", (long long[]){0, 9, 9, 5}, 4);
+    apply(s, ROW_INSERT, "b", (long long[]){0, 1, 1, 1}, 4);
+    snapped_t snap = {0};
+    ck_assert_int_eq(agg_state_snapshot(s, keep_group, &snap, err, sizeof err), 0);
+    ck_assert_int_eq(snap.n, 2);
+    agg_state_t *r = agg_state_new(key, calls, 4, true, true, record, &again, err, sizeof err);
+    for (int k = 0; k < snap.n; k++) {
+        ck_assert_int_eq(snap.written[k], 70);
+        ck_assert_msg(agg_state_restore(r, snap.key[k].data, snap.key[k].len, snap.written[k], snap.value[k].data,
+                                        snap.value[k].len, err, sizeof err) == 0, "%s", err);
+    }
+    ck_assert_int_eq(agg_state_restore(r, snap.key[0].data, snap.key[0].len, 0, snap.value[0].data,
+                                       snap.value[0].len, err, sizeof err), -1);   /* twice: refused */
+    ck_assert_uint_eq(agg_state_groups(r), 2);
+    apply(r, ROW_DELETE, "a", (long long[]){0, 5, 5, 5}, 4);   /* the minimum 5 leaves; the distinct 5 stays */
+    ck_assert_int_eq(again.n, 2);
+    ck_assert_str_eq(again.lines[0], "-U a 2 14 5 1");
+    ck_assert_str_eq(again.lines[1], "+U a 1 9 9 1");
+    seen_t visited = {0};
+    ck_assert_int_eq(agg_state_visit(r, 0, record, &visited, err, sizeof err), 0);
+    ck_assert_int_eq(visited.n, 2);
+    ck_assert_str_eq(visited.lines[1], "+I b 1 1 1 1");
+    for (int k = 0; k < snap.n; k++) {
+        buf_free(&snap.key[k]);
+        buf_free(&snap.value[k]);
+    }
+    agg_state_free(s);
+    agg_state_free(r);
+    type_free(key);
+    type_free(i32);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("aggregate");
@@ -145,6 +206,7 @@ int main(void)
     tcase_add_test(tc, int_sum_wraps_and_avg_truncates);
     tcase_add_test(tc, distinct_nulls_and_unchanged_results);
     tcase_add_test(tc, result_types_follow_flink);
+    tcase_add_test(tc, snapshot_restores_every_accumulator);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }

@@ -230,6 +230,32 @@ START_TEST(an_empty_directory_has_no_checkpoint)
 }
 END_TEST
 
+START_TEST(a_stage_round_trips)
+{
+    ckpt_image_t img, back;
+    ckpt_image_init(&img, 3, 0);
+    ckpt_stage_t *st = ckpt_add_stage(&img, "group-aggregate", "keys ROW<`name` STRING>, COUNT(*)", INT64_MIN);
+    ckpt_stage_add(&img, st, "\x01k", 2, 41, "\x02\x00", 2);
+    ckpt_stage_add(&img, st, "", 0, 42, "", 0);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);
+    char err[256] = "";
+    ck_assert_msg(ckpt_decode(b.data, b.len, &back, err, sizeof err) == 0, "%s", err);
+    const ckpt_stage_t *got = ckpt_find_stage(&back, "group-aggregate");
+    ck_assert_ptr_nonnull(got);
+    ck_assert_ptr_null(ckpt_find_stage(&back, "deduplicate"));
+    ck_assert_str_eq(got->shape, "keys ROW<`name` STRING>, COUNT(*)");
+    ck_assert_int_eq(got->watermark, INT64_MIN);
+    ck_assert_uint_eq(got->n, 2);
+    ck_assert_int_eq(memcmp(got->entries[0].key.data, "\x01k", 2), 0);
+    ck_assert_int_eq(got->entries[0].written_ms, 41);
+    ck_assert_uint_eq(got->entries[1].value.len, 0);
+    ckpt_image_free(&img);
+    ckpt_image_free(&back);
+    buf_free(&b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("checkpoint");
@@ -239,6 +265,7 @@ int main(void)
     tcase_add_test(tc, an_image_round_trips);
     tcase_add_test(tc, order_by_rows_round_trip_in_arrival_order);
     tcase_add_test(tc, an_order_by_row_outside_a_call_is_refused);
+    tcase_add_test(tc, a_stage_round_trips);
     tcase_add_test(tc, a_torn_or_corrupt_file_is_refused);
     tcase_add_test(tc, the_store_prunes_and_falls_back_from_a_torn_newest);
     tcase_add_test(tc, an_empty_directory_has_no_checkpoint);
