@@ -47,7 +47,11 @@
  * of the last table takes one more barrier before its end event. A
  * resumed run gives each table's position as skip_rows: that many rows are
  * read and dropped (their watermarks are kept, not passed on) before the
- * first row goes on. Parallel workers sit
+ * first row goes on. A source with positions (Kafka, source.h) gives them
+ * at each barrier instead (the row read ahead of it and not passed on
+ * left out), restarts from them on resume (restart_splits; its rows are
+ * not skipped then) and gets them back to commit once the barrier callback
+ * returned 0: only a completed checkpoint is committed. Parallel workers sit
  * behind the consumer (keys hashed to workers); this stage stays one thread.
  *
  * Errors: a failing source or consumer stops the run with err set; rows
@@ -68,6 +72,7 @@
 #include <stdio.h>
 
 #include "catalog/catalog.h"
+#include "connectors/source.h"
 #include "time/proctime.h"
 #include "types/value.h"
 #include "util/arena.h"
@@ -76,7 +81,15 @@
 typedef struct inputs_position {
     const char *table;
     uint64_t rows;
+    const conn_split_pos_t *splits;   /* a source with positions (Kafka): per split; else NULL */
+    int nsplits;
 } inputs_position_t;
+
+/* Where a resumed table's splits start (n 0: as its options say). */
+typedef struct inputs_splits {
+    const conn_split_pos_t *pos;
+    int n;
+} inputs_splits_t;
 
 /* A consumer's callbacks; id is the inputs_table_t.id of the table. Each
  * returns 0, or -1 with err set to stop the run. */
@@ -120,6 +133,7 @@ typedef struct inputs_config {
     int64_t barrier_interval_ms; /* checkpoint barriers this often (0: none) */
     const uint64_t *skip_rows;   /* per table (order given): rows already processed (NULL: none) */
     const volatile sig_atomic_t *stop; /* non-zero: a final barrier, then stop (NULL: never) */
+    const inputs_splits_t *restart_splits; /* per table (order given): positions to restart from (NULL: none) */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;

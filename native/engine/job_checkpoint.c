@@ -106,6 +106,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 
 void job_ckpt_close(job_ckpt_t *k)
 {
+    free(k->restart_pos);
     ckpt_image_free(&k->restored);
     free(k->dir);
     memset(k, 0, sizeof *k);
@@ -116,15 +117,9 @@ int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err,
     if (!job_ckpt_active(k)) return 0;
     for (int i = 0; i < plan->ntables; i++) {
         const plan_table_t *pt = &plan->tables[i];
-        const char *connector = catalog_table_option(pt->table, "connector");
         if (pt->norder > 0) {
             snprintf(err, errlen, "Checkpoints do not hold ORDER BY buffers yet: function '%s' orders table '%s'; "
                                   "run it without checkpointing.", plan->function_name, pt->table->name);
-            return -1;
-        }
-        if (connector && strstr(connector, "kafka")) {
-            snprintf(err, errlen, "Checkpoints do not hold Kafka offsets yet (table '%s'); run it without "
-                                  "checkpointing.", pt->table->name);
             return -1;
         }
     }
@@ -133,7 +128,47 @@ int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err,
 
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows)
 {
-    for (int i = 0; i < n; i++) rows[i] = k->restoring ? ckpt_source_rows(&k->restored, tables[i].table->name) : 0;
+    for (int i = 0; i < n; i++) {
+        const char *t = tables[i].table->name;
+        rows[i] = k->restoring && !ckpt_has_kafka_offsets(&k->restored, t) ? ckpt_source_rows(&k->restored, t) : 0;
+    }
+}
+
+/* ---- Kafka: offsets and transactions ---- */
+
+void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n, inputs_splits_t *splits)
+{
+    const ckpt_image_t *img = &k->restored;
+    free(k->restart_pos);
+    k->restart_pos = xcalloc((size_t)img->noffsets + 1, sizeof *k->restart_pos);
+    uint32_t at = 0;
+    for (int i = 0; i < n; i++) {
+        splits[i] = (inputs_splits_t){k->restart_pos + at, 0};
+        for (uint32_t j = 0; k->restoring && j < img->noffsets; j++) {
+            const ckpt_kafka_offset_t *o = &img->offsets[j];
+            if (strcmp(o->table, tables[i].table->name) != 0 || at == img->noffsets) continue;
+            k->restart_pos[at++] = (conn_split_pos_t){o->topic, o->partition, o->offset, o->skip};
+            splits[i].n++;
+        }
+    }
+}
+
+int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen)
+{
+    k->sink = sink;
+    return sink && sink->checkpoint ? sink->checkpoint((conn_sink_t *)sink, err, errlen) : 0;
+}
+
+/* The sources' split positions and the sink's transaction at this barrier. */
+static void snapshot_kafka(const job_ckpt_t *k, ckpt_image_t *img, const inputs_position_t *pos, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < pos[i].nsplits; j++) {
+            const conn_split_pos_t *sp = &pos[i].splits[j];
+            ckpt_add_kafka_offset(img, pos[i].table, sp->topic, sp->partition, sp->offset, sp->skip);
+        }
+    if (k->sink && k->sink->transactional_id)
+        ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
 }
 
 static const char *call_uid(const job_call_state_t *call) { return call->uid ? call->uid : call->function_name; }
@@ -288,6 +323,7 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     ckpt_image_t img;
     ckpt_image_init(&img, ++k->last_id, savepoint ? CKPT_FLAG_SAVEPOINT : 0);
     for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
+    snapshot_kafka(k, &img, pos, n);
     snapshot_call(&img, call);
     int rc = ckpt_store_write(k->dir, &img, k->retained, path, pathlen, err, errlen);
     ckpt_image_free(&img);

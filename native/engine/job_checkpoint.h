@@ -3,7 +3,8 @@
  * stage (inputs.h). The files and their format are checkpoint/'s; each
  * stage's part comes through the stage's public API: the call's keyed state
  * (state/state_snapshot.h), its timers (timer_visit), its combined
- * watermark, and each table's position (rows passed on).
+ * watermark, and each table's position (rows passed on; a Kafka source's
+ * offsets per partition), and a Kafka sink's transaction.
  *
  * Settings (SET, Flink's names): 'execution.checkpointing.interval',
  * 'execution.checkpointing.dir' (or 'state.checkpoints.dir'),
@@ -25,6 +26,8 @@
 
 #include "catalog/catalog.h"
 #include "checkpoint/ckpt_format.h"
+#include "connectors/sink.h"
+#include "connectors/source.h"
 #include "engine/inputs.h"
 #include "engine/job.h"
 #include "engine/plan.h"
@@ -39,6 +42,8 @@ typedef struct job_ckpt {
     ckpt_image_t restored;
     char restored_path[4200];
     uint64_t last_id;
+    const conn_sink_t *sink;       /* the sink at the last barrier (job_ckpt_sink_barrier) */
+    conn_split_pos_t *restart_pos; /* job_ckpt_restart_splits' positions */
 } job_ckpt_t;
 
 /* Reads the settings and loads the checkpoint to start from (telling
@@ -49,11 +54,21 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
 
-/* What checkpoints cannot hold yet fails before the run (ORDER BY buffers, Kafka offsets). */
+/* What checkpoints cannot hold yet fails before the run (ORDER BY buffers). */
 int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen);
 
-/* Rows of each table (in inputs order) the restored checkpoint processed. */
+/* Rows of each table (in inputs order) the restored checkpoint processed;
+ * 0 for a table whose source restarts from its split positions. */
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows);
+
+/* The restored checkpoint's split positions (Kafka offsets) of each table
+ * (in inputs order) into splits[i] (n 0: none); they live in k. */
+void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n, inputs_splits_t *splits);
+
+/* At a barrier, before job_ckpt_take: the sink makes what it wrote durable
+ * (conn_sink_t.checkpoint: a Kafka flush, an exactly-once commit); its
+ * transaction goes into the checkpoint. sink may be NULL (a view). */
+int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen);
 
 /* Seeds the call's operator from the restored checkpoint (state, timers,
  * watermark), after the compatibility checks. */
