@@ -100,7 +100,9 @@ typedef struct kafka_source {
     int64_t rows_offset;               /* and the record's offset */
     int last_split;                    /* the split of the last row returned (-1: none yet) */
     conn_split_pos_t *pos;             /* positions(), per part */
-    kafka_pos_t start;                 /* 'scan.startup.*', for restart() */
+    kafka_pos_t start;                 /* 'scan.startup.*' */
+    rd_kafka_topic_partition_list_t *assignment;   /* where each starts, until the first next() assigns it */
+    rd_kafka_topic_partition_list_t *committed;    /* the last checkpoint's offsets, committed again at close */
     /* Messages taken from the consumer's queue and not yet looked at
      * (batch[next_msg..nbatch-1]), owned by the source. */
     rd_kafka_queue_t *queue;
@@ -493,22 +495,30 @@ static int resolve(kafka_source_t *ks, const kafka_pos_t *pos, bool start, rd_ka
     return e ? -1 : 0;
 }
 
-static int assign_and_bound(kafka_source_t *ks, const kafka_pos_t *start, const kafka_pos_t *end, char *err,
-                            size_t errlen)
+/* Where each partition starts (ks->assignment, assigned by the first
+ * next() or by restart(), so a restored run never fetches from the
+ * startup mode's offsets) and, when bounded, where each ends. */
+static int resolve_bounds(kafka_source_t *ks, const kafka_pos_t *end, char *err, size_t errlen)
 {
+    ks->assignment = all_partitions(ks);
+    int rc = resolve(ks, &ks->start, true, ks->assignment, err, errlen);
+    for (int i = 0; rc == 0 && i < ks->nparts; i++) ks->parts[i].next = ks->assignment->elems[i].offset;
+    if (rc != 0 || end->kind == POS_UNBOUNDED) return rc;
     rd_kafka_topic_partition_list_t *l = all_partitions(ks);
-    int rc = resolve(ks, start, true, l, err, errlen);
-    rd_kafka_resp_err_t e = rc == 0 ? rd_kafka_assign(ks->rk, l) : 0;
-    for (int i = 0; rc == 0 && i < ks->nparts; i++) ks->parts[i].next = l->elems[i].offset;
-    if (e) {
-        snprintf(err, errlen, "table '%s': cannot assign the partitions: %s", ks->base.table->name,
-                 rd_kafka_err2str(e));
-        rc = -1;
-    }
-    if (rc == 0 && end->kind != POS_UNBOUNDED && (rc = resolve(ks, end, false, l, err, errlen)) == 0)
+    if ((rc = resolve(ks, end, false, l, err, errlen)) == 0)
         for (int i = 0; i < ks->nparts; i++) ks->parts[i].end = l->elems[i].offset;
     rd_kafka_topic_partition_list_destroy(l);
     return rc;
+}
+
+static int assign(kafka_source_t *ks, char *err, size_t errlen)
+{
+    rd_kafka_resp_err_t e = rd_kafka_assign(ks->rk, ks->assignment);
+    rd_kafka_topic_partition_list_destroy(ks->assignment);
+    ks->assignment = NULL;
+    if (!e) return 0;
+    snprintf(err, errlen, "table '%s': cannot assign the partitions: %s", ks->base.table->name, rd_kafka_err2str(e));
+    return -1;
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -657,6 +667,7 @@ static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_
 {
     (void)a;
     kafka_source_t *ks = (kafka_source_t *)s;
+    if (ks->assignment && assign(ks, err, errlen) != 0) return CONN_SRC_ERROR;
     for (bool polled = false;; polled = true) {
         if (ks->next_row < ks->nrows) {
             *row = ks->rows[ks->next_row++];
@@ -695,34 +706,28 @@ static int kafka_positions(conn_source_t *s, bool exclude_last, const conn_split
     return 0;
 }
 
-/* Assigns every partition again: those in pos from there, the others as 'scan.startup.mode' says. */
+/* Assigns the partitions in pos from there, the others as 'scan.startup.mode' says. */
 static int kafka_restart(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
-    rd_kafka_topic_partition_list_t *l = all_partitions(ks);
-    int rc = resolve(ks, &ks->start, true, l, err, errlen);
-    for (int i = 0; rc == 0 && i < n; i++) {
+    if (!ks->assignment) {
+        snprintf(err, errlen, "table '%s': internal: a restart after the first row", ks->base.table->name);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
         int ti = topic_find(ks, pos[i].topic);
         if (ti < 0 || !part_known(ks, ti, pos[i].partition)) continue;   /* gone since: nothing to read */
-        int split = ks->topics[ti].split[pos[i].partition];
-        l->elems[split].offset = pos[i].offset;
-        ks->parts[split].drop = pos[i].skip;
+        kafka_part_t *p = &ks->parts[ks->topics[ti].split[pos[i].partition]];
+        ks->assignment->elems[p - ks->parts].offset = p->next = pos[i].offset;
+        p->skip = p->drop = pos[i].skip;
     }
-    rd_kafka_resp_err_t e = rc == 0 ? rd_kafka_assign(ks->rk, l) : 0;
-    for (int i = 0; rc == 0 && i < ks->nparts; i++) {
-        ks->parts[i].next = l->elems[i].offset;
-        ks->parts[i].skip = ks->parts[i].drop;
-    }
-    rd_kafka_topic_partition_list_destroy(l);
-    if (!e) return rc;
-    snprintf(err, errlen, "table '%s': cannot assign the partitions from the checkpoint: %s", ks->base.table->name,
-             rd_kafka_err2str(e));
-    return -1;
+    return assign(ks, err, errlen);
 }
 
 /* A completed checkpoint's positions become the group's committed offsets
  * (asynchronously, as Flink's commit on checkpoint: a failed commit only
- * delays the group, the checkpoint holds the truth). */
+ * delays the group, the checkpoint holds the truth; close() commits the
+ * last ones once more and waits, so an ending job leaves its group there). */
 static int kafka_commit(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
@@ -730,7 +735,8 @@ static int kafka_commit(conn_source_t *s, const conn_split_pos_t *pos, int n, ch
     for (int i = 0; i < n; i++)
         if (pos[i].offset >= 0) rd_kafka_topic_partition_list_add(l, pos[i].topic, pos[i].partition)->offset = pos[i].offset;
     rd_kafka_resp_err_t e = l->cnt ? rd_kafka_commit(ks->rk, l, 1) : 0;
-    rd_kafka_topic_partition_list_destroy(l);
+    if (ks->committed) rd_kafka_topic_partition_list_destroy(ks->committed);
+    ks->committed = l;
     if (!e) return 0;
     snprintf(err, errlen, "table '%s': cannot commit the offsets of a checkpoint to group '%s': %s",
              ks->base.table->name, ks->group, rd_kafka_err2str(e));
@@ -743,6 +749,8 @@ static void kafka_close(conn_source_t *s)
     release_held(ks);
     while (ks->next_msg < ks->nbatch) rd_kafka_message_destroy(ks->batch[ks->next_msg++]);
     if (ks->queue) rd_kafka_queue_destroy(ks->queue);
+    if (ks->rk && ks->committed && ks->committed->cnt) rd_kafka_commit(ks->rk, ks->committed, 0);
+    if (ks->committed) rd_kafka_topic_partition_list_destroy(ks->committed);
     if (ks->rk) {
         rd_kafka_consumer_close(ks->rk);
         rd_kafka_destroy(ks->rk);
@@ -760,6 +768,7 @@ static void kafka_close(conn_source_t *s)
     free(ks->parts);
     free(ks->pos);
     free(ks->start.offsets);
+    if (ks->assignment) rd_kafka_topic_partition_list_destroy(ks->assignment);
     arena_destroy(&ks->record_arena);
     free(ks);
 }
@@ -807,7 +816,7 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
         (ks->errors = conn_kafka_errors_new(t, err, errlen)) &&
         conn_kafka_metadata_init(&ks->meta, t, false, err, errlen) == 0 &&
         consumer_new(ks, &ks->start, &end, err, errlen) == 0 && open_topics(ks, err, errlen) == 0)
-        rc = assign_and_bound(ks, &ks->start, &end, err, errlen);
+        rc = resolve_bounds(ks, &end, err, errlen);
     free(end.offsets);
     if (rc != 0) {
         kafka_close(&ks->base);
