@@ -47,6 +47,12 @@
 conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
 conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
 
+/* Fences the transactional producer transactional_id in t's cluster (as a
+ * producer of that id starting would): its open transaction, if any, is
+ * aborted. For a restored checkpoint whose sink wrote under another
+ * 'sink.transactional-id-prefix' than the sink has now. 0, or -1 with err. */
+int conn_kafka_fence(const catalog_table_t *t, const char *transactional_id, char *err, size_t errlen);
+
 /* ---- kafka_conf.c ---------------------------------------------------------- */
 
 /* A configuration with every 'properties.<name>' of t set: librdkafka's own

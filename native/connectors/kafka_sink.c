@@ -222,9 +222,10 @@ static int undelivered(const kafka_sink_t *ks, char *err, size_t errlen)
 static int kafka_sink_checkpoint(conn_sink_t *s, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
-    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE)
-        return txn_commit(ks, err, errlen) != 0 ? -1
-                                               : txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
+        if (txn_commit(ks, err, errlen) != 0) return -1;
+        return txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
+    }
     if (ks->guarantee == GUARANTEE_AT_LEAST_ONCE) {
         drain(ks);
         if (ks->failed > 0) return undelivered(ks, err, errlen);
@@ -261,6 +262,24 @@ static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errle
     if (rc == 0 && commit && ks->guarantee == GUARANTEE_AT_LEAST_ONCE && ks->failed > 0)
         rc = undelivered(ks, err, errlen);
     kafka_sink_free(ks);
+    return rc;
+}
+
+int conn_kafka_fence(const catalog_table_t *t, const char *transactional_id, char *err, size_t errlen)
+{
+    kafka_sink_t ks = {.table = t, .guarantee = GUARANTEE_EXACTLY_ONCE, .transactional_id = (char *)transactional_id};
+    rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
+    if (!conf) return -1;
+    char why[512];
+    if (rd_kafka_conf_set(conf, "transactional.id", transactional_id, why, sizeof why) != RD_KAFKA_CONF_OK ||
+        !(ks.rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
+        snprintf(err, errlen, "table '%s': cannot create a producer to fence transactional.id '%s': %s", t->name,
+                 transactional_id, why);
+        rd_kafka_conf_destroy(conf);
+        return -1;
+    }
+    int rc = txn_failed(&ks, rd_kafka_init_transactions(ks.rk, KAFKA_TXN_TIMEOUT_MS), "fence", err, errlen);
+    rd_kafka_destroy(ks.rk);
     return rc;
 }
 

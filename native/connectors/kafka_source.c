@@ -733,7 +733,8 @@ static int kafka_commit(conn_source_t *s, const conn_split_pos_t *pos, int n, ch
     kafka_source_t *ks = (kafka_source_t *)s;
     rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(n);
     for (int i = 0; i < n; i++)
-        if (pos[i].offset >= 0) rd_kafka_topic_partition_list_add(l, pos[i].topic, pos[i].partition)->offset = pos[i].offset;
+        if (pos[i].offset >= 0)
+            rd_kafka_topic_partition_list_add(l, pos[i].topic, pos[i].partition)->offset = pos[i].offset;
     rd_kafka_resp_err_t e = l->cnt ? rd_kafka_commit(ks->rk, l, 1) : 0;
     if (ks->committed) rd_kafka_topic_partition_list_destroy(ks->committed);
     ks->committed = l;

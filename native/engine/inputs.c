@@ -198,8 +198,9 @@ inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t
         in->skip = cfg->skip_rows ? cfg->skip_rows[i] : 0;
         in->flushed_at = in->started_at = monotonic_ms();
         arena_init(&in->arena, 0);
-        if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) || restart(in, cfg, i, err, errlen) != 0 ||
-            open_watermarks(in, cfg, err, errlen) != 0 || computed_open(in->table, cfg, &in->computed, err, errlen) != 0) {
+        if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) ||
+            restart(in, cfg, i, err, errlen) != 0 || open_watermarks(in, cfg, err, errlen) != 0 ||
+            computed_open(in->table, cfg, &in->computed, err, errlen) != 0) {
             inputs_close(ins);
             return NULL;
         }

@@ -527,7 +527,9 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         check_output_mode(env, q, c.plan, sink_table, c.mode, err, errlen) != 0 ||
         output_open_sink(&c.out, env, sink_table, key, upsert_key(c.plan, c.mode, &c.out.proj, key), err,
                          errlen) != 0 ||
-        check_sink_mode(&c, q, sink_table, err, errlen) != 0 || call_open_operator(&c, err, errlen) != 0 ||
+        check_sink_mode(&c, q, sink_table, err, errlen) != 0 ||
+        job_ckpt_restore_sink(&ckpt, sink_table, c.out.sink, err, errlen) != 0 ||
+        call_open_operator(&c, err, errlen) != 0 ||
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);

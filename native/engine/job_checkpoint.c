@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "checkpoint/ckpt_store.h"
+#include "connectors/kafka.h"
 #include "engine/operator.h"
 #include "state/state_snapshot.h"
 #include "time/timers.h"
@@ -157,6 +158,17 @@ int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, siz
 {
     k->sink = sink;
     return sink && sink->checkpoint ? sink->checkpoint((conn_sink_t *)sink, err, errlen) : 0;
+}
+
+int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table, const conn_sink_t *sink, char *err,
+                          size_t errlen)
+{
+    const ckpt_kafka_txn_t *t = k->restoring && sink_table ? ckpt_find_kafka_txn(&k->restored, sink_table->name) : NULL;
+    if (!t || (sink && sink->transactional_id && strcmp(sink->transactional_id, t->transactional_id) == 0)) return 0;
+    if (conn_kafka_fence(sink_table, t->transactional_id, err, errlen) != 0) return -1;
+    fprintf(stderr, "ptfhost: table '%s': fenced transactional.id '%s' of the checkpoint (its open transaction is "
+                    "aborted)\n", sink_table->name, t->transactional_id);
+    return 0;
 }
 
 /* The sources' split positions and the sink's transaction at this barrier. */

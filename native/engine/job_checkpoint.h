@@ -70,6 +70,13 @@ void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n,
  * transaction goes into the checkpoint. sink may be NULL (a view). */
 int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen);
 
+/* Restoring: a Kafka sink the checkpoint shows writing under another
+ * transactional.id than sink has now leaves a transaction open under the
+ * old one; it is fenced (aborted), as Flink aborts lingering transactions.
+ * The same id needs nothing: the sink's own start fences it. */
+int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table, const conn_sink_t *sink, char *err,
+                          size_t errlen);
+
 /* Seeds the call's operator from the restored checkpoint (state, timers,
  * watermark), after the compatibility checks. */
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen);

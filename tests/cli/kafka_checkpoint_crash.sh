@@ -15,6 +15,8 @@
 # - the consumer group's offsets are committed with completed checkpoints
 #   only: a job without checkpoints commits nothing, a finished one leaves
 #   the group at the end of the topic;
+# - resumed under another 'sink.transactional-id-prefix', the checkpoint's
+#   transactional.id is fenced;
 # - 'exactly-once' without 'sink.transactional-id-prefix' fails with Flink's message.
 # PTFHOST_KAFKA_BOOTSTRAP runs it against another cluster instead (topics
 # with 4 partitions: clicks_ckpt, counts_ref, counts_alo, counts_eo, probe_eo).
@@ -132,6 +134,12 @@ else
        "cluster); checked: nothing missing, nothing beyond the reference ($(($(wc -l <"$W/eo.txt") - N)) replayed" \
        "records of aborted transactions visible)"
 fi
+
+# Resumed under another prefix, the checkpoint's transactional.id is fenced
+# (its open transaction aborted, as Flink aborts lingering transactions).
+sed "s/'ptf-eo'/'ptf-eo2'/" "$W/eo.sql" >"$W/eo2.sql"
+(cd "$W" && timeout 120 "$PTFHOST" run --resume eo2.sql >/dev/null 2>eo2.err) && ok || bad "resume under a new prefix: $(head -3 "$W/eo2.err")"   # hang guard
+grep -q "fenced transactional.id 'ptf-eo-0' of the checkpoint" "$W/eo2.err" && ok || bad "no fencing: $(cat "$W/eo2.err")"
 
 # Offsets reach the group only with completed checkpoints: a finished job
 # leaves its group at the end of the topic (a group-offsets reader finds
