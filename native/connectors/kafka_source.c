@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <regex.h>
 #include <time.h>
 
@@ -806,7 +807,8 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     ks->base.wait_ms = KAFKA_POLL_MS;
     ks->base.positions = kafka_positions;
     ks->base.restart = kafka_restart;
-    ks->base.commit = kafka_commit;
+    const char *commit = catalog_table_option(t, "properties.commit.offsets.on.checkpoint");
+    ks->base.commit = commit && strcasecmp(commit, "false") == 0 ? NULL : kafka_commit;   /* Flink's switch */
     ks->last_split = -1;
     arena_init(&ks->record_arena, 0);
     kafka_pos_t end = {0};

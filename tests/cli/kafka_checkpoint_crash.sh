@@ -14,7 +14,8 @@
 # - a resumed run restores a complete checkpoint, never an .inprogress one;
 # - the consumer group's offsets are committed with completed checkpoints
 #   only: a job without checkpoints commits nothing, a finished one leaves
-#   the group at the end of the topic;
+#   the group at the end of the topic; 'properties.commit.offsets.on.checkpoint'
+#   = 'false' turns the commits off;
 # - resumed under another 'sink.transactional-id-prefix', the checkpoint's
 #   transactional.id is fenced;
 # - 'exactly-once' without 'sink.transactional-id-prefix' fails with Flink's message.
@@ -158,6 +159,14 @@ job plain counts_alo at-least-once ""
 (cd "$W" && timeout 300 "$PTFHOST" run plain.sql >/dev/null 2>plain.err) || bad "a job without checkpoints: $(head -3 "$W/plain.err")"   # hang guard
 group_reader g-plain >/dev/null && bad "a job without checkpoints committed offsets" \
   || { grep -q "no committed offset for group 'g-plain'" "$W/group.err" && ok || bad "group-offsets: $(head -3 "$W/group.err")"; }
+
+# Flink's switch 'commit.offsets.on.checkpoint' = 'false': checkpoints, no commits.
+job nocommit counts_alo at-least-once
+sed -i "s/'properties.group.id' = 'g-nocommit',/&\n  'properties.commit.offsets.on.checkpoint' = 'false',/" "$W/nocommit.sql"
+(cd "$W" && timeout 300 "$PTFHOST" run nocommit.sql >/dev/null 2>nocommit.err) || bad "commits off: $(head -3 "$W/nocommit.err")"   # hang guard
+ls "$W/ckpts-nocommit" | grep -q '^chk-' && ok || bad "commits off: no checkpoint was taken"
+group_reader g-nocommit >/dev/null && bad "commit.offsets.on.checkpoint = false committed offsets" \
+  || { grep -q "no committed offset for group 'g-nocommit'" "$W/group.err" && ok || bad "group-offsets: $(head -3 "$W/group.err")"; }
 
 # Flink's message when the prefix is missing.
 sed "s/, 'sink.transactional-id-prefix' = 'ptf-eo'//" "$W/eo.sql" >"$W/noprefix.sql"
