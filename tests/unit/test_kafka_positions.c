@@ -152,7 +152,7 @@ int main(void)
 {
     char err[256];
     const char *topics[] = {"cdc"};
-    kafka_broker_options_t o = {0, 1, 1, topics, 1};
+    kafka_broker_options_t o = {.brokers = 1, .partitions = 1, .topics = topics, .ntopics = 1};
     if (!(broker = kafka_broker_new(&o, err, sizeof err))) {
         fprintf(stderr, "no broker: %s\n", err);
         return 1;
