@@ -12,8 +12,9 @@
  * (with 'sink.transactional-id-prefix') writes through librdkafka's
  * transactional producer, transactional.id '<prefix>-0': opening fences an
  * earlier producer of that id (its open transaction is aborted), every
- * checkpoint commits the transaction of the interval before it and begins
- * the next, a successful end commits the last and a failed one aborts it.
+ * checkpoint commits the transaction of the interval before it once the
+ * checkpoint is written aside, right before it is published, and begins
+ * the next; a successful end commits the last and a failed one aborts it.
  * 'none' waits for nothing. upsert-kafka writes +I/+U as records and -D as
  * tombstones (null value) of their key, and drops -U. */
 #include "connectors/kafka.h"
@@ -217,20 +218,27 @@ static int undelivered(const kafka_sink_t *ks, char *err, size_t errlen)
     return -1;
 }
 
-/* A checkpoint barrier (sink.h): at-least-once waits for every record so
- * far; exactly-once commits the interval's transaction and begins the next. */
+/* A checkpoint barrier (sink.h): at-least-once and exactly-once wait for
+ * every record so far (exactly-once: so the commit that publishes the
+ * checkpoint has nothing left to send). */
 static int kafka_sink_checkpoint(conn_sink_t *s, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
-    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
-        if (txn_commit(ks, err, errlen) != 0) return -1;
-        return txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
-    }
-    if (ks->guarantee == GUARANTEE_AT_LEAST_ONCE) {
-        drain(ks);
-        if (ks->failed > 0) return undelivered(ks, err, errlen);
-    }
-    return 0;
+    if (ks->guarantee == GUARANTEE_NONE) return 0;
+    drain(ks);
+    if (ks->failed == 0) return 0;
+    if (ks->guarantee == GUARANTEE_AT_LEAST_ONCE) return undelivered(ks, err, errlen);
+    return 0;   /* exactly-once: the commit fails for them */
+}
+
+/* The checkpoint is written aside (sink.h): exactly-once commits the
+ * interval's transaction and begins the next. */
+static int kafka_sink_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    if (ks->guarantee != GUARANTEE_EXACTLY_ONCE) return 0;
+    if (txn_commit(ks, err, errlen) != 0) return -1;
+    return txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
 }
 
 static void kafka_sink_free(kafka_sink_t *ks)
@@ -291,6 +299,7 @@ conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *e
     ks->base.schema = catalog_table_persisted(t);
     ks->base.accepts_updates = upsert;   /* 'kafka' is append-only */
     ks->base.checkpoint = kafka_sink_checkpoint;
+    ks->base.checkpoint_commit = kafka_sink_checkpoint_commit;
     ks->base.transactional_table = t->name;
     ks->table = t;
     ks->upsert = upsert;

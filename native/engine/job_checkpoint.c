@@ -171,6 +171,15 @@ int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table
     return 0;
 }
 
+/* The checkpoint is written aside: an exactly-once sink commits now, right
+ * before the rename publishes it (job_checkpoint.h). */
+static int publish_sink(void *ctx, char *err, size_t errlen)
+{
+    const job_ckpt_t *k = ctx;
+    conn_sink_t *sink = (conn_sink_t *)k->sink;
+    return sink && sink->checkpoint_commit ? sink->checkpoint_commit(sink, err, errlen) : 0;
+}
+
 /* The sources' split positions and the sink's transaction at this barrier. */
 static void snapshot_kafka(const job_ckpt_t *k, ckpt_image_t *img, const inputs_position_t *pos, int n)
 {
@@ -337,7 +346,7 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
     snapshot_kafka(k, &img, pos, n);
     snapshot_call(&img, call);
-    int rc = ckpt_store_write(k->dir, &img, k->retained, path, pathlen, err, errlen);
+    int rc = ckpt_store_write_publish(k->dir, &img, k->retained, publish_sink, k, path, pathlen, err, errlen);
     ckpt_image_free(&img);
     return rc;
 }

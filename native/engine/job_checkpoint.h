@@ -66,8 +66,10 @@ void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n
 void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n, inputs_splits_t *splits);
 
 /* At a barrier, before job_ckpt_take: the sink makes what it wrote durable
- * (conn_sink_t.checkpoint: a Kafka flush, an exactly-once commit); its
- * transaction goes into the checkpoint. sink may be NULL (a view). */
+ * (conn_sink_t.checkpoint: a Kafka flush); its transaction goes into the
+ * checkpoint, and job_ckpt_take has it commit (checkpoint_commit) once the
+ * checkpoint is written aside, just before it is published. sink may be
+ * NULL (a view). */
 int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen);
 
 /* Restoring: a Kafka sink the checkpoint shows writing under another

@@ -2,7 +2,8 @@
  * torn file, a flipped byte (checksum), a bad magic and an unknown version
  * are refused with a message; version 2's Kafka records (offsets per
  * partition, a sink's transaction) round-trip, a version 1 file still
- * reads and one carrying a version 2 record is refused; the store writes atomically, prunes to
+ * reads and one carrying a version 2 record is refused; the store writes atomically (a publish
+ * hook runs before the rename; failing, the checkpoint stays unused), prunes to
  * num-retained, never uses an .inprogress folder and falls back from a torn
  * newest checkpoint to the one before it. */
 #include <check.h>
@@ -205,6 +206,39 @@ START_TEST(the_store_prunes_and_falls_back_from_a_torn_newest)
 }
 END_TEST
 
+static int publish_count;
+
+/* A publish hook that sees the checkpoint written aside, not yet visible. */
+static int publish_hook(void *ctx, char *err, size_t errlen)
+{
+    publish_count++;
+    ck_assert(exists("chk-1.inprogress/" CKPT_METADATA) && !exists("chk-1"));
+    if (ctx) snprintf(err, errlen, "the commit failed");
+    return ctx ? -1 : 0;
+}
+
+START_TEST(publish_runs_before_the_rename_and_a_failure_leaves_it_unused)
+{
+    snprintf(dir, sizeof dir, "/tmp/ptfhost-ckpt-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ckpt_image_t img;
+    sample(&img, 1);
+    char path[4200], err[256] = "";
+    ck_assert_int_eq(ckpt_store_write_publish(dir, &img, 1, publish_hook, "fail", path, sizeof path, err, sizeof err),
+                     -1);
+    ck_assert_str_eq(err, "the commit failed");
+    ck_assert(exists("chk-1.inprogress") && !exists("chk-1"));
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/chk-1.inprogress", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(ckpt_store_write_publish(dir, &img, 1, publish_hook, NULL, path, sizeof path, err, sizeof err), 0);
+    ck_assert(exists("chk-1") && publish_count == 2);
+    ckpt_image_free(&img);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(an_empty_directory_has_no_checkpoint)
 {
     ckpt_image_t img;
@@ -226,6 +260,7 @@ int main(void)
     tcase_add_test(tc, a_torn_or_corrupt_file_is_refused);
     tcase_add_test(tc, kafka_records_round_trip_and_version_1_still_reads);
     tcase_add_test(tc, the_store_prunes_and_falls_back_from_a_torn_newest);
+    tcase_add_test(tc, publish_runs_before_the_rename_and_a_failure_leaves_it_unused);
     tcase_add_test(tc, an_empty_directory_has_no_checkpoint);
     suite_add_tcase(s, tc);
     return check_main_run(s);
