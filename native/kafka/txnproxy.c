@@ -6,10 +6,8 @@
  * reading), as relay.c does. */
 #include "kafka/txnproxy.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -20,6 +18,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "kafka/relay.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 
@@ -477,32 +476,6 @@ static void on_answer(kafka_txnproxy_t *x, conn_t *c, unsigned char *f, size_t l
 
 /* ---- connections ---- */
 
-static int listen_any(int *bound)
-{
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    struct sockaddr_in sin = {.sin_family = AF_INET, .sin_addr = {.s_addr = htonl(INADDR_LOOPBACK)}};
-    socklen_t len = sizeof sin;
-    if (fd < 0 || bind(fd, (struct sockaddr *)&sin, sizeof sin) != 0 || listen(fd, 64) != 0 ||
-        getsockname(fd, (struct sockaddr *)&sin, &len) != 0) {
-        if (fd >= 0) close(fd);
-        return -1;
-    }
-    *bound = ntohs(sin.sin_port);
-    return fd;
-}
-
-static int connect_to(int port)
-{
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    struct sockaddr_in sin = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
-                              .sin_addr = {.s_addr = htonl(INADDR_LOOPBACK)}};
-    if (fd >= 0 && connect(fd, (struct sockaddr *)&sin, sizeof sin) != 0) {
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
 static void conn_close(conn_t *c)
 {
     for (int k = 0; k < 2; k++) {
@@ -523,7 +496,7 @@ static void accept_one(kafka_txnproxy_t *x, int li)
     for (int i = 0; i < PROXY_MAX_CONNS; i++) {
         conn_t *c = &x->conns[i];
         if (c->fd[0] >= 0 || c->fd[1] >= 0) continue;
-        int broker = connect_to(x->target[li]);
+        int broker = kafka_relay_connect(x->target[li]);
         if (broker < 0) break;
         *c = (conn_t){{client, broker}, {BUF_INIT, BUF_INIT}, xcalloc(PROXY_MAX_PENDING, sizeof(pending_t)), 0};
         return;
@@ -634,8 +607,7 @@ kafka_txnproxy_t *kafka_txnproxy_new(const int *broker_ports, int n, char *err, 
     for (int i = 0; i < n; i++) x->listen_fd[i] = -1;
     for (int i = 0; i < n; i++) {
         x->target[i] = broker_ports[i];
-        if ((x->listen_fd[i] = listen_any(&x->port[i])) < 0) {
-            snprintf(err, errlen, "cannot listen on 127.0.0.1 for the transaction proxy: %s", strerror(errno));
+        if ((x->listen_fd[i] = kafka_relay_listen(0, &x->port[i], err, errlen)) < 0) {
             proxy_free(x);
             return NULL;
         }
