@@ -41,7 +41,8 @@ static const char *get_str(reader_t *r, ckpt_image_t *img)
     return arena_strndup(&img->arena, (const char *)(b.data ? b.data : (const unsigned char *)""), b.len);
 }
 
-static int check_envelope(const unsigned char *p, size_t len, ckpt_image_t *img, char *err, size_t errlen)
+static int check_envelope(const unsigned char *p, size_t len, ckpt_image_t *img, uint32_t *version_out, char *err,
+                          size_t errlen)
 {
     if (len < CKPT_HEADER_LEN + 1 + 4) {
         snprintf(err, errlen, "the file is torn: %zu bytes, shorter than an empty checkpoint", len);
@@ -53,11 +54,12 @@ static int check_envelope(const unsigned char *p, size_t len, ckpt_image_t *img,
     }
     reader_t r = {p, len, CKPT_MAGIC_LEN, false};
     uint32_t version = (uint32_t)get_le(&r, 4);
-    if (version != CKPT_VERSION) {
-        snprintf(err, errlen, "checkpoint format version %u is not supported (this ptfhost reads version %d)",
-                 version, CKPT_VERSION);
+    if (version < CKPT_VERSION_OLDEST || version > CKPT_VERSION) {
+        snprintf(err, errlen, "checkpoint format version %u is not supported (this ptfhost reads versions %d to %d)",
+                 version, CKPT_VERSION_OLDEST, CKPT_VERSION);
         return -1;
     }
+    *version_out = version;
     img->flags = (uint32_t)get_le(&r, 4);
     img->id = get_le(&r, 8);
     uint64_t blen = get_le(&r, 8);
@@ -138,10 +140,27 @@ static void read_stage(reader_t *r, ckpt_image_t *img)
     }
 }
 
+/* Version 2's Kafka records; a version 1 file has none. */
+static void read_kafka(reader_t *r, ckpt_image_t *img, int tag, uint32_t version)
+{
+    const char *table = get_str(r, img), *name = get_str(r, img);
+    if (version < 2) r->bad = true;
+    if (tag == CKPT_TAG_KAFKA_TXN) {
+        uint64_t committed = get_le(r, 8);
+        if (!r->bad) ckpt_add_kafka_txn(img, table, name, committed);
+        return;
+    }
+    int32_t partition = (int32_t)get_le(r, 4);
+    int64_t offset = (int64_t)get_le(r, 8);
+    uint32_t skip = (uint32_t)get_le(r, 4);
+    if (!r->bad) ckpt_add_kafka_offset(img, table, name, partition, offset, skip);
+}
+
 int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size_t errlen)
 {
     ckpt_image_init(img, 0, 0);
-    if (check_envelope(data, len, img, err, errlen) != 0) return -1;
+    uint32_t version = 0;
+    if (check_envelope(data, len, img, &version, err, errlen) != 0) return -1;
     reader_t r = {data, len - 4, CKPT_HEADER_LEN, false};
     for (;;) {
         size_t at = r.at;
@@ -163,6 +182,8 @@ int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size
         case CKPT_TAG_TIMER: read_timer(&r, img, last); break;
         case CKPT_TAG_SORTED: read_sorted(&r, img, last); break;
         case CKPT_TAG_STAGE: read_stage(&r, img); break;
+        case CKPT_TAG_KAFKA_OFFSET:
+        case CKPT_TAG_KAFKA_TXN: read_kafka(&r, img, tag, version); break;
         default: r.bad = true;
         }
         if (r.bad) {
@@ -191,4 +212,18 @@ uint64_t ckpt_source_rows(const ckpt_image_t *img, const char *table)
     for (uint32_t i = 0; i < img->nsources; i++)
         if (strcmp(img->sources[i].table, table) == 0) return img->sources[i].rows;
     return 0;
+}
+
+bool ckpt_has_kafka_offsets(const ckpt_image_t *img, const char *table)
+{
+    for (uint32_t i = 0; i < img->noffsets; i++)
+        if (strcmp(img->offsets[i].table, table) == 0) return true;
+    return false;
+}
+
+const ckpt_kafka_txn_t *ckpt_find_kafka_txn(const ckpt_image_t *img, const char *table)
+{
+    for (uint32_t i = 0; i < img->ntxns; i++)
+        if (strcmp(img->txns[i].table, table) == 0) return &img->txns[i];
+    return NULL;
 }

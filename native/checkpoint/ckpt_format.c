@@ -61,6 +61,8 @@ void ckpt_image_free(ckpt_image_t *img)
     for (uint32_t i = 0; i < img->nstages; i++) free(img->stages[i].entries);
     free(img->stages);
     free(img->sources);
+    free(img->offsets);
+    free(img->txns);
     arena_destroy(&img->arena);
     memset(img, 0, sizeof *img);
 }
@@ -139,6 +141,21 @@ void ckpt_stage_add(ckpt_image_t *img, ckpt_stage_t *st, const void *key, uint32
     st->entries[st->n++] = (ckpt_state_t){0, copy_bytes(img, key, klen), copy_bytes(img, value, vlen), written_ms};
 }
 
+void ckpt_add_kafka_offset(ckpt_image_t *img, const char *table, const char *topic, int32_t partition, int64_t offset,
+                           uint32_t skip)
+{
+    GROW(img->offsets, img->noffsets, img->capoffsets);
+    img->offsets[img->noffsets++] = (ckpt_kafka_offset_t){arena_strdup(&img->arena, table),
+                                                          arena_strdup(&img->arena, topic), partition, offset, skip};
+}
+
+void ckpt_add_kafka_txn(ckpt_image_t *img, const char *table, const char *transactional_id, uint64_t committed)
+{
+    GROW(img->txns, img->ntxns, img->captxns);
+    img->txns[img->ntxns++] = (ckpt_kafka_txn_t){arena_strdup(&img->arena, table),
+                                                 arena_strdup(&img->arena, transactional_id), committed};
+}
+
 /* ---- encoding ---- */
 
 static void put_bytes(buf_t *b, const void *p, uint32_t len)
@@ -203,6 +220,25 @@ static void encode_stage(const ckpt_stage_t *st, buf_t *b)
     }
 }
 
+static void encode_kafka(const ckpt_image_t *img, buf_t *b)
+{
+    for (uint32_t i = 0; i < img->noffsets; i++) {
+        const ckpt_kafka_offset_t *o = &img->offsets[i];
+        buf_put_u8(b, CKPT_TAG_KAFKA_OFFSET);
+        put_str(b, o->table);
+        put_str(b, o->topic);
+        buf_put_u32(b, (uint32_t)o->partition);
+        buf_put_u64(b, (uint64_t)o->offset);
+        buf_put_u32(b, o->skip);
+    }
+    for (uint32_t i = 0; i < img->ntxns; i++) {
+        buf_put_u8(b, CKPT_TAG_KAFKA_TXN);
+        put_str(b, img->txns[i].table);
+        put_str(b, img->txns[i].transactional_id);
+        buf_put_u64(b, img->txns[i].committed);
+    }
+}
+
 void ckpt_encode(const ckpt_image_t *img, buf_t *out)
 {
     size_t start = out->len;
@@ -218,6 +254,7 @@ void ckpt_encode(const ckpt_image_t *img, buf_t *out)
         put_str(out, img->sources[i].table);
         buf_put_u64(out, img->sources[i].rows);
     }
+    encode_kafka(img, out);
     for (uint32_t i = 0; i < img->ncalls; i++) encode_call(&img->calls[i], out);
     for (uint32_t i = 0; i < img->nstages; i++) encode_stage(&img->stages[i], out);
     buf_put_u8(out, CKPT_TAG_END);

@@ -1,4 +1,4 @@
-/* ckpt_format.h - the on-disk checkpoint format ("ckpt_"), version 1.
+/* ckpt_format.h - the on-disk checkpoint format ("ckpt_"), version 2 (reads 1 and 2).
  *
  * A checkpoint is one file, `_metadata`, in a checkpoint folder (see
  * ckpt_store.h). docs/checkpoints.md is the specification; in short:
@@ -12,7 +12,9 @@
  * processed), CALL (a PTF call by uid, its watermark and state entries with
  * their types), STATE, TIMER and SORTED (ORDER BY's held rows), belonging to
  * the CALL before them, and STAGE (an aggregation's or de-duplication's state,
- * entries inline).
+ * entries inline); since version 2 KAFKA_OFFSET (where a Kafka source's
+ * partition stands) and KAFKA_TXN (a Kafka sink's transactional producer).
+ * A version 1 file reads as before (it holds none of the version 2 records).
  *
  * A writer builds the file in memory; a reader checks magic, version,
  * length and checksum before it believes a byte, so a torn or corrupt file
@@ -32,7 +34,8 @@
 
 #define CKPT_MAGIC "PTFHCKPT"
 #define CKPT_MAGIC_LEN 8
-#define CKPT_VERSION 1
+#define CKPT_VERSION 2
+#define CKPT_VERSION_OLDEST 1   /* the oldest version a reader accepts */
 #define CKPT_HEADER_LEN (CKPT_MAGIC_LEN + 4 + 4 + 8 + 8)
 #define CKPT_FLAG_SAVEPOINT 1u
 
@@ -43,7 +46,10 @@ enum ckpt_tag {
     CKPT_TAG_STATE = 3,    /* u32 entry, bytes key, i64 written_ms, bytes value */
     CKPT_TAG_TIMER = 4,    /* bytes key, u8 named, [str name], i64 time */
     CKPT_TAG_SORTED = 5,   /* u32 table, bytes row: a row ORDER BY holds back for its watermark */
-    CKPT_TAG_STAGE = 16,   /* str uid, str shape, i64 watermark, u32 n, n x (bytes key, i64 written_ms, bytes value) */
+    /* version 2: Kafka sources and sinks */
+    CKPT_TAG_KAFKA_OFFSET = 16, /* str table, str topic, i32 partition, i64 offset, u32 rows of that record done */
+    CKPT_TAG_KAFKA_TXN = 17,    /* str table, str transactional.id, u64 transactions committed */
+    CKPT_TAG_STAGE = 18,   /* str uid, str shape, i64 watermark, u32 n, n x (bytes key, i64 written_ms, bytes value) */
 };
 
 typedef struct ckpt_entry {
@@ -102,6 +108,24 @@ typedef struct ckpt_source {
     uint64_t rows;           /* rows of the table processed (a resumed run skips them) */
 } ckpt_source_t;
 
+/* A Kafka source's partition: the next record to read is at offset, of
+ * which the first `skip` rows were processed (a record that decodes into
+ * several rows, cut by the barrier); offset may be logical (-2 earliest,
+ * -1 latest, -1000 the group's) for a partition that delivered nothing. */
+typedef struct ckpt_kafka_offset {
+    const char *table, *topic;
+    int32_t partition;
+    int64_t offset;
+    uint32_t skip;
+} ckpt_kafka_offset_t;
+
+/* A Kafka sink with 'exactly-once': its producer's transactional.id and
+ * how many transactions it had committed when the checkpoint was taken. */
+typedef struct ckpt_kafka_txn {
+    const char *table, *transactional_id;
+    uint64_t committed;
+} ckpt_kafka_txn_t;
+
 typedef struct ckpt_image {
     uint64_t id;
     uint32_t flags;          /* CKPT_FLAG_SAVEPOINT */
@@ -111,6 +135,9 @@ typedef struct ckpt_image {
     arena_t arena;
     uint32_t nstages, capstages;
     ckpt_stage_t *stages;
+    uint32_t noffsets, capoffsets, ntxns, captxns;   /* version 2 */
+    ckpt_kafka_offset_t *offsets;
+    ckpt_kafka_txn_t *txns;
 } ckpt_image_t;
 
 uint32_t ckpt_crc32c(uint32_t crc, const void *data, size_t len);
@@ -133,6 +160,9 @@ void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const vo
 ckpt_stage_t *ckpt_add_stage(ckpt_image_t *img, const char *uid, const char *shape, int64_t watermark);
 void ckpt_stage_add(ckpt_image_t *img, ckpt_stage_t *st, const void *key, uint32_t klen, int64_t written_ms,
                     const void *value, uint32_t vlen);
+void ckpt_add_kafka_offset(ckpt_image_t *img, const char *table, const char *topic, int32_t partition, int64_t offset,
+                           uint32_t skip);
+void ckpt_add_kafka_txn(ckpt_image_t *img, const char *table, const char *transactional_id, uint64_t committed);
 /* The whole file (header, body, checksum) appended to out. */
 void ckpt_encode(const ckpt_image_t *img, buf_t *out);
 
@@ -147,5 +177,9 @@ const ckpt_call_t *ckpt_find_call(const ckpt_image_t *img, const char *uid);
 const ckpt_stage_t *ckpt_find_stage(const ckpt_image_t *img, const char *uid);
 /* Rows processed of a table; 0 when the checkpoint does not name it. */
 uint64_t ckpt_source_rows(const ckpt_image_t *img, const char *table);
+/* Whether the checkpoint holds Kafka partitions of a table (its rows are then not skipped: its offsets say where). */
+bool ckpt_has_kafka_offsets(const ckpt_image_t *img, const char *table);
+/* A sink table's transaction record; NULL when there is none. */
+const ckpt_kafka_txn_t *ckpt_find_kafka_txn(const ckpt_image_t *img, const char *table);
 
 #endif

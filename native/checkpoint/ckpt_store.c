@@ -87,6 +87,13 @@ static void prune(const char *dir, uint64_t newest, int retained);
 int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, char *path, size_t pathlen,
                      char *err, size_t errlen)
 {
+    return ckpt_store_write_publish(dir, img, retained, NULL, NULL, path, pathlen, err, errlen);
+}
+
+int ckpt_store_write_publish(const char *dir, const ckpt_image_t *img, int retained,
+                             int (*publish)(void *ctx, char *err, size_t errlen), void *ctx, char *path,
+                             size_t pathlen, char *err, size_t errlen)
+{
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) return fail_errno("create the checkpoint directory", dir, err, errlen);
     const char *kind = img->flags & CKPT_FLAG_SAVEPOINT ? "savepoint" : "chk";
     char aside[4096], file[4200];
@@ -99,6 +106,7 @@ int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, cha
     int rc = write_file(file, &b, err, errlen);
     buf_free(&b);
     if (rc != 0 || fsync_path(aside, O_RDONLY | O_DIRECTORY, err, errlen) != 0) return -1;
+    if (publish && publish(ctx, err, errlen) != 0) return -1;
     if (rename(aside, path) != 0) return fail_errno("rename the checkpoint into", path, err, errlen);
     if (fsync_path(dir, O_RDONLY | O_DIRECTORY, err, errlen) != 0) return -1;
     if (!(img->flags & CKPT_FLAG_SAVEPOINT)) prune(dir, img->id, retained < 1 ? 1 : retained);

@@ -33,6 +33,15 @@ uint64_t ckpt_store_last_id(const char *dir);
 int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, char *path, size_t pathlen,
                      char *err, size_t errlen);
 
+/* The same, with publish (may be NULL) called once the checkpoint is
+ * written aside and fsynced, just before the rename makes it visible: what
+ * must happen exactly when the checkpoint completes (a Kafka transaction's
+ * commit) goes there. publish failing leaves the .inprogress folder, which
+ * restore never uses, and fails the write with its error. */
+int ckpt_store_write_publish(const char *dir, const ckpt_image_t *img, int retained,
+                             int (*publish)(void *ctx, char *err, size_t errlen), void *ctx, char *path,
+                             size_t pathlen, char *err, size_t errlen);
+
 /* Loads a checkpoint: a checkpoint folder or its _metadata file. */
 int ckpt_store_load(const char *path, ckpt_image_t *img, char *err, size_t errlen);
 

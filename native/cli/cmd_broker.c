@@ -91,12 +91,14 @@ static char *split_topics(const char *text, cli_strlist_t *topics)
 int cmd_broker(int argc, char **argv)
 {
     const char *port = NULL, *brokers = NULL, *partitions = NULL, *topics = NULL;
-    bool help = false;
+    bool help = false, isolate = false;
     cli_option_t opts[] = {
         {"port", CLI_STRING, &port, "N  bootstrap port on 127.0.0.1 (default: one the kernel picks)"},
         {"brokers", CLI_STRING, &brokers, "N  brokers in the cluster (default 1)"},
         {"partitions", CLI_STRING, &partitions, "N  partitions of each --topics topic (default 1)"},
         {"topics", CLI_STRING, &topics, "a,b,...  topics to create (others are auto-created with 4 partitions)"},
+        {"isolate-transactions", CLI_FLAG, &isolate,
+         "read_committed readers see only committed transactions (a proxy in front of the mock brokers)"},
         {"help", CLI_FLAG, &help, "show this help"},
         {NULL, 0, NULL, NULL},
     };
@@ -108,7 +110,7 @@ int cmd_broker(int argc, char **argv)
         cli_usage("broker", "[options]", opts);
         return help ? 0 : 2;
     }
-    kafka_broker_options_t o = {.port = 0, .brokers = 1, .partitions = 1};
+    kafka_broker_options_t o = {.port = 0, .brokers = 1, .partitions = 1, .isolate = isolate};
     if (parse_count("port", port, 1, 65535, &o.port) != 0 || parse_count("brokers", brokers, 1, 64, &o.brokers) != 0 ||
         parse_count("partitions", partitions, 1, 100000, &o.partitions) != 0)
         return 2;

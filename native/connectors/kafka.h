@@ -4,12 +4,15 @@
  * a ';' list), or of the topics 'topic-pattern' matches, itself, as Flink's
  * KafkaSource does; an unbounded source discovers new partitions and
  * topics every 'scan.topic-partition-discovery.interval'. 'properties.group.id'
- * only names whose committed offsets 'group-offsets' reads; nothing is
- * committed. 'scan.startup.mode' picks where each partition starts,
+ * names whose committed offsets 'group-offsets' reads; only a completed
+ * checkpoint commits offsets to it (source.h's positions: a checkpoint
+ * holds each partition's offset and a resumed run starts there). 'scan.startup.mode' picks where each partition starts,
  * 'scan.bounded.mode' where it ends; a bounded source ends when every
  * partition has reached its end. The sink (kafka_sink.c) writes the value
  * format, keyed by 'key.fields' when 'key.format' is set, to the partition
- * Kafka's Java producer would pick (murmur2).
+ * Kafka's Java producer would pick (murmur2); 'sink.delivery-guarantee'
+ * 'exactly-once' through transactions committed at checkpoints (sink.h's
+ * checkpoint hook).
  *
  * The helpers below are shared by both halves:
  *   kafka_conf.c   'properties.*' into a librdkafka configuration
@@ -43,6 +46,12 @@
  * records, -D as tombstones and drops -U. */
 conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
 conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
+
+/* Fences the transactional producer transactional_id in t's cluster (as a
+ * producer of that id starting would): its open transaction, if any, is
+ * aborted. For a restored checkpoint whose sink wrote under another
+ * 'sink.transactional-id-prefix' than the sink has now. 0, or -1 with err. */
+int conn_kafka_fence(const catalog_table_t *t, const char *transactional_id, char *err, size_t errlen);
 
 /* ---- kafka_conf.c ---------------------------------------------------------- */
 

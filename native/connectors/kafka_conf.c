@@ -24,7 +24,9 @@ static const struct { const char *java, *librdkafka; } renamed[] = {
 static const char *const java_only[] = {
     "key.serializer", "value.serializer", "key.deserializer", "value.deserializer", "max.poll.records",
     "max.block.ms", "default.api.timeout.ms", "client.dns.lookup", "buffer.memory", "auto.include.jmx.reporter",
-    "metrics.recording.level", "metric.reporters", NULL,
+    "metrics.recording.level", "metric.reporters",
+    "commit.offsets.on.checkpoint",   /* Flink's KafkaSource's own: kafka_source.c reads it */
+    NULL,
 };
 
 static const char *hint(const char *java)

@@ -7,9 +7,16 @@
  * partition of Flink's single sink instance); 'default' and 'round-robin'
  * both leave keyless records to the producer's sticky partitioning, as
  * Flink leaves them to Kafka's. Delivery reports are counted as they come;
- * with 'at-least-once' (the default) close() waits for every record and
- * fails the job if one was not delivered. upsert-kafka writes +I/+U as
- * records and -D as tombstones (null value) of their key, and drops -U. */
+ * with 'at-least-once' (the default) a checkpoint and close() wait for
+ * every record and fail the job if one was not delivered. 'exactly-once'
+ * (with 'sink.transactional-id-prefix') writes through librdkafka's
+ * transactional producer, transactional.id '<prefix>-0': opening fences an
+ * earlier producer of that id (its open transaction is aborted), every
+ * checkpoint commits the transaction of the interval before it once the
+ * checkpoint is written aside, right before it is published, and begins
+ * the next; a successful end commits the last and a failed one aborts it.
+ * 'none' waits for nothing. upsert-kafka writes +I/+U as records and -D as
+ * tombstones (null value) of their key, and drops -U. */
 #include "connectors/kafka.h"
 
 #include <stdio.h>
@@ -17,6 +24,10 @@
 #include <string.h>
 
 #include "util/xalloc.h"
+
+#define KAFKA_TXN_TIMEOUT_MS 60000   /* init, commit and abort of a transaction */
+
+typedef enum kafka_guarantee { GUARANTEE_NONE, GUARANTEE_AT_LEAST_ONCE, GUARANTEE_EXACTLY_ONCE } kafka_guarantee_t;
 
 typedef struct kafka_sink {
     conn_sink_t base;
@@ -29,7 +40,8 @@ typedef struct kafka_sink {
     char **topics;
     int ntopics;
     bool fixed;                     /* sink.partitioner = fixed */
-    bool at_least_once;             /* sink.delivery-guarantee */
+    kafka_guarantee_t guarantee;    /* sink.delivery-guarantee */
+    char *transactional_id;         /* exactly-once: '<sink.transactional-id-prefix>-0' */
     bool upsert;                    /* upsert-kafka: -D as tombstones, -U dropped */
     buf_t key, value;
     long failed;                    /* records the broker did not take */
@@ -61,17 +73,24 @@ static int parse_sink_options(kafka_sink_t *ks, char *err, size_t errlen)
         return -1;
     }
     ks->fixed = p && strcmp(p, "fixed") == 0;
-    if (g && strcmp(g, "exactly-once") == 0) {
-        snprintf(err, errlen, "table '%s': 'sink.delivery-guarantee' = 'exactly-once' needs checkpoints, which "
-                              "ptfhost does not take yet; use 'at-least-once' or 'none'", t->name);
-        return -1;
-    }
-    if (g && strcmp(g, "at-least-once") != 0 && strcmp(g, "none") != 0) {
+    if (g && strcmp(g, "at-least-once") != 0 && strcmp(g, "none") != 0 && strcmp(g, "exactly-once") != 0) {
         snprintf(err, errlen, "table '%s': Could not parse value '%s' for key 'sink.delivery-guarantee'. Possible "
                               "values: at-least-once, exactly-once, none", t->name, g);
         return -1;
     }
-    ks->at_least_once = !g || strcmp(g, "at-least-once") == 0;
+    ks->guarantee = !g || strcmp(g, "at-least-once") == 0 ? GUARANTEE_AT_LEAST_ONCE
+                  : strcmp(g, "none") == 0 ? GUARANTEE_NONE : GUARANTEE_EXACTLY_ONCE;
+    const char *prefix = catalog_table_option(t, "sink.transactional-id-prefix");
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE && !prefix) {
+        snprintf(err, errlen, "table '%s': sink.transactional-id-prefix must be specified when using "
+                              "DeliveryGuarantee.EXACTLY_ONCE.", t->name);
+        return -1;
+    }
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
+        size_t n = strlen(prefix) + 3;
+        ks->transactional_id = xmalloc(n);
+        snprintf(ks->transactional_id, n, "%s-0", prefix);   /* Flink's '<prefix>-<subtask>' with one subtask */
+    }
     if (ks->ntopics != 1) {
         snprintf(err, errlen, "table '%s': a kafka sink writes one topic, but 'topic' names %d", t->name,
                  ks->ntopics);
@@ -85,7 +104,9 @@ static int producer_new(kafka_sink_t *ks, char *err, size_t errlen)
     const catalog_table_t *t = ks->table;
     rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
     if (!conf) return -1;
-    if (conn_kafka_conf_default(conf, t, "partitioner", "murmur2_random", err, errlen) != 0) {
+    if (conn_kafka_conf_default(conf, t, "partitioner", "murmur2_random", err, errlen) != 0 ||
+        (ks->transactional_id && conn_kafka_conf_default(conf, t, "transactional.id", ks->transactional_id, err,
+                                                         errlen) != 0)) {
         rd_kafka_conf_destroy(conf);
         return -1;
     }
@@ -98,6 +119,42 @@ static int producer_new(kafka_sink_t *ks, char *err, size_t errlen)
         return -1;
     }
     ks->rkt = rd_kafka_topic_new(ks->rk, ks->topics[0], NULL);
+    return 0;
+}
+
+/* -1 with err naming what failed, for a transactional call's error (freed here); 0 for none. */
+static int txn_failed(kafka_sink_t *ks, rd_kafka_error_t *e, const char *what, char *err, size_t errlen)
+{
+    if (!e) return 0;
+    snprintf(err, errlen, "table '%s': cannot %s the Kafka transaction of transactional.id '%s': %s%s",
+             ks->table->name, what, ks->transactional_id, rd_kafka_error_string(e),
+             rd_kafka_error_is_fatal(e) ? " (fatal: another producer with this transactional.id fenced this one?)"
+                                        : "");
+    rd_kafka_error_destroy(e);
+    return -1;
+}
+
+/* Exactly-once: fences earlier producers of the transactional.id (their
+ * open transaction is aborted) and begins the first transaction. */
+static int txn_start(kafka_sink_t *ks, char *err, size_t errlen)
+{
+    if (ks->guarantee != GUARANTEE_EXACTLY_ONCE) return 0;
+    if (txn_failed(ks, rd_kafka_init_transactions(ks->rk, KAFKA_TXN_TIMEOUT_MS), "initialise", err, errlen) != 0)
+        return -1;
+    return txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
+}
+
+/* Commits the open transaction (librdkafka flushes it first); one that
+ * cannot commit is aborted, so the job fails with nothing half-visible. */
+static int txn_commit(kafka_sink_t *ks, char *err, size_t errlen)
+{
+    rd_kafka_error_t *e = rd_kafka_commit_transaction(ks->rk, KAFKA_TXN_TIMEOUT_MS);
+    if (e && rd_kafka_error_txn_requires_abort(e)) {
+        rd_kafka_error_t *a = rd_kafka_abort_transaction(ks->rk, KAFKA_TXN_TIMEOUT_MS);
+        if (a) rd_kafka_error_destroy(a);
+    }
+    if (txn_failed(ks, e, "commit", err, errlen) != 0) return -1;
+    ks->base.transactions++;
     return 0;
 }
 
@@ -153,6 +210,37 @@ static void drain(kafka_sink_t *ks)
     while (rd_kafka_outq_len(ks->rk) > 0) rd_kafka_flush(ks->rk, 1000);
 }
 
+static int undelivered(const kafka_sink_t *ks, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "table '%s': %ld record%s not delivered to topic '%s' (first: %s); "
+                          "'sink.delivery-guarantee' is 'at-least-once'", ks->table->name, ks->failed,
+             ks->failed == 1 ? " was" : "s were", ks->topics[0], ks->first_failure);
+    return -1;
+}
+
+/* A checkpoint barrier (sink.h): at-least-once and exactly-once wait for
+ * every record so far (exactly-once: so the commit that publishes the
+ * checkpoint has nothing left to send). */
+static int kafka_sink_checkpoint(conn_sink_t *s, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    if (ks->guarantee == GUARANTEE_NONE) return 0;
+    drain(ks);
+    if (ks->failed == 0) return 0;
+    if (ks->guarantee == GUARANTEE_AT_LEAST_ONCE) return undelivered(ks, err, errlen);
+    return 0;   /* exactly-once: the commit fails for them */
+}
+
+/* The checkpoint is written aside (sink.h): exactly-once commits the
+ * interval's transaction and begins the next. */
+static int kafka_sink_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    if (ks->guarantee != GUARANTEE_EXACTLY_ONCE) return 0;
+    if (txn_commit(ks, err, errlen) != 0) return -1;
+    return txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
+}
+
 static void kafka_sink_free(kafka_sink_t *ks)
 {
     if (ks->rkt) rd_kafka_topic_destroy(ks->rkt);
@@ -163,6 +251,7 @@ static void kafka_sink_free(kafka_sink_t *ks)
     conn_kafka_topics_free(ks->topics, ks->ntopics);
     buf_free(&ks->key);
     buf_free(&ks->value);
+    free(ks->transactional_id);
     free(ks);
 }
 
@@ -170,15 +259,35 @@ static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errle
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
     int rc = 0;
-    if (!commit) rd_kafka_purge(ks->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);   /* a failed job */
-    drain(ks);
-    if (commit && ks->at_least_once && ks->failed > 0) {
-        snprintf(err, errlen, "table '%s': %ld record%s not delivered to topic '%s' (first: %s); "
-                              "'sink.delivery-guarantee' is 'at-least-once'", ks->table->name, ks->failed,
-                 ks->failed == 1 ? " was" : "s were", ks->topics[0], ks->first_failure);
-        rc = -1;
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
+        rd_kafka_error_t *e = commit ? NULL : rd_kafka_abort_transaction(ks->rk, KAFKA_TXN_TIMEOUT_MS);
+        if (e) rd_kafka_error_destroy(e);   /* a failed job: its error is the one to report */
+        if (commit) rc = txn_commit(ks, err, errlen);
+    } else if (!commit) {
+        rd_kafka_purge(ks->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);   /* a failed job */
     }
+    drain(ks);
+    if (rc == 0 && commit && ks->guarantee == GUARANTEE_AT_LEAST_ONCE && ks->failed > 0)
+        rc = undelivered(ks, err, errlen);
     kafka_sink_free(ks);
+    return rc;
+}
+
+int conn_kafka_fence(const catalog_table_t *t, const char *transactional_id, char *err, size_t errlen)
+{
+    kafka_sink_t ks = {.table = t, .guarantee = GUARANTEE_EXACTLY_ONCE, .transactional_id = (char *)transactional_id};
+    rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
+    if (!conf) return -1;
+    char why[512];
+    if (rd_kafka_conf_set(conf, "transactional.id", transactional_id, why, sizeof why) != RD_KAFKA_CONF_OK ||
+        !(ks.rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
+        snprintf(err, errlen, "table '%s': cannot create a producer to fence transactional.id '%s': %s", t->name,
+                 transactional_id, why);
+        rd_kafka_conf_destroy(conf);
+        return -1;
+    }
+    int rc = txn_failed(&ks, rd_kafka_init_transactions(ks.rk, KAFKA_TXN_TIMEOUT_MS), "fence", err, errlen);
+    rd_kafka_destroy(ks.rk);
     return rc;
 }
 
@@ -189,14 +298,19 @@ conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *e
     ks->base.close = kafka_sink_close;
     ks->base.schema = catalog_table_persisted(t);
     ks->base.accepts_updates = upsert;   /* 'kafka' is append-only */
+    ks->base.checkpoint = kafka_sink_checkpoint;
+    ks->base.checkpoint_commit = kafka_sink_checkpoint_commit;
+    ks->base.transactional_table = t->name;
     ks->table = t;
     ks->upsert = upsert;
     arena_init(&ks->row_arena, 0);
     if (conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) != 0 ||
         parse_sink_options(ks, err, errlen) != 0 || !(ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) ||
-        conn_kafka_metadata_init(&ks->meta, t, true, err, errlen) != 0 || producer_new(ks, err, errlen) != 0) {
+        conn_kafka_metadata_init(&ks->meta, t, true, err, errlen) != 0 || producer_new(ks, err, errlen) != 0 ||
+        txn_start(ks, err, errlen) != 0) {
         kafka_sink_free(ks);
         return NULL;
     }
+    ks->base.transactional_id = ks->transactional_id;
     return &ks->base;
 }

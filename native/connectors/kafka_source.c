@@ -9,7 +9,14 @@
  * Each partition is a split (source.h): rows carry their partition's index
  * in parts, a partition that is done is reported once as CONN_SRC_SPLIT_END
  * after its last row, and a poll that brings no row within the caller's
- * wait_ms returns CONN_SRC_IDLE instead of blocking. */
+ * wait_ms returns CONN_SRC_IDLE instead of blocking.
+ *
+ * Positions (source.h): each partition keeps where it stands after the
+ * rows returned, the next offset and how many rows of the record there
+ * were returned (a record may decode into several rows). A checkpoint
+ * takes them, a restored run assigns each partition from them (Flink's
+ * rule: the checkpoint wins over the group's committed offsets), and only
+ * a completed checkpoint commits them to the consumer group. */
 #include "connectors/kafka.h"
 
 #include <errno.h>
@@ -18,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <regex.h>
 #include <time.h>
 
@@ -55,6 +63,9 @@ typedef struct kafka_part {
     bool done;
     char *place;                       /* "topic-partition", as Kafka's TopicPartition prints */
     bool reported;                     /* its CONN_SRC_SPLIT_END was returned */
+    int64_t next;                      /* the position: next offset (or a logical one), */
+    uint32_t skip;                     /* and rows of the record there already returned */
+    uint32_t drop;                     /* restored: rows of the record at `next` not to return again */
 } kafka_part_t;
 
 typedef struct kafka_source {
@@ -87,6 +98,12 @@ typedef struct kafka_source {
     size_t nrows, next_row;
     rd_kafka_message_t *held;
     int rows_split;                    /* the parts index the rows came from */
+    int64_t rows_offset;               /* and the record's offset */
+    int last_split;                    /* the split of the last row returned (-1: none yet) */
+    conn_split_pos_t *pos;             /* positions(), per part */
+    kafka_pos_t start;                 /* 'scan.startup.*' */
+    rd_kafka_topic_partition_list_t *assignment;   /* where each starts, until the first next() assigns it */
+    rd_kafka_topic_partition_list_t *committed;    /* the last checkpoint's offsets, committed again at close */
     /* Messages taken from the consumer's queue and not yet looked at
      * (batch[next_msg..nbatch-1]), owned by the source. */
     rd_kafka_queue_t *queue;
@@ -246,7 +263,7 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafk
     char group[512];
     snprintf(group, sizeof group, "ptfhost-%s", t->name);
     /* Flink's choices where librdkafka's defaults differ: nothing is
-     * committed, uncommitted transactions are read, and a group without a
+     * committed automatically (only completed checkpoints commit), uncommitted transactions are read, and a group without a
      * committed offset fails the job ('group-offsets') or starts from the
      * earliest record (a partition 'specific-offsets' leaves out). */
     const char *reset = start->kind == POS_SPECIFIC ? "earliest" : "error";
@@ -309,7 +326,8 @@ static void part_add(kafka_source_t *ks, int ti, int32_t partition)
     ks->parts = xrealloc(ks->parts, (size_t)(ks->nparts + 1) * sizeof *ks->parts);
     tp->split[partition] = ks->nparts;
     ks->parts[ks->nparts++] = (kafka_part_t){.topic = ti, .partition = partition, .end = INT64_MAX,
-                                             .place = part_place(tp->name, partition)};
+                                             .place = part_place(tp->name, partition),
+                                             .next = RD_KAFKA_OFFSET_BEGINNING};
     ks->nleft++;
 }
 
@@ -478,21 +496,30 @@ static int resolve(kafka_source_t *ks, const kafka_pos_t *pos, bool start, rd_ka
     return e ? -1 : 0;
 }
 
-static int assign_and_bound(kafka_source_t *ks, const kafka_pos_t *start, const kafka_pos_t *end, char *err,
-                            size_t errlen)
+/* Where each partition starts (ks->assignment, assigned by the first
+ * next() or by restart(), so a restored run never fetches from the
+ * startup mode's offsets) and, when bounded, where each ends. */
+static int resolve_bounds(kafka_source_t *ks, const kafka_pos_t *end, char *err, size_t errlen)
 {
+    ks->assignment = all_partitions(ks);
+    int rc = resolve(ks, &ks->start, true, ks->assignment, err, errlen);
+    for (int i = 0; rc == 0 && i < ks->nparts; i++) ks->parts[i].next = ks->assignment->elems[i].offset;
+    if (rc != 0 || end->kind == POS_UNBOUNDED) return rc;
     rd_kafka_topic_partition_list_t *l = all_partitions(ks);
-    int rc = resolve(ks, start, true, l, err, errlen);
-    rd_kafka_resp_err_t e = rc == 0 ? rd_kafka_assign(ks->rk, l) : 0;
-    if (e) {
-        snprintf(err, errlen, "table '%s': cannot assign the partitions: %s", ks->base.table->name,
-                 rd_kafka_err2str(e));
-        rc = -1;
-    }
-    if (rc == 0 && end->kind != POS_UNBOUNDED && (rc = resolve(ks, end, false, l, err, errlen)) == 0)
+    if ((rc = resolve(ks, end, false, l, err, errlen)) == 0)
         for (int i = 0; i < ks->nparts; i++) ks->parts[i].end = l->elems[i].offset;
     rd_kafka_topic_partition_list_destroy(l);
     return rc;
+}
+
+static int assign(kafka_source_t *ks, char *err, size_t errlen)
+{
+    rd_kafka_resp_err_t e = rd_kafka_assign(ks->rk, ks->assignment);
+    rd_kafka_topic_partition_list_destroy(ks->assignment);
+    ks->assignment = NULL;
+    if (!e) return 0;
+    snprintf(err, errlen, "table '%s': cannot assign the partitions: %s", ks->base.table->name, rd_kafka_err2str(e));
+    return -1;
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -580,6 +607,13 @@ static rd_kafka_message_t *next_message(kafka_source_t *ks, int64_t wait)
     return rd_kafka_consumer_poll(ks->rk, wait < 0 ? 0 : wait > INT_MAX ? INT_MAX : (int)wait);
 }
 
+/* A restored partition's first record: the rows a checkpoint had seen processed are not returned again. */
+static void drop_restored(kafka_part_t *p, int64_t offset, size_t *next_row, size_t nrows)
+{
+    if (p->drop && offset == p->next) *next_row = p->drop < nrows ? p->drop : nrows;
+    p->drop = 0;
+}
+
 /* Takes one message from the consumer: a record's rows into ks->rows, or
  * the end of a partition. 0 (possibly nothing), or -1 with err set. */
 static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
@@ -597,6 +631,7 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
     int rc = 0;
     if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+        if (p && m->offset > p->next && p->skip == 0) p->next = m->offset;   /* past markers or a gap */
         if (p && m->offset >= p->end) mark_done(ks, p);
     } else if (m->err) {
         rc = consumer_error(ks, m, err, errlen);
@@ -604,6 +639,9 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
         if (m->offset >= p->end) mark_done(ks, p);
         else if ((rc = decode_record(ks, p, m, err, errlen)) == 0 && m->offset + 1 >= p->end) mark_done(ks, p);
         ks->rows_split = (int)(p - ks->parts);
+        ks->rows_offset = m->offset;
+        drop_restored(p, m->offset, &ks->next_row, ks->nrows);
+        if (rc == 0 && ks->nrows == 0) p->next = m->offset + 1, p->skip = 0;   /* a record without rows */
     }
     if (ks->nrows > 0) ks->held = m;
     else rd_kafka_message_destroy(m);
@@ -630,10 +668,15 @@ static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_
 {
     (void)a;
     kafka_source_t *ks = (kafka_source_t *)s;
+    if (ks->assignment && assign(ks, err, errlen) != 0) return CONN_SRC_ERROR;
     for (bool polled = false;; polled = true) {
         if (ks->next_row < ks->nrows) {
             *row = ks->rows[ks->next_row++];
-            s->split = ks->rows_split;
+            s->split = ks->last_split = ks->rows_split;
+            kafka_part_t *p = &ks->parts[ks->rows_split];
+            bool whole = ks->next_row == ks->nrows;   /* the record's last row */
+            p->next = whole ? ks->rows_offset + 1 : ks->rows_offset;
+            p->skip = whole ? 0 : (uint32_t)ks->next_row;
             return CONN_SRC_ROW;
         }
         ks->nrows = ks->next_row = 0;
@@ -644,12 +687,72 @@ static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_
     }
 }
 
+/* ---- positions (source.h) ------------------------------------------------------- */
+
+static int kafka_positions(conn_source_t *s, bool exclude_last, const conn_split_pos_t **pos, int *n)
+{
+    kafka_source_t *ks = (kafka_source_t *)s;
+    ks->pos = xrealloc(ks->pos, (size_t)(ks->nparts + 1) * sizeof *ks->pos);
+    for (int i = 0; i < ks->nparts; i++) {
+        const kafka_part_t *p = &ks->parts[i];
+        ks->pos[i] = (conn_split_pos_t){ks->topics[p->topic].name, p->partition, p->next, p->skip};
+    }
+    if (exclude_last && ks->last_split >= 0) {   /* the row read ahead is the record's row next_row - 1 */
+        conn_split_pos_t *last = &ks->pos[ks->last_split];
+        last->offset = ks->rows_offset;
+        last->skip = (uint32_t)(ks->next_row - 1);
+    }
+    *pos = ks->pos;
+    *n = ks->nparts;
+    return 0;
+}
+
+/* Assigns the partitions in pos from there, the others as 'scan.startup.mode' says. */
+static int kafka_restart(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen)
+{
+    kafka_source_t *ks = (kafka_source_t *)s;
+    if (!ks->assignment) {
+        snprintf(err, errlen, "table '%s': internal: a restart after the first row", ks->base.table->name);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        int ti = topic_find(ks, pos[i].topic);
+        if (ti < 0 || !part_known(ks, ti, pos[i].partition)) continue;   /* gone since: nothing to read */
+        kafka_part_t *p = &ks->parts[ks->topics[ti].split[pos[i].partition]];
+        ks->assignment->elems[p - ks->parts].offset = p->next = pos[i].offset;
+        p->skip = p->drop = pos[i].skip;
+    }
+    return assign(ks, err, errlen);
+}
+
+/* A completed checkpoint's positions become the group's committed offsets
+ * (asynchronously, as Flink's commit on checkpoint: a failed commit only
+ * delays the group, the checkpoint holds the truth; close() commits the
+ * last ones once more and waits, so an ending job leaves its group there). */
+static int kafka_commit(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen)
+{
+    kafka_source_t *ks = (kafka_source_t *)s;
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(n);
+    for (int i = 0; i < n; i++)
+        if (pos[i].offset >= 0)
+            rd_kafka_topic_partition_list_add(l, pos[i].topic, pos[i].partition)->offset = pos[i].offset;
+    rd_kafka_resp_err_t e = l->cnt ? rd_kafka_commit(ks->rk, l, 1) : 0;
+    if (ks->committed) rd_kafka_topic_partition_list_destroy(ks->committed);
+    ks->committed = l;
+    if (!e) return 0;
+    snprintf(err, errlen, "table '%s': cannot commit the offsets of a checkpoint to group '%s': %s",
+             ks->base.table->name, ks->group, rd_kafka_err2str(e));
+    return -1;
+}
+
 static void kafka_close(conn_source_t *s)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
     release_held(ks);
     while (ks->next_msg < ks->nbatch) rd_kafka_message_destroy(ks->batch[ks->next_msg++]);
     if (ks->queue) rd_kafka_queue_destroy(ks->queue);
+    if (ks->rk && ks->committed && ks->committed->cnt) rd_kafka_commit(ks->rk, ks->committed, 0);
+    if (ks->committed) rd_kafka_topic_partition_list_destroy(ks->committed);
     if (ks->rk) {
         rd_kafka_consumer_close(ks->rk);
         rd_kafka_destroy(ks->rk);
@@ -665,6 +768,9 @@ static void kafka_close(conn_source_t *s)
     if (ks->has_pattern) regfree(&ks->pattern);
     for (int i = 0; i < ks->nparts; i++) free(ks->parts[i].place);
     free(ks->parts);
+    free(ks->pos);
+    free(ks->start.offsets);
+    if (ks->assignment) rd_kafka_topic_partition_list_destroy(ks->assignment);
     arena_destroy(&ks->record_arena);
     free(ks);
 }
@@ -699,17 +805,21 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     ks->base.close = kafka_close;
     ks->base.table = t;
     ks->base.wait_ms = KAFKA_POLL_MS;
+    ks->base.positions = kafka_positions;
+    ks->base.restart = kafka_restart;
+    const char *commit = catalog_table_option(t, "properties.commit.offsets.on.checkpoint");
+    ks->base.commit = commit && strcasecmp(commit, "false") == 0 ? NULL : kafka_commit;   /* Flink's switch */
+    ks->last_split = -1;
     arena_init(&ks->record_arena, 0);
-    kafka_pos_t start = {0}, end = {0};
+    kafka_pos_t end = {0};
     int rc = -1;
-    if (parse_modes(t, upsert, &start, &end, err, errlen) == 0 && away_timeout(ks, err, errlen) == 0 &&
+    if (parse_modes(t, upsert, &ks->start, &end, err, errlen) == 0 && away_timeout(ks, err, errlen) == 0 &&
         discovery_init(ks, end.kind != POS_UNBOUNDED, err, errlen) == 0 &&
         (ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) &&
         (ks->errors = conn_kafka_errors_new(t, err, errlen)) &&
         conn_kafka_metadata_init(&ks->meta, t, false, err, errlen) == 0 &&
-        consumer_new(ks, &start, &end, err, errlen) == 0 && open_topics(ks, err, errlen) == 0)
-        rc = assign_and_bound(ks, &start, &end, err, errlen);
-    free(start.offsets);
+        consumer_new(ks, &ks->start, &end, err, errlen) == 0 && open_topics(ks, err, errlen) == 0)
+        rc = resolve_bounds(ks, &end, err, errlen);
     free(end.offsets);
     if (rc != 0) {
         kafka_close(&ks->base);

@@ -33,6 +33,16 @@ struct conn_sink {
     const type_t *schema;
     bool accepts_updates;      /* false: an append-only sink (filesystem) */
     long rows;
+    /* Optional: a checkpoint barrier, before the checkpoint is written: what
+     * was written so far becomes durable (Kafka: every record acknowledged). */
+    int (*checkpoint)(conn_sink_t *s, char *err, size_t errlen);
+    /* Optional: the checkpoint is written aside and about to be published
+     * (ckpt_store_write_publish): 'exactly-once' Kafka commits the interval's
+     * transaction and begins the next. Failing, the checkpoint is not used. */
+    int (*checkpoint_commit)(conn_sink_t *s, char *err, size_t errlen);
+    const char *transactional_id;  /* 'exactly-once' Kafka: the producer's transactional.id, else NULL */
+    const char *transactional_table; /* and the sink table's name */
+    unsigned long long transactions; /* transactions committed so far */
 };
 
 /* TABLE_RESULT: Flink's TableResult.print() of a streaming query (tableau.h).

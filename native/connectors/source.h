@@ -15,6 +15,15 @@
  * returns CONN_SRC_IDLE, so the caller can run periodic work (watermark
  * ticks, idleness, flushing results) while no row arrives.
  *
+ * Positions (sources that can restart where a checkpoint left them: Kafka):
+ * positions() tells where each split stands after the rows returned so
+ * far (without the last one when exclude_last: a row read ahead and not
+ * yet processed); restart() starts the splits it names there instead of
+ * where the table's options say (called once, before the first next());
+ * commit() hands positions of a completed checkpoint to the outside world
+ * (Kafka: the consumer group's committed offsets). Sources without them
+ * leave them NULL.
+ *
  * Ownership: values of a returned row live in the arena the caller passes to
  * next(); the caller resets it between rows or batches as it likes. A source
  * keeps its own buffers and releases them in close(). */
@@ -41,6 +50,17 @@ enum {
     CONN_SRC_SPLIT_END = 5,   /* split has no more rows (after its last row) */
 };
 
+/* Where a split stands: the next record to read is at offset (-2: the
+ * earliest, -1: the latest, -1000: the group's committed offset, for a
+ * split that has delivered nothing yet), and its first `skip` rows were
+ * returned already. */
+typedef struct conn_split_pos {
+    const char *topic;
+    int32_t partition;
+    int64_t offset;
+    uint32_t skip;
+} conn_split_pos_t;
+
 struct conn_source {
     /* One of CONN_SRC_*; on error err says what and where. */
     int (*next)(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen);
@@ -52,6 +72,10 @@ struct conn_source {
     bool splits_grow;         /* nsplits may grow between calls of next() */
     int split;                /* CONN_SRC_ROW / CONN_SRC_SPLIT_END: which split */
     int64_t wait_ms;          /* set by the caller: the longest next() waits for a row */
+    /* Optional (see Positions above); pos points into the source, valid until its next call. */
+    int (*positions)(conn_source_t *s, bool exclude_last, const conn_split_pos_t **pos, int *n);
+    int (*restart)(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen);
+    int (*commit)(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen);
 };
 
 /* Opens the source a table's connector option describes ('filesystem',

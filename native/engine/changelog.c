@@ -94,6 +94,12 @@ changelog_mode_t changelog_delivered(changelog_mode_t source, const int *pk, int
     return same_key && !require_update_before ? CHANGELOG_UPSERT : CHANGELOG_RETRACT;
 }
 
+bool changelog_norm_needed(changelog_mode_t source, int npk, changelog_mode_t deliver, bool require_full_delete)
+{
+    /* An upsert source needs the last row per key to produce -U or full -D. */
+    return source == CHANGELOG_UPSERT && npk > 0 && (deliver == CHANGELOG_RETRACT || require_full_delete);
+}
+
 void changelog_norm_init(changelog_norm_t *n, const type_t *schema, const int *pk, int npk, changelog_mode_t source,
                          changelog_mode_t deliver, bool require_full_delete)
 {
@@ -103,8 +109,7 @@ void changelog_norm_init(changelog_norm_t *n, const type_t *schema, const int *p
     n->npk = npk;
     n->source = source;
     n->deliver = deliver;
-    /* An upsert source needs the last row per key to produce -U or full -D. */
-    n->normalize = source == CHANGELOG_UPSERT && npk > 0 && (deliver == CHANGELOG_RETRACT || require_full_delete);
+    n->normalize = changelog_norm_needed(source, npk, deliver, require_full_delete);
     hashmap_init(&n->last);
     arena_init(&n->scratch, 0);
 }

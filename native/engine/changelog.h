@@ -98,6 +98,8 @@ typedef struct changelog_norm {
 changelog_mode_t changelog_delivered(changelog_mode_t source, const int *pk, int npk, const int *partition,
                                      int npartition, bool require_update_before);
 
+/* Whether a table argument needs the normaliser's last row per key. */
+bool changelog_norm_needed(changelog_mode_t source, int npk, changelog_mode_t deliver, bool require_full_delete);
 void changelog_norm_init(changelog_norm_t *n, const type_t *schema, const int *pk, int npk, changelog_mode_t source,
                          changelog_mode_t deliver, bool require_full_delete);
 void changelog_norm_free(changelog_norm_t *n);

@@ -171,6 +171,19 @@ static int computed_fill(const computed_t *cc, const catalog_table_t *t, row_t *
     return 0;
 }
 
+/* A resumed source with positions starts from the checkpoint's. */
+static int restart(input_t *in, const inputs_config_t *cfg, int i, char *err, size_t errlen)
+{
+    const inputs_splits_t *sp = cfg->restart_splits ? &cfg->restart_splits[i] : NULL;
+    if (!sp || sp->n == 0) return 0;
+    if (!in->src->restart) {
+        snprintf(err, errlen, "table '%s': the checkpoint holds split positions, but its source cannot restart from "
+                              "them", in->table->name);
+        return -1;
+    }
+    return in->src->restart(in->src, sp->pos, sp->n, err, errlen);
+}
+
 inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t *cfg, char *err, size_t errlen)
 {
     inputs_t *ins = xcalloc(1, sizeof *ins);
@@ -186,7 +199,8 @@ inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t
         in->flushed_at = in->started_at = monotonic_ms();
         arena_init(&in->arena, 0);
         if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) ||
-            open_watermarks(in, cfg, err, errlen) != 0 || computed_open(in->table, cfg, &in->computed, err, errlen) != 0) {
+            restart(in, cfg, i, err, errlen) != 0 || open_watermarks(in, cfg, err, errlen) != 0 ||
+            computed_open(in->table, cfg, &in->computed, err, errlen) != 0) {
             inputs_close(ins);
             return NULL;
         }
@@ -394,8 +408,16 @@ static int barrier(inputs_t *ins, const inputs_consumer_t *c, bool now, char *er
     int64_t mono = monotonic_ms();
     if (!final && !now && mono - ins->barrier_at < ins->cfg.barrier_interval_ms) return 0;
     ins->barrier_at = mono;
-    for (int i = 0; i < ins->n; i++) ins->pos[i] = (inputs_position_t){ins->in[i].table->name, ins->in[i].rows};
+    for (int i = 0; i < ins->n; i++) {
+        input_t *in = &ins->in[i];
+        ins->pos[i] = (inputs_position_t){in->table->name, in->rows, NULL, 0};
+        if (in->src->positions) in->src->positions(in->src, in->has_row, &ins->pos[i].splits, &ins->pos[i].nsplits);
+    }
     if (c->barrier(c->ctx, ins->pos, ins->n, final, err, errlen) != 0) return -1;
+    for (int i = 0; i < ins->n; i++) {   /* the checkpoint is complete: its positions may be committed */
+        conn_source_t *src = ins->in[i].src;
+        if (src->commit && src->commit(src, ins->pos[i].splits, ins->pos[i].nsplits, err, errlen) != 0) return -1;
+    }
     return final ? INPUTS_STOPPED : 0;
 }
 
@@ -415,6 +437,7 @@ static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char
     int64_t now = proctime_now(ins->cfg.clock);
     if (has_splits(in->src) && run_ticks(ins, in, c, err, errlen) != 0) return -1;
     if (c->row(c->ctx, in->id, &in->row, &in->arena, now, err, errlen) != 0) return -1;
+    in->has_row = false;   /* passed on: no longer read ahead (a barrier's positions include it) */
     in->unflushed = true;
     in->rows++;
     if (in->wm && forward(in, c, wm_on_event(in->wm, in->row_split, row_time(in), now), err, errlen) != 0)

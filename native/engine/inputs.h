@@ -48,7 +48,11 @@
  * resumed run gives each table's position as skip_rows: that many rows are
  * read and dropped (their watermarks are kept, not passed on) before the
  * first row goes on (with fresh_watermarks their watermarks, generated or
- * explicit, are dropped too). Parallel workers sit
+ * explicit, are dropped too). A source with positions (Kafka, source.h) gives them
+ * at each barrier instead (the row read ahead of it and not passed on
+ * left out), restarts from them on resume (restart_splits; its rows are
+ * not skipped then) and gets them back to commit once the barrier callback
+ * returned 0: only a completed checkpoint is committed. Parallel workers sit
  * behind the consumer (keys hashed to workers); this stage stays one thread.
  *
  * Errors: a failing source or consumer stops the run with err set; rows
@@ -69,6 +73,7 @@
 #include <stdio.h>
 
 #include "catalog/catalog.h"
+#include "connectors/source.h"
 #include "time/proctime.h"
 #include "types/value.h"
 #include "util/arena.h"
@@ -77,7 +82,15 @@
 typedef struct inputs_position {
     const char *table;
     uint64_t rows;
+    const conn_split_pos_t *splits;   /* a source with positions (Kafka): per split; else NULL */
+    int nsplits;
 } inputs_position_t;
+
+/* Where a resumed table's splits start (n 0: as its options say). */
+typedef struct inputs_splits {
+    const conn_split_pos_t *pos;
+    int n;
+} inputs_splits_t;
 
 /* A consumer's callbacks; id is the inputs_table_t.id of the table. Each
  * returns 0, or -1 with err set to stop the run. */
@@ -124,6 +137,7 @@ typedef struct inputs_config {
     const struct expr_udf_resolver *udfs;   /* scalar UDFs for computed columns (NULL: none) */
     bool fresh_watermarks;   /* skipped rows do not feed the watermark generators: a restore without
                                 watermarks starts them afresh, as Flink's sources do */
+    const inputs_splits_t *restart_splits; /* per table (order given): positions to restart from (NULL: none) */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;

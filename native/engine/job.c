@@ -344,16 +344,20 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
     inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL,
-                           c->env->udfs, false};
+                           c->env->udfs, false, NULL};
     uint64_t *skip = xcalloc((size_t)plan->ntables + 1, sizeof *skip);
+    inputs_splits_t *splits = xcalloc((size_t)plan->ntables + 1, sizeof *splits);
     if (c->ckpt && job_ckpt_active(c->ckpt)) {
         job_ckpt_skip_rows(c->ckpt, order, plan->ntables, skip);
+        job_ckpt_restart_splits(c->ckpt, order, plan->ntables, splits);
         cfg.skip_rows = skip;
+        cfg.restart_splits = splits;
         cfg.barrier_interval_ms = c->ckpt->enabled ? c->ckpt->interval_ms : 0;
         cfg.stop = c->ckpt->enabled ? ckpt_stop_flag() : NULL;
         cfg.fresh_watermarks = !c->ckpt->restore_watermark;
     }
     inputs_t *ins = inputs_open(order, plan->ntables, &cfg, err, errlen);
+    free(splits);
     free(skip);
     free(order);
     return ins;
@@ -466,7 +470,9 @@ static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool fin
     fflush(stdout);
     char path[4200];
     c->hook.now_ms = proctime_now(c->env->clock);
-    if (job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0) return -1;
+    if (job_ckpt_sink_barrier(c->ckpt, c->out.sink, err, errlen) != 0 ||
+        job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0)
+        return -1;
     if (final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
     return 0;
 }
@@ -531,7 +537,9 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         check_output_mode(env, q, c.plan, sink_table, c.mode, err, errlen) != 0 ||
         output_open_sink(&c.out, env, sink_table, key, upsert_key(c.plan, c.mode, &c.out.proj, key), err,
                          errlen) != 0 ||
-        check_sink_mode(&c, q, sink_table, err, errlen) != 0 || call_open_operator(&c, err, errlen) != 0 ||
+        check_sink_mode(&c, q, sink_table, err, errlen) != 0 ||
+        job_ckpt_restore_sink(&ckpt, sink_table, c.out.sink, err, errlen) != 0 ||
+        call_open_operator(&c, err, errlen) != 0 ||
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);
@@ -621,7 +629,7 @@ int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_
                    size_t errlen)
 {
     inputs_table_t table = {t, 0};
-    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false};
+    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false, NULL};
     inputs_t *ins = inputs_open(&table, 1, &cfg, err, errlen);
     int rc = ins && inputs_run(ins, c, err, errlen) == 0 ? 0 : -1;
     if (rc == 0) inputs_report_skipped(ins, stderr);
@@ -1012,7 +1020,7 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     if (rc == 0 && output_init(&u.scan.out, &penv, select, tables[0]->schema, sink, capture, err, errlen) == 0 &&
         output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false, NULL};
         inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL};
         rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
         rc = output_close(&u.scan.out, rc, err, errlen);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "checkpoint/ckpt_store.h"
+#include "connectors/kafka.h"
 #include "engine/operator.h"
 #include "state/state_snapshot.h"
 #include "time/timers.h"
@@ -121,6 +122,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 
 void job_ckpt_close(job_ckpt_t *k)
 {
+    free(k->restart_pos);
     ckpt_image_free(&k->restored);
     free(k->dir);
     memset(k, 0, sizeof *k);
@@ -131,10 +133,11 @@ int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err,
     if (!job_ckpt_active(k)) return 0;
     for (int i = 0; i < plan->ntables; i++) {
         const plan_table_t *pt = &plan->tables[i];
-        const char *connector = catalog_table_option(pt->table, "connector");
-        if (connector && strstr(connector, "kafka")) {
-            snprintf(err, errlen, "Checkpoints do not hold Kafka offsets yet (table '%s'); run it without "
-                                  "checkpointing.", pt->table->name);
+        if (changelog_norm_needed(pt->source_mode, pt->table->npk, pt->delivered,
+                                  (plan->sig->args[pt->arg].traits & TRAIT_REQUIRE_FULL_DELETE) != 0)) {
+            snprintf(err, errlen, "Checkpoints do not hold the last row per key of an upsert input yet "
+                                  "(table '%s' into function '%s'); run it without checkpointing.",
+                     pt->table->name, plan->function_name);
             return -1;
         }
     }
@@ -143,7 +146,67 @@ int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err,
 
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows)
 {
-    for (int i = 0; i < n; i++) rows[i] = k->restoring ? ckpt_source_rows(&k->restored, tables[i].table->name) : 0;
+    for (int i = 0; i < n; i++) {
+        const char *t = tables[i].table->name;
+        rows[i] = k->restoring && !ckpt_has_kafka_offsets(&k->restored, t) ? ckpt_source_rows(&k->restored, t) : 0;
+    }
+}
+
+/* ---- Kafka: offsets and transactions ---- */
+
+void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n, inputs_splits_t *splits)
+{
+    const ckpt_image_t *img = &k->restored;
+    free(k->restart_pos);
+    k->restart_pos = xcalloc((size_t)img->noffsets + 1, sizeof *k->restart_pos);
+    uint32_t at = 0;
+    for (int i = 0; i < n; i++) {
+        splits[i] = (inputs_splits_t){k->restart_pos + at, 0};
+        for (uint32_t j = 0; k->restoring && j < img->noffsets; j++) {
+            const ckpt_kafka_offset_t *o = &img->offsets[j];
+            if (strcmp(o->table, tables[i].table->name) != 0 || at == img->noffsets) continue;
+            k->restart_pos[at++] = (conn_split_pos_t){o->topic, o->partition, o->offset, o->skip};
+            splits[i].n++;
+        }
+    }
+}
+
+int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen)
+{
+    k->sink = sink;
+    return sink && sink->checkpoint ? sink->checkpoint((conn_sink_t *)sink, err, errlen) : 0;
+}
+
+int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table, const conn_sink_t *sink, char *err,
+                          size_t errlen)
+{
+    const ckpt_kafka_txn_t *t = k->restoring && sink_table ? ckpt_find_kafka_txn(&k->restored, sink_table->name) : NULL;
+    if (!t || (sink && sink->transactional_id && strcmp(sink->transactional_id, t->transactional_id) == 0)) return 0;
+    if (conn_kafka_fence(sink_table, t->transactional_id, err, errlen) != 0) return -1;
+    fprintf(stderr, "ptfhost: table '%s': fenced transactional.id '%s' of the checkpoint (its open transaction is "
+                    "aborted)\n", sink_table->name, t->transactional_id);
+    return 0;
+}
+
+/* The checkpoint is written aside: an exactly-once sink commits now, right
+ * before the rename publishes it (job_checkpoint.h). */
+static int publish_sink(void *ctx, char *err, size_t errlen)
+{
+    const job_ckpt_t *k = ctx;
+    conn_sink_t *sink = (conn_sink_t *)k->sink;
+    return sink && sink->checkpoint_commit ? sink->checkpoint_commit(sink, err, errlen) : 0;
+}
+
+/* The sources' split positions and the sink's transaction at this barrier. */
+static void snapshot_kafka(const job_ckpt_t *k, ckpt_image_t *img, const inputs_position_t *pos, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < pos[i].nsplits; j++) {
+            const conn_split_pos_t *sp = &pos[i].splits[j];
+            ckpt_add_kafka_offset(img, pos[i].table, sp->topic, sp->partition, sp->offset, sp->skip);
+        }
+    if (k->sink && k->sink->transactional_id)
+        ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
 }
 
 static const char *call_uid(const job_call_state_t *call) { return call->uid ? call->uid : call->function_name; }
@@ -363,9 +426,10 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     ckpt_image_t img;
     ckpt_image_init(&img, ++k->last_id, savepoint ? CKPT_FLAG_SAVEPOINT : 0);
     for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
+    snapshot_kafka(k, &img, pos, n);
     snapshot_call(&img, call);
     double t1 = mono_ms();
-    int rc = ckpt_store_write(k->dir, &img, k->retained, path, pathlen, err, errlen);
+    int rc = ckpt_store_write_publish(k->dir, &img, k->retained, publish_sink, k, path, pathlen, err, errlen);
     if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
     if (rc == 0 && k->stats) report_stats(path, &img, t0, t1, mono_ms());
     ckpt_image_free(&img);

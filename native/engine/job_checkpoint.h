@@ -3,8 +3,9 @@
  * stage (inputs.h). The files and their format are checkpoint/'s; each
  * stage's part comes through the stage's public API: the call's keyed state
  * (state/state_snapshot.h), its timers (timer_visit), its combined
- * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), and
- * each table's position (rows passed on).
+ * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), each
+ * table's position (rows passed on; a Kafka source's offsets per partition),
+ * and a Kafka sink's transaction.
  *
  * Settings (SET, Flink's names): 'execution.checkpointing.interval',
  * 'execution.checkpointing.dir' (or 'state.checkpoints.dir'),
@@ -26,6 +27,8 @@
 
 #include "catalog/catalog.h"
 #include "checkpoint/ckpt_format.h"
+#include "connectors/sink.h"
+#include "connectors/source.h"
 #include "engine/inputs.h"
 #include "engine/job.h"
 #include "engine/plan.h"
@@ -48,6 +51,8 @@ typedef struct job_ckpt {
     bool restore_watermark;  /* 'ptfhost.checkpoint.restore-watermark' (default true); false: as Flink,
                                 which does not checkpoint watermarks */
     char last_path[4200];    /* the folder job_ckpt_take wrote last */
+    const conn_sink_t *sink;       /* the sink at the last barrier (job_ckpt_sink_barrier) */
+    conn_split_pos_t *restart_pos; /* job_ckpt_restart_splits' positions */
 } job_ckpt_t;
 
 /* How a run stopped with a savepoint begins its message (the folder follows). */
@@ -61,11 +66,31 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
 
-/* What checkpoints cannot hold yet fails before the run (Kafka offsets). */
+/* What checkpoints cannot hold yet fails before the run (an upsert input's
+ * last row per key, which the changelog normaliser keeps). */
 int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen);
 
-/* Rows of each table (in inputs order) the restored checkpoint processed. */
+/* Rows of each table (in inputs order) the restored checkpoint processed;
+ * 0 for a table whose source restarts from its split positions. */
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows);
+
+/* The restored checkpoint's split positions (Kafka offsets) of each table
+ * (in inputs order) into splits[i] (n 0: none); they live in k. */
+void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n, inputs_splits_t *splits);
+
+/* At a barrier, before job_ckpt_take: the sink makes what it wrote durable
+ * (conn_sink_t.checkpoint: a Kafka flush); its transaction goes into the
+ * checkpoint, and job_ckpt_take has it commit (checkpoint_commit) once the
+ * checkpoint is written aside, just before it is published. sink may be
+ * NULL (a view). */
+int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen);
+
+/* Restoring: a Kafka sink the checkpoint shows writing under another
+ * transactional.id than sink has now leaves a transaction open under the
+ * old one; it is fenced (aborted), as Flink aborts lingering transactions.
+ * The same id needs nothing: the sink's own start fences it. */
+int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table, const conn_sink_t *sink, char *err,
+                          size_t errlen);
 
 /* Seeds the call's operator from the restored checkpoint (state, timers,
  * watermark), after the compatibility checks. */

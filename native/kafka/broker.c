@@ -10,12 +10,14 @@
 #include <string.h>
 
 #include "kafka/relay.h"
+#include "kafka/txnproxy.h"
 #include "util/xalloc.h"
 
 struct kafka_broker {
     rd_kafka_t *owner;
     rd_kafka_mock_cluster_t *cluster;
     kafka_relay_t *relay;           /* with a fixed port only */
+    kafka_txnproxy_t *proxy;        /* with isolate only */
     int nbrokers;
     char bootstraps[512];
 };
@@ -61,6 +63,22 @@ static int create_topics(kafka_broker_t *b, const kafka_broker_options_t *o, cha
     return 0;
 }
 
+/* The proxy in front of every broker of the mock's bootstrap list; b->bootstraps becomes the proxy's. */
+static int isolate(kafka_broker_t *b, const char *mock, char *err, size_t errlen)
+{
+    int *ports = xcalloc((size_t)b->nbrokers + 1, sizeof *ports), n = 0;
+    for (const char *p = mock; p && *p && n < b->nbrokers; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        ports[n++] = first_port(p);
+    b->proxy = kafka_txnproxy_new(ports, n, err, errlen);
+    free(ports);
+    if (!b->proxy) return -1;
+    size_t at = 0;
+    for (int i = 0; i < n && at < sizeof b->bootstraps; i++)
+        at += (size_t)snprintf(b->bootstraps + at, sizeof b->bootstraps - at, "%s127.0.0.1:%d", i ? "," : "",
+                               kafka_txnproxy_port(b->proxy, i));
+    return 0;
+}
+
 kafka_broker_t *kafka_broker_new(const kafka_broker_options_t *o, char *err, size_t errlen)
 {
     kafka_broker_t *b = xcalloc(1, sizeof *b);
@@ -74,8 +92,9 @@ kafka_broker_t *kafka_broker_new(const kafka_broker_options_t *o, char *err, siz
     const char *mock = rd_kafka_mock_cluster_bootstraps(b->cluster);
     snprintf(b->bootstraps, sizeof b->bootstraps, "%s", mock);
     if (create_topics(b, o, err, errlen) != 0) goto fail;
+    if (o->isolate && isolate(b, mock, err, errlen) != 0) goto fail;
     if (o->port > 0) {
-        if (!(b->relay = kafka_relay_new(o->port, first_port(mock), err, errlen))) goto fail;
+        if (!(b->relay = kafka_relay_new(o->port, first_port(b->bootstraps), err, errlen))) goto fail;
         snprintf(b->bootstraps, sizeof b->bootstraps, "127.0.0.1:%d", kafka_relay_port(b->relay));
     }
     return b;
@@ -177,6 +196,7 @@ void kafka_broker_destroy(kafka_broker_t *b)
 {
     if (!b) return;
     kafka_relay_destroy(b->relay);
+    kafka_txnproxy_destroy(b->proxy);
     if (b->cluster) rd_kafka_mock_cluster_destroy(b->cluster);
     if (b->owner) rd_kafka_destroy(b->owner);
     free(b);

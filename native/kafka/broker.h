@@ -7,12 +7,16 @@
  * broker: clients bootstrap through it and then talk to the brokers at the
  * addresses the cluster advertises. Everything lives in memory and ends
  * with kafka_broker_destroy (see docs/kafka.md for what the mock lacks).
+ * With `isolate`, clients talk to the brokers through a proxy
+ * (txnproxy.h) that hides open and aborted transactions from
+ * read_committed readers, which the mock alone does not.
  *
  * Threading: the cluster and the relay run on their own threads; the
  * functions here are called from one thread. */
 #ifndef PTF_KAFKA_BROKER_H
 #define PTF_KAFKA_BROKER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct kafka_broker kafka_broker_t;
@@ -23,6 +27,7 @@ typedef struct kafka_broker_options {
     int partitions;             /* >= 1, for the topics below */
     const char *const *topics;  /* created up front; others are auto-created */
     int ntopics;
+    bool isolate;               /* transactions isolated for read_committed readers (txnproxy.h) */
 } kafka_broker_options_t;
 
 /* NULL with err set (a port in use, a topic the cluster refuses). */

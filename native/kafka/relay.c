@@ -27,7 +27,7 @@ struct kafka_relay {
     pthread_t thread;
 };
 
-static int listen_on(int port, int *bound, char *err, size_t errlen)
+int kafka_relay_listen(int port, int *bound, char *err, size_t errlen)
 {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), on = 1;
     struct sockaddr_in sin = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
@@ -44,7 +44,7 @@ static int listen_on(int port, int *bound, char *err, size_t errlen)
     return fd;
 }
 
-static int connect_to(int port)
+int kafka_relay_connect(int port)
 {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_in sin = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
@@ -70,7 +70,7 @@ static void accept_one(kafka_relay_t *r)
     if (client < 0) return;
     for (int i = 0; i < RELAY_MAX_PAIRS; i++) {
         if (r->pairs[i][0] >= 0) continue;
-        int broker = connect_to(r->target_port);
+        int broker = kafka_relay_connect(r->target_port);
         if (broker < 0) break;
         r->pairs[i][0] = client;
         r->pairs[i][1] = broker;
@@ -122,7 +122,7 @@ kafka_relay_t *kafka_relay_new(int port, int target_port, char *err, size_t errl
     kafka_relay_t *r = xcalloc(1, sizeof *r);
     r->target_port = target_port;
     for (int i = 0; i < RELAY_MAX_PAIRS; i++) r->pairs[i][0] = r->pairs[i][1] = -1;
-    r->listen_fd = listen_on(port, &r->port, err, errlen);
+    r->listen_fd = kafka_relay_listen(port, &r->port, err, errlen);
     if (r->listen_fd < 0) {
         free(r);
         return NULL;

@@ -15,6 +15,12 @@ typedef struct kafka_relay kafka_relay_t;
 /* port 0 lets the kernel choose; NULL with err set (e.g. the port is in use). */
 kafka_relay_t *kafka_relay_new(int port, int target_port, char *err, size_t errlen);
 int kafka_relay_port(const kafka_relay_t *r);
+
+/* The loopback sockets both relays use (txnproxy.h too): a listener on
+ * 127.0.0.1:port (0: the kernel picks; *bound gets it), -1 with err; a
+ * connection to 127.0.0.1:port, -1 when refused. */
+int kafka_relay_listen(int port, int *bound, char *err, size_t errlen);
+int kafka_relay_connect(int port);
 void kafka_relay_destroy(kafka_relay_t *r);
 
 #endif

@@ -1,6 +1,9 @@
 /* The checkpoint format and folder (checkpoint/): an image round-trips; a
  * torn file, a flipped byte (checksum), a bad magic and an unknown version
- * are refused with a message; the store writes atomically, prunes to
+ * are refused with a message; version 2's Kafka records (offsets per
+ * partition, a sink's transaction) round-trip, a version 1 file still
+ * reads and one carrying a version 2 record is refused; the store writes atomically (a publish
+ * hook runs before the rename; failing, the checkpoint stays unused), prunes to
  * num-retained, never uses an .inprogress folder and falls back from a torn
  * newest checkpoint to the one before it. */
 #include <check.h>
@@ -159,6 +162,52 @@ START_TEST(a_torn_or_corrupt_file_is_refused)
 }
 END_TEST
 
+START_TEST(kafka_records_round_trip_and_version_1_still_reads)
+{
+    ckpt_image_t img, back;
+    sample(&img, 3);
+    ckpt_add_kafka_offset(&img, "clicks", "clicks", 2, 4711, 1);
+    ckpt_add_kafka_offset(&img, "clicks", "clicks", 3, -2, 0);
+    ckpt_add_kafka_txn(&img, "counts", "job-0", 12);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);
+    char err[256] = "";
+    ck_assert_msg(ckpt_decode(b.data, b.len, &back, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(back.noffsets, 2);
+    ck_assert_str_eq(back.offsets[0].topic, "clicks");
+    ck_assert_int_eq(back.offsets[0].partition, 2);
+    ck_assert_int_eq(back.offsets[0].offset, 4711);
+    ck_assert_uint_eq(back.offsets[0].skip, 1);
+    ck_assert_int_eq(back.offsets[1].offset, -2);
+    ck_assert(ckpt_has_kafka_offsets(&back, "clicks") && !ckpt_has_kafka_offsets(&back, "other"));
+    const ckpt_kafka_txn_t *t = ckpt_find_kafka_txn(&back, "counts");
+    ck_assert_ptr_nonnull(t);
+    ck_assert_str_eq(t->transactional_id, "job-0");
+    ck_assert_uint_eq(t->committed, 12);
+    ckpt_image_free(&back);
+    /* the same file marked version 1 (checksum recomputed): its Kafka records are refused */
+    b.data[8] = 1;
+    uint32_t crc = ckpt_crc32c(0, b.data, b.len - 4);
+    for (int i = 0; i < 4; i++) b.data[b.len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    refused(&b, "bad record (tag 16)");
+    ckpt_image_free(&img);
+    /* a version 1 file without them reads */
+    sample(&img, 4);
+    b.len = 0;
+    ckpt_encode(&img, &b);
+    b.data[8] = 1;
+    crc = ckpt_crc32c(0, b.data, b.len - 4);
+    for (int i = 0; i < 4; i++) b.data[b.len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    ck_assert_msg(ckpt_decode(b.data, b.len, &back, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(back.id, 4);
+    ck_assert_uint_eq(back.noffsets, 0);
+    ck_assert_ptr_nonnull(ckpt_find_call(&back, "counter"));
+    ckpt_image_free(&back);
+    ckpt_image_free(&img);
+    buf_free(&b);
+}
+END_TEST
+
 static char dir[64];
 
 static void write_id(uint64_t id)
@@ -218,6 +267,39 @@ START_TEST(the_store_prunes_and_falls_back_from_a_torn_newest)
 }
 END_TEST
 
+static int publish_count;
+
+/* A publish hook that sees the checkpoint written aside, not yet visible. */
+static int publish_hook(void *ctx, char *err, size_t errlen)
+{
+    publish_count++;
+    ck_assert(exists("chk-1.inprogress/" CKPT_METADATA) && !exists("chk-1"));
+    if (ctx) snprintf(err, errlen, "the commit failed");
+    return ctx ? -1 : 0;
+}
+
+START_TEST(publish_runs_before_the_rename_and_a_failure_leaves_it_unused)
+{
+    snprintf(dir, sizeof dir, "/tmp/ptfhost-ckpt-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ckpt_image_t img;
+    sample(&img, 1);
+    char path[4200], err[256] = "";
+    ck_assert_int_eq(ckpt_store_write_publish(dir, &img, 1, publish_hook, "fail", path, sizeof path, err, sizeof err),
+                     -1);
+    ck_assert_str_eq(err, "the commit failed");
+    ck_assert(exists("chk-1.inprogress") && !exists("chk-1"));
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/chk-1.inprogress", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(ckpt_store_write_publish(dir, &img, 1, publish_hook, NULL, path, sizeof path, err, sizeof err), 0);
+    ck_assert(exists("chk-1") && publish_count == 2);
+    ckpt_image_free(&img);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(an_empty_directory_has_no_checkpoint)
 {
     ckpt_image_t img;
@@ -267,7 +349,9 @@ int main(void)
     tcase_add_test(tc, an_order_by_row_outside_a_call_is_refused);
     tcase_add_test(tc, a_stage_round_trips);
     tcase_add_test(tc, a_torn_or_corrupt_file_is_refused);
+    tcase_add_test(tc, kafka_records_round_trip_and_version_1_still_reads);
     tcase_add_test(tc, the_store_prunes_and_falls_back_from_a_torn_newest);
+    tcase_add_test(tc, publish_runs_before_the_rename_and_a_failure_leaves_it_unused);
     tcase_add_test(tc, an_empty_directory_has_no_checkpoint);
     suite_add_tcase(s, tc);
     return check_main_run(s);
