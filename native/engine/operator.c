@@ -348,6 +348,17 @@ static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t 
 
 static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
 
+/* Column c of the current key: an input row carries its own (no trip to
+ * key_rows, a cache miss per row with many keys), a timer's comes from key_rows. */
+static const value_t *key_value(const ptf_op_t *op, const pending_t *p, const row_t *key, uint32_t c)
+{
+    if (p->type == REC_EVAL && p->table >= 0 && p->key != NO_SLOT) {
+        const ptf_op_table_t *tab = &op->cfg.tables[p->table];
+        if ((int)c < tab->nkeys) return &p->row.fields[tab->key_cols[c]];
+    }
+    return key && key->fields && c < key->n ? &key->fields[c] : NULL;
+}
+
 /* Builds and emits one output row for OUT of record p, walking the layout. */
 static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const unsigned char *data, size_t len,
                     char *err, size_t errlen)
@@ -375,9 +386,11 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
             case LAYOUT_PASS_THROUGH:   /* only one table passes through; a timer row has no input row */
                 if (p->type == REC_EVAL) v = p->row.fields[c];
                 break;
-            case LAYOUT_KEYS:
-                if (key && key->fields && c < key->n) v = key->fields[c];
+            case LAYOUT_KEYS: {
+                const value_t *k = key_value(op, p, key, c);
+                if (k) v = *k;
                 break;
+            }
             case LAYOUT_FIELDS: v = fn.fields[c]; break;
             case LAYOUT_ROWTIME:   /* a timer's time is always present, even at INT64_MIN (Flink) */
                 if (p->type == REC_TIMER || p->time != WATERMARK_NONE) v = (value_t){.u.ts = {p->time, 0}};

@@ -82,7 +82,7 @@ void state_put(state_store_t *s, uint32_t key, int entry, const void *data, size
     state_value_t *v = slot(s, key, entry);
     s->value_bytes -= v->len;
     s->value_bytes += len;
-    v->data = xrealloc(v->data, len);
+    if (!v->data || v->len != len) v->data = xrealloc(v->data, len);   /* a rewrite of the same size reuses it */
     if (len) memcpy(v->data, data, len);
     v->len = (uint32_t)len;
     v->written_ms = now_ms;
