@@ -11,9 +11,11 @@
  * refresh it, and an expired value is reported absent and dropped. The caller
  * passes the processing time, so a test can drive it deterministically.
  *
- * Ownership: the store copies keys and values (malloc) and frees them in
- * state_store_free. Pointers returned by state_get stay valid until the next
- * state_put/state_clear of that key and entry. Not thread-safe. */
+ * Ownership: the store copies keys and values (small ones into their slot,
+ * others malloc'ed) and frees them in state_store_free. Pointers returned by
+ * state_get (and a value's data) stay valid until the next state_put/state_clear
+ * of that key and entry or the next new key (state_key_id may move the slots).
+ * Not thread-safe. */
 #ifndef PTF_STATE_H
 #define PTF_STATE_H
 
@@ -26,10 +28,15 @@
 
 #define STATE_NO_TTL 0   /* ttl_ms value meaning "never expires" */
 
+/* Values of at most this many bytes live in their slot (no allocation, no
+ * pointer to chase on the hot path: a counter, a small POJO). */
+#define STATE_INLINE 16
+
 typedef struct state_value {
-    unsigned char *data;   /* NULL = absent */
+    unsigned char *data;   /* NULL = absent; a value of at most STATE_INLINE bytes points into inline_bytes */
     uint32_t len;
     int64_t written_ms;    /* processing time of the last write */
+    unsigned char inline_bytes[STATE_INLINE];
 } state_value_t;
 
 typedef struct state_store {
