@@ -65,6 +65,8 @@ uint32_t state_key_id(state_store_t *s, const void *key, size_t len)
     return k;
 }
 
+void state_key_prefetch(const state_store_t *s, const void *key, size_t len) { hashmap_prefetch(&s->ids, key, len); }
+
 const unsigned char *state_key_bytes(const state_store_t *s, uint32_t id, size_t *len)
 {
     *len = s->key_len[id];

@@ -59,6 +59,14 @@ void state_store_free(state_store_t *s);
 uint32_t state_key_id(state_store_t *s, const void *key, size_t len);
 const unsigned char *state_key_bytes(const state_store_t *s, uint32_t id, size_t *len);
 
+/* Hints that the key with these bytes, or the values of key id, are needed
+ * soon (a batch looks up many keys: their cache misses overlap). */
+void state_key_prefetch(const state_store_t *s, const void *key, size_t len);
+static inline void state_prefetch(const state_store_t *s, uint32_t key)
+{
+    if (s->nentries) __builtin_prefetch(&s->values[(size_t)key * (size_t)s->nentries]);
+}
+
 /* Current value of (key, entry) at processing time now_ms, or NULL if absent
  * or expired (an expired value is dropped here). */
 const state_value_t *state_get(state_store_t *s, uint32_t key, int entry, int64_t now_ms);
