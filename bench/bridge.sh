@@ -12,7 +12,8 @@
 # JAR on rows in memory, warm, state in a HashMap (and for CountClicks also the
 # variant that serialises the state around every eval). Every timed run's exit
 # status and row count are checked; a failed or short run stops the benchmark.
-#   bench/bridge.sh BUILD_DIR          (BENCH_ROWS, BENCH_KEYS, BENCH_RUNS, BENCH_B0_ROWS)
+#   bench/bridge.sh BUILD_DIR          (BENCH_ROWS, BENCH_KEYS, BENCH_RUNS, BENCH_B0_ROWS, BENCH_CLOCK,
+#                                       BENCH_FNS: a subset of the functions)
 set -euo pipefail
 BUILD=$(cd "${1:?usage: bench/bridge.sh BUILD_DIR}" && pwd)
 N=${BENCH_ROWS:-1000000}
@@ -34,7 +35,7 @@ gen() {   # gen FILE ROWS KEYCOL COL VALUE-EXPR(i)
     v = (ex == "url") ? sprintf("\"/p%d\"", i % 100) : (ex == "value") ? sprintf("%d.0", i % 200) : sprintf("%d.5", i % 50)
     printf "{\"%s\": %d, \"%s\": %s}\n", kc, int(rand() * k) + 1, c, v } }' >"$1"
 }
-FNS="ThresholdFilter CountClicks Median"
+FNS=${BENCH_FNS:-ThresholdFilter CountClicks Median}
 declare -A KEYCOL=([ThresholdFilter]=sensor_id [CountClicks]=user_id [Median]=sensor_id)
 declare -A COL=([ThresholdFilter]='`value` DOUBLE' [CountClicks]='url STRING' [Median]='temperature DOUBLE')
 declare -A GEN=([ThresholdFilter]=value [CountClicks]=url [Median]=temperature)

@@ -23,6 +23,7 @@
 #include "types/render.h"
 
 #define NO_SLOT UINT32_MAX   /* pending.key of a record without a key */
+#define KEY_UNRESOLVED (UINT32_MAX - 1)   /* pending.key of an input row until its batch goes out */
 
 /* What a pending record is (encode_record writes each as its batch record). */
 enum { REC_EVAL = 1, REC_TIMER, REC_WATERMARK };
@@ -58,6 +59,8 @@ struct ptf_op {
     size_t npending, cap_pending;
     arena_t batch_arena;
     buf_t in, out, keybuf;
+    size_t *key_ends;        /* resolve_keys: where each pending record's key ends in keybuf */
+    size_t cap_key_ends;
     batch_answer_t answer;   /* op->out decoded */
     uint32_t *slot_of_key;   /* key id -> slot in the current batch, stamped */
     uint32_t *slot_stamp;
@@ -142,6 +145,7 @@ void ptf_op_free(ptf_op_t *op)
     free(op->slot_of_key);
     free(op->slot_stamp);
     free(op->slot_keys);
+    free(op->key_ends);
     type_free(op->fn_out_type);
     free(op);
 }
@@ -176,6 +180,42 @@ static bool has_keyed_state(const ptf_op_t *op)
     return false;
 }
 
+/* Appends the PARTITION BY values of a row of table t to b: its key's bytes. */
+static void encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b)
+{
+    for (int k = 0; k < tab->nkeys; k++) {
+        int c = tab->key_cols[k];
+        char err[256];
+        if (codec_encode_value(b, &row->fields[c], tab->row_type->fields[c].type, err, sizeof err) != 0)
+            buf_put_u8(b, 0xFF);   /* unencodable keys were rejected when the row was decoded */
+    }
+}
+
+/* The id of the key with these bytes, the key of a row of table t; a new key
+ * keeps its values for timer output. */
+static uint32_t intern_key(ptf_op_t *op, int t, const row_t *row, const unsigned char *bytes, size_t len)
+{
+    const ptf_op_table_t *tab = &op->cfg.tables[t];
+    uint32_t before = op->state->nkeys;
+    uint32_t id = state_key_id(op->state, bytes, len);
+    if (id < before) return id;
+    if (id >= op->cap_key_rows) {
+        uint32_t cap = op->cap_key_rows ? op->cap_key_rows * 2 : 64;
+        while (cap <= id) cap *= 2;
+        op->key_rows = xrealloc(op->key_rows, cap * sizeof *op->key_rows);
+        memset(op->key_rows + op->cap_key_rows, 0, (cap - op->cap_key_rows) * sizeof *op->key_rows);
+        op->cap_key_rows = cap;
+    }
+    row_t *kr = &op->key_rows[id];
+    kr->n = (uint32_t)tab->nkeys;
+    kr->fields = arena_calloc(&op->key_arena, (size_t)tab->nkeys, sizeof(value_t));
+    for (int k = 0; k < tab->nkeys; k++) {
+        int c = tab->key_cols[k];
+        kr->fields[k] = value_copy(&row->fields[c], tab->row_type->fields[c].type, &op->key_arena);
+    }
+    return id;
+}
+
 /* Key id of a row of table t: its PARTITION BY values, or the global key. */
 static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
 {
@@ -183,31 +223,35 @@ static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
     if (!tab->set_semantics) return NO_SLOT;
     if (tab->nkeys == 0) return op->global_key;
     buf_clear(&op->keybuf);
-    for (int k = 0; k < tab->nkeys; k++) {
-        int c = tab->key_cols[k];
-        char err[256];
-        if (codec_encode_value(&op->keybuf, &row->fields[c], tab->row_type->fields[c].type, err, sizeof err) != 0)
-            buf_put_u8(&op->keybuf, 0xFF);   /* unencodable keys were rejected when the row was decoded */
+    encode_key(tab, row, &op->keybuf);
+    return intern_key(op, t, row, op->keybuf.data, op->keybuf.len);
+}
+
+/* Interns the keys of the pending input rows (KEY_UNRESOLVED) in their order,
+ * in two passes so that the cache misses of many keys overlap instead of
+ * queueing: encode each key and prefetch its hash slot, then look them up
+ * (prefetching their state for the key table). */
+static void resolve_keys(ptf_op_t *op)
+{
+    buf_clear(&op->keybuf);
+    if (op->cap_key_ends < op->npending) {
+        op->cap_key_ends = op->npending;
+        op->key_ends = xrealloc(op->key_ends, op->cap_key_ends * sizeof *op->key_ends);
     }
-    uint32_t before = op->state->nkeys;
-    uint32_t id = state_key_id(op->state, op->keybuf.data, op->keybuf.len);
-    if (id >= before) {   /* a new key: keep its values for timer output */
-        if (id >= op->cap_key_rows) {
-            uint32_t cap = op->cap_key_rows ? op->cap_key_rows * 2 : 64;
-            while (cap <= id) cap *= 2;
-            op->key_rows = xrealloc(op->key_rows, cap * sizeof *op->key_rows);
-            memset(op->key_rows + op->cap_key_rows, 0, (cap - op->cap_key_rows) * sizeof *op->key_rows);
-            op->cap_key_rows = cap;
-        }
-        row_t *kr = &op->key_rows[id];
-        kr->n = (uint32_t)tab->nkeys;
-        kr->fields = arena_calloc(&op->key_arena, (size_t)tab->nkeys, sizeof(value_t));
-        for (int k = 0; k < tab->nkeys; k++) {
-            int c = tab->key_cols[k];
-            kr->fields[k] = value_copy(&row->fields[c], tab->row_type->fields[c].type, &op->key_arena);
-        }
+    for (size_t i = 0; i < op->npending; i++) {
+        const pending_t *p = &op->pending[i];
+        size_t from = op->keybuf.len;
+        if (p->key == KEY_UNRESOLVED) encode_key(&op->cfg.tables[p->table], &p->row, &op->keybuf);
+        op->key_ends[i] = op->keybuf.len;
+        if (p->key == KEY_UNRESOLVED) state_key_prefetch(op->state, op->keybuf.data + from, op->keybuf.len - from);
     }
-    return id;
+    for (size_t i = 0, from = 0; i < op->npending; from = op->key_ends[i++]) {
+        pending_t *p = &op->pending[i];
+        if (p->key != KEY_UNRESOLVED) continue;
+        p->key = intern_key(op, p->table, &p->row, op->keybuf.data + from, op->key_ends[i] - from);
+        state_prefetch(op->state, p->key);
+        if (p->key < op->cap_slots) __builtin_prefetch(&op->slot_stamp[p->key]);   /* slot_for reads it next */
+    }
 }
 
 /* The key id of PARTITION BY values given as a row of the key columns. */
@@ -360,6 +404,17 @@ static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t 
 
 static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
 
+/* Column c of the current key: an input row carries its own (no trip to
+ * key_rows, a cache miss per row with many keys), a timer's comes from key_rows. */
+static const value_t *key_value(const ptf_op_t *op, const pending_t *p, const row_t *key, uint32_t c)
+{
+    if (p->type == REC_EVAL && p->table >= 0 && p->key != NO_SLOT) {
+        const ptf_op_table_t *tab = &op->cfg.tables[p->table];
+        if ((int)c < tab->nkeys) return &p->row.fields[tab->key_cols[c]];
+    }
+    return key && key->fields && c < key->n ? &key->fields[c] : NULL;
+}
+
 /* Builds and emits one output row for OUT of record p, walking the layout. */
 static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const unsigned char *data, size_t len,
                     char *err, size_t errlen)
@@ -387,9 +442,11 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
             case LAYOUT_PASS_THROUGH:   /* only one table passes through; a timer row has no input row */
                 if (p->type == REC_EVAL) v = p->row.fields[c];
                 break;
-            case LAYOUT_KEYS:
-                if (key && key->fields && c < key->n) v = key->fields[c];
+            case LAYOUT_KEYS: {
+                const value_t *k = key_value(op, p, key, c);
+                if (k) v = *k;
                 break;
+            }
             case LAYOUT_FIELDS: v = fn.fields[c]; break;
             case LAYOUT_ROWTIME:   /* a timer's time is always present, even at INT64_MIN (Flink) */
                 if (p->type == REC_TIMER || p->time != WATERMARK_NONE) v = (value_t){.u.ts = {p->time, 0}};
@@ -556,6 +613,7 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen);
  * watermark before the records after it are sent. */
 static int send_pending(ptf_op_t *op, char *err, size_t errlen)
 {
+    resolve_keys(op);
     size_t from = 0;
     while (from < op->npending) {
         int64_t next = timer_next_time(&op->timers);
@@ -660,7 +718,8 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t
     p->table = table;
     if (row) {
         p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
-        p->key = key_of(op, table, row);
+        const ptf_op_table_t *tab = &op->cfg.tables[table];
+        p->key = !tab->set_semantics ? NO_SLOT : tab->nkeys == 0 ? op->global_key : KEY_UNRESOLVED;
         p->table_watermark = input_watermark(op, table);
     } else {
         p->row.kind = ROW_INSERT;

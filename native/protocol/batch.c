@@ -46,18 +46,29 @@ void batch_put_state(buf_t *b, const void *value, uint32_t len)
     buf_append(b, value, len);
 }
 
+/* n little-endian bytes of v at p, into room already reserved; returns the end. */
+static unsigned char *put_le(unsigned char *p, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++) p[i] = (unsigned char)(v >> (8 * i));
+    return p + n;
+}
+
+/* One reservation for the whole fixed part: a record's fields cost no capacity check each. */
 size_t batch_put_eval(buf_t *b, const batch_eval_t *e)
 {
-    buf_put_u8(b, BATCH_REC_EVAL);
-    buf_put_u32(b, e->key_slot);
-    buf_put_u16(b, e->table);
-    buf_put_u8(b, (uint8_t)e->kind);
-    put_i64(b, e->watermark);
-    put_i64(b, e->table_watermark);
-    put_i64(b, e->time);
-    size_t mark = b->len;
-    buf_put_u32(b, 0);
-    return mark;
+    enum { EVAL_FIXED = 1 + 4 + 2 + 1 + 8 + 8 + 8 + 4 };
+    buf_reserve(b, EVAL_FIXED);
+    unsigned char *p = b->data + b->len;
+    *p++ = BATCH_REC_EVAL;
+    p = put_le(p, e->key_slot, 4);
+    p = put_le(p, e->table, 2);
+    *p++ = (unsigned char)e->kind;
+    p = put_le(p, (uint64_t)e->watermark, 8);
+    p = put_le(p, (uint64_t)e->table_watermark, 8);
+    p = put_le(p, (uint64_t)e->time, 8);
+    put_le(p, 0, 4);
+    b->len += EVAL_FIXED;
+    return b->len - 4;
 }
 
 void batch_end_row(buf_t *b, size_t mark)

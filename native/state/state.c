@@ -1,6 +1,7 @@
 /* state.c - see state.h. Keys are interned into dense ids so that the
  * values form one flat array; ids are never reused (a key that lost all its
- * state keeps its id, which costs one slot per entry). */
+ * state keeps its id, which costs one slot per entry). A present value's
+ * bytes are in its slot exactly when len <= STATE_INLINE (is_inline). */
 #include "state/state.h"
 #include "util/xalloc.h"
 
@@ -21,12 +22,20 @@ state_store_t *state_store_new(int nentries, const int64_t *ttl_ms)
     return s;
 }
 
+static bool is_inline(const state_value_t *v) { return v->len <= STATE_INLINE; }
+
+/* Frees a value's heap bytes, if it has any; it is absent afterwards. */
+static void drop_bytes(state_value_t *v)
+{
+    if (v->data && !is_inline(v)) free(v->data);
+    v->data = NULL;
+    v->len = 0;
+}
+
 void state_store_free(state_store_t *s)
 {
     if (!s) return;
-    for (uint32_t k = 0; k < s->nkeys; k++) {
-        for (int e = 0; e < s->nentries; e++) free(s->values[(size_t)k * s->nentries + e].data);
-    }
+    for (size_t i = 0; i < (size_t)s->nkeys * (size_t)s->nentries; i++) drop_bytes(&s->values[i]);
     free(s->key_bytes);
     free(s->key_len);
     free(s->values);
@@ -45,6 +54,8 @@ uint32_t state_key_id(state_store_t *s, const void *key, size_t len)
         s->key_bytes = xrealloc(s->key_bytes, s->capkeys * sizeof *s->key_bytes);
         s->key_len = xrealloc(s->key_len, s->capkeys * sizeof *s->key_len);
         s->values = xrealloc(s->values, (size_t)s->capkeys * (size_t)s->nentries * sizeof *s->values);
+        for (size_t i = 0; i < (size_t)s->nkeys * (size_t)s->nentries; i++)   /* the slots moved */
+            if (s->values[i].data && is_inline(&s->values[i])) s->values[i].data = s->values[i].inline_bytes;
     }
     uint32_t k = s->nkeys++;
     s->key_bytes[k] = arena_memdup(&s->key_arena, key, len);
@@ -53,6 +64,8 @@ uint32_t state_key_id(state_store_t *s, const void *key, size_t len)
     hashmap_put(&s->ids, key, len, k);
     return k;
 }
+
+void state_key_prefetch(const state_store_t *s, const void *key, size_t len) { hashmap_prefetch(&s->ids, key, len); }
 
 const unsigned char *state_key_bytes(const state_store_t *s, uint32_t id, size_t *len)
 {
@@ -82,7 +95,14 @@ void state_put(state_store_t *s, uint32_t key, int entry, const void *data, size
     state_value_t *v = slot(s, key, entry);
     s->value_bytes -= v->len;
     s->value_bytes += len;
-    v->data = xrealloc(v->data, len);
+    if (len <= STATE_INLINE) {
+        drop_bytes(v);
+        v->data = v->inline_bytes;
+    } else if (!v->data || is_inline(v)) {
+        v->data = xrealloc(NULL, len);
+    } else if (v->len != len) {
+        v->data = xrealloc(v->data, len);   /* a rewrite of the same size reuses it */
+    }
     if (len) memcpy(v->data, data, len);
     v->len = (uint32_t)len;
     v->written_ms = now_ms;
@@ -92,9 +112,7 @@ void state_clear(state_store_t *s, uint32_t key, int entry)
 {
     state_value_t *v = slot(s, key, entry);
     s->value_bytes -= v->len;
-    free(v->data);
-    v->data = NULL;
-    v->len = 0;
+    drop_bytes(v);
 }
 
 size_t state_count(const state_store_t *s)

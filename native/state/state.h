@@ -11,9 +11,11 @@
  * refresh it, and an expired value is reported absent and dropped. The caller
  * passes the processing time, so a test can drive it deterministically.
  *
- * Ownership: the store copies keys and values (malloc) and frees them in
- * state_store_free. Pointers returned by state_get stay valid until the next
- * state_put/state_clear of that key and entry. Not thread-safe. */
+ * Ownership: the store copies keys and values (small ones into their slot,
+ * others malloc'ed) and frees them in state_store_free. Pointers returned by
+ * state_get (and a value's data) stay valid until the next state_put/state_clear
+ * of that key and entry or the next new key (state_key_id may move the slots).
+ * Not thread-safe. */
 #ifndef PTF_STATE_H
 #define PTF_STATE_H
 
@@ -26,10 +28,15 @@
 
 #define STATE_NO_TTL 0   /* ttl_ms value meaning "never expires" */
 
+/* Values of at most this many bytes live in their slot (no allocation, no
+ * pointer to chase on the hot path: a counter, a small POJO). */
+#define STATE_INLINE 16
+
 typedef struct state_value {
-    unsigned char *data;   /* NULL = absent */
+    unsigned char *data;   /* NULL = absent; a value of at most STATE_INLINE bytes points into inline_bytes */
     uint32_t len;
     int64_t written_ms;    /* processing time of the last write */
+    unsigned char inline_bytes[STATE_INLINE];
 } state_value_t;
 
 typedef struct state_store {
@@ -51,6 +58,14 @@ void state_store_free(state_store_t *s);
 /* Interns a key; returns its id (stable for the store's life). */
 uint32_t state_key_id(state_store_t *s, const void *key, size_t len);
 const unsigned char *state_key_bytes(const state_store_t *s, uint32_t id, size_t *len);
+
+/* Hints that the key with these bytes, or the values of key id, are needed
+ * soon (a batch looks up many keys: their cache misses overlap). */
+void state_key_prefetch(const state_store_t *s, const void *key, size_t len);
+static inline void state_prefetch(const state_store_t *s, uint32_t key)
+{
+    if (s->nentries) __builtin_prefetch(&s->values[(size_t)key * (size_t)s->nentries]);
+}
 
 /* Current value of (key, entry) at processing time now_ms, or NULL if absent
  * or expired (an expired value is dropped here). */

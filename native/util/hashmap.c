@@ -88,6 +88,11 @@ static void grow(hashmap_t *m)
     free(old);
 }
 
+void hashmap_prefetch(const hashmap_t *m, const void *key, size_t len)
+{
+    if (m->cap) __builtin_prefetch(&m->slots[hashmap_hash(key, len) & (m->cap - 1)]);
+}
+
 bool hashmap_get(const hashmap_t *m, const void *key, size_t len, uint64_t *value)
 {
     hashmap_slot_t *s = find(m, key, len, hashmap_hash(key, len));

@@ -37,6 +37,8 @@ void hashmap_init(hashmap_t *m);
 void hashmap_free(hashmap_t *m);
 uint64_t hashmap_hash(const void *key, size_t len);     /* 64-bit, stable across runs */
 
+/* Hints that key is looked up soon (fetches its first slot into the cache). */
+void hashmap_prefetch(const hashmap_t *m, const void *key, size_t len);
 /* Returns true and sets *value if present. */
 bool hashmap_get(const hashmap_t *m, const void *key, size_t len, uint64_t *value);
 /* Inserts or replaces. Returns true if the key was new. */

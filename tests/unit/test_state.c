@@ -43,6 +43,42 @@ START_TEST(put_get_clear)
 }
 END_TEST
 
+/* A value moves between its slot (<= STATE_INLINE bytes) and the heap as its
+ * size changes, and small values keep their bytes while new keys move the slots. */
+START_TEST(values_change_size_and_survive_new_keys)
+{
+    state_store_t *s = state_store_new(2, NULL);
+    uint32_t k = state_key_id(s, "k", 1);
+    unsigned char big[64];
+    for (int i = 0; i < 64; i++) big[i] = (unsigned char)i;
+    size_t sizes[] = {1, STATE_INLINE, STATE_INLINE + 1, 64, 64, 3, 0, 40};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        state_put(s, k, 0, big, sizes[i], 0);
+        const state_value_t *v = state_get(s, k, 0, 0);
+        ck_assert_ptr_nonnull(v);
+        ck_assert_uint_eq(v->len, sizes[i]);
+        ck_assert_int_eq(memcmp(v->data, big, sizes[i]), 0);
+    }
+    ck_assert_uint_eq(s->value_bytes, 40);
+    state_put(s, k, 1, "tiny", 4, 0);
+    char name[16];
+    for (int i = 0; i < 5000; i++) {   /* the slots move several times */
+        snprintf(name, sizeof name, "key%d", i);
+        uint32_t id = state_key_id(s, name, strlen(name));
+        state_put(s, id, 1, name, strlen(name), 0);
+    }
+    const state_value_t *t = state_get(s, k, 1, 0);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(memcmp(t->data, "tiny", 4), 0);
+    ck_assert_int_eq(memcmp(state_get(s, k, 0, 0)->data, big, 40), 0);
+    uint32_t last = state_key_id(s, "key4999", 7);
+    ck_assert_int_eq(memcmp(state_get(s, last, 1, 0)->data, "key4999", 7), 0);
+    state_clear(s, k, 0);
+    ck_assert_ptr_null(state_get(s, k, 0, 0));
+    state_store_free(s);
+}
+END_TEST
+
 START_TEST(ttl_counts_from_last_write_and_reads_do_not_refresh)
 {
     int64_t ttl[2] = {30000, STATE_NO_TTL};
@@ -107,6 +143,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, keys_are_interned);
     tcase_add_test(tc, put_get_clear);
+    tcase_add_test(tc, values_change_size_and_survive_new_keys);
     tcase_add_test(tc, ttl_counts_from_last_write_and_reads_do_not_refresh);
     tcase_add_test(tc, many_keys_grow);
     tcase_add_test(tc, value_bytes_counts_present_values);
