@@ -120,6 +120,8 @@ typedef struct inputs_config {
     int64_t barrier_interval_ms; /* checkpoint barriers this often (0: none) */
     const uint64_t *skip_rows;   /* per table (order given): rows already processed (NULL: none) */
     const volatile sig_atomic_t *stop; /* non-zero: a final barrier, then stop (NULL: never) */
+    const volatile sig_atomic_t *cancel; /* non-zero: the run fails at once, "the query was cancelled"
+                                            (NULL: never); read between rows and while waiting for one */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;

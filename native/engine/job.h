@@ -18,6 +18,7 @@
 #ifndef PTF_JOB_H
 #define PTF_JOB_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -104,6 +105,7 @@ typedef struct job_env {
     jb_vm_t *const *vm;              /* the JVM describe started */
     job_uids_t *uids;
     const job_hooks_t *hooks;        /* NULL = none */
+    const volatile sig_atomic_t *cancel; /* non-zero: reading input fails, "the query was cancelled" (NULL: never) */
 } job_env_t;
 
 /* The planner's view of env (catalog, script, describe, Flink version). */

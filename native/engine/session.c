@@ -91,6 +91,7 @@ static job_env_t job_env(session_t *s, const sqlp_script_t *script)
         .vm = &s->vm,
         .uids = &s->uids,
         .hooks = &s->hooks,
+        .cancel = s->cancel,
     };
 }
 

@@ -9,6 +9,7 @@
 #ifndef PTF_SESSION_H
 #define PTF_SESSION_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -41,6 +42,7 @@ typedef struct session {
     int64_t time_limit_ms;       /* a query reading input longer than this fails (0 = no limit) */
     job_hooks_t hooks;           /* optional (ptfhost test): see job.h */
     arena_t retained;            /* the scripts of session_run_retained and their text */
+    const volatile sig_atomic_t *cancel; /* optional, the caller's: non-zero cancels the running query */
 } session_t;
 
 void session_init(session_t *s, const char *base_dir, FILE *out);
