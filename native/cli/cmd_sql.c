@@ -367,19 +367,20 @@ static int run_file(shell_t *sh, const char *path, bool echo)
     const char *t = buf_cstr(&text);
     size_t at = 0, n = text.len, end;
     int rc = 0;
-    while (rc == 0 && (end = cli_sql_statement_end(t + at, n - at)) > 0) {
+    bool quit = false;
+    while (rc == 0 && !quit && (end = cli_sql_statement_end(t + at, n - at)) > 0) {
         if (!cli_sql_is_blank(t + at, end)) {
             if (echo) echo_statement(t + at, end);
             char *stmt = positioned(t, at, at + end);
             sh_status_t st = run_statement(sh, stmt, path);
             free(stmt);
             if (st == SH_FAILED) print_error(sh->err), rc = 1;
-            if (st == SH_QUIT) break;
-            if (echo) fputs("\n", stdout);
+            quit = st == SH_QUIT;
+            if (echo && !quit) fputs("\n", stdout);
         }
         at += end;
     }
-    if (rc == 0 && !cli_sql_is_blank(t + at, n - at)) {
+    if (rc == 0 && !quit && !cli_sql_is_blank(t + at, n - at)) {
         snprintf(sh->err, ERRLEN, "%s: the last statement does not end with ';'", path);
         print_error(sh->err);
         rc = 1;
