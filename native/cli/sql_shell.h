@@ -23,7 +23,9 @@
 
 /* The length of the first complete statement of text[0..len), its ';'
  * included, or 0 when text holds none yet (a ';' inside '...', "...",
- * `...`, a -- comment or a block comment does not end one). */
+ * `...`, a -- comment or a block comment does not end one; a statement
+ * set, BEGIN STATEMENT SET; ... END; or EXECUTE STATEMENT SET BEGIN ...
+ * END;, ends with its END). */
 size_t cli_sql_statement_end(const char *text, size_t len);
 
 /* True when text[0..len) holds only blanks, comments and ';'. */

@@ -4,7 +4,9 @@
  * Flink's client. Doubled quotes ('it''s') stay inside the literal. */
 #include "cli/sql_shell.h"
 
+#include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 
 /* The index just past the quoted part opened by text[i] == q. */
 static size_t skip_quoted(const char *text, size_t len, size_t i, char q)
@@ -53,10 +55,50 @@ static size_t next_semicolon(const char *text, size_t len, size_t i, bool *blank
     return len;
 }
 
+/* The index past blanks and comments from i. */
+static size_t skip_blank(const char *text, size_t len, size_t i)
+{
+    for (;;) {
+        while (i < len && strchr(" \t\r\n", text[i])) i++;
+        size_t past = skip_comment(text, len, i);
+        if (past == i) return i;
+        i = past;
+    }
+}
+
+/* True when text[0..len) is the words given (case-insensitive, any blanks
+ * and comments between them), and only them when whole. */
+static bool words_are(const char *text, size_t len, const char *const *words, int n, bool whole)
+{
+    size_t i = 0;
+    for (int w = 0; w < n; w++) {
+        i = skip_blank(text, len, i);
+        size_t wl = strlen(words[w]);
+        if (len - i < wl || strncasecmp(text + i, words[w], wl) != 0) return false;
+        i += wl;
+        if (i < len && !strchr(" \t\r\n-/;", text[i])) return false;
+    }
+    return !whole || skip_blank(text, len, i) == len;
+}
+
+/* BEGIN STATEMENT SET; ... END; and EXECUTE STATEMENT SET BEGIN ... END;
+ * are one statement with ';' inside, as the client reads them. */
+static bool opens_statement_set(const char *text, size_t len)
+{
+    static const char *const begin[] = {"BEGIN", "STATEMENT", "SET"};
+    static const char *const execute[] = {"EXECUTE", "STATEMENT", "SET", "BEGIN"};
+    return words_are(text, len, begin, 3, false) || words_are(text, len, execute, 4, false);
+}
+
 size_t cli_sql_statement_end(const char *text, size_t len)
 {
+    static const char *const end_word[] = {"END"};
     size_t at = next_semicolon(text, len, 0, NULL);
-    return at < len ? at + 1 : 0;
+    if (at == len) return 0;
+    if (!opens_statement_set(text, at)) return at + 1;
+    for (size_t from = at + 1; (at = next_semicolon(text, len, from, NULL)) < len; from = at + 1)
+        if (words_are(text + from, at - from, end_word, 1, true)) return at + 1;
+    return 0;
 }
 
 bool cli_sql_is_blank(const char *text, size_t len)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ptfhost sql without a terminal: -f runs a file's statements as the client
 # echoes them (prompt, continuation prompt) with their results; a ';' inside
-# a string literal, a quoted name or a comment does not end a statement; -i
+# a string literal, a quoted name or a comment does not end a statement, a
+# statement set ends with its END; -i
 # runs an init file first and its session state is there for -f; -D sets an
 # option; in -f a query needs the tableau mode (Flink's message otherwise);
 # an error stops the file with exit code 1 and the file's own line and column;
@@ -67,6 +68,23 @@ printf "SET 'a' = 'b';\nSELECT 1\n" >"$W/open.sql"
 (cd "$W" && "$PTFHOST" sql -f open.sql >out 2>err); rc=$?
 [ $rc -eq 1 ] || bad "an unterminated statement: exit $rc, want 1"
 has "$W/out" "the last statement does not end with ';'"
+
+# A statement set is one statement with ';' inside, ending with its END.
+cat >"$W/set.sql" <<'SQL'
+CREATE TABLE s1 (a INT) WITH ('connector' = 'print');
+EXECUTE STATEMENT SET
+BEGIN
+  INSERT INTO s1 VALUES (1);
+  INSERT INTO s1 VALUES (2);
+END;
+BEGIN STATEMENT SET;
+INSERT INTO s1 VALUES (3);
+end;
+SQL
+(cd "$W" && "$PTFHOST" sql -f set.sql >out 2>err); rc=$?
+[ $rc -eq 0 ] || { bad "statement sets: exit $rc"; cat "$W/out" "$W/err"; }
+[ "$(grep -c '^+I\[[123]\]$' "$W/out")" -eq 3 ] || bad "statement sets: want +I[1], +I[2], +I[3]"
+[ "$(grep -c '^\[INFO\] Execute statement succeed.$' "$W/out")" -eq 3 ] || bad "statement sets: one INFO each"
 
 # QUIT in a file ends it with 0; what follows does not run.
 printf "SET 'sql-client.execution.result-mode' = 'tableau';\nQUIT;\nSELECT 1 AS x;\n" >"$W/quit.sql"
