@@ -224,7 +224,6 @@ static sh_status_t run_statement(shell_t *sh, const char *text, const char *file
         st = session_run_retained(&sh->s, text, file, sh->err, ERRLEN) == 0 ? SH_OK : SH_FAILED;
         if (st == SH_OK && !lists) puts("[INFO] Execute statement succeed.");
     }
-    if (st == SH_FAILED && cancel_query) st = SH_OK;   /* cancelled: the result said so */
     fflush(stdout);
     return st;
 }
@@ -313,7 +312,10 @@ static int interactive(shell_t *sh)
             pending.len = 0;
             continue;
         }
-        if (!line) break;   /* Ctrl-D */
+        if (!line) {   /* Ctrl-D */
+            fputs("\n", stdout);
+            break;
+        }
         buf_puts(&pending, line);
         buf_putc(&pending, '\n');
         free(line);

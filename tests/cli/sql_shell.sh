@@ -4,8 +4,9 @@
 # prompt, a streaming query cancelled with Ctrl-C and the session going on,
 # Ctrl-C at the prompt, the three result modes (tableau, the materialised
 # table view, the changelog view; Q quits a view, also while its query still
-# runs), an error as the client prints it, HELP, the history file, and QUIT
-# ending the shell with exit code 0. Waits poll the screen (hang guards only).
+# runs), Ctrl-C cancelling an INSERT, an error as the client prints it, HELP,
+# the history file, and QUIT ending the shell with exit code 0. Waits poll
+# the screen (hang guards only).
 set -uo pipefail
 : "${PTFHOST:?}"
 command -v tmux >/dev/null || { echo "FAIL: tmux is missing (build.sh installs it)"; exit 1; }
@@ -119,6 +120,14 @@ wait_for "Q Quit"
 for _ in $(seq 600); do [ "$(count " +I ")" -ge 2 ] && break; sleep 0.2; done   # hang guard: 120 s
 tm send-keys Q
 wait_for "[INFO] Result retrieval cancelled."
+
+# Ctrl-C also cancels a running INSERT; that statement fails, the session goes on.
+type_line "CREATE TABLE printed (user_id INT) WITH ('connector' = 'print');"
+wait_for "Flink SQL> CREATE TABLE printed" && clear_screen
+type_line "INSERT INTO printed SELECT user_id FROM examples.marketplace.clicks;"
+wait_for '^\+I\[[0-9]+\]$' E
+tm send-keys C-c
+wait_for "the query was cancelled"
 
 # An error as the client prints it, with ptfhost's position.
 clear_screen
