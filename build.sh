@@ -15,7 +15,7 @@ BUILD=${PTFHOST_BUILD_DIR:-$ROOT/build}   # a helper working in parallel may use
 PKGS=(gcc make cmake pkg-config openjdk-17-jdk-headless maven maven-debian-helper
       libmaven-compiler-plugin-java libmaven-jar-plugin-java libmaven-resources-plugin-java
       libmaven-install-plugin-java libsurefire-java libasm-java
-      libcjson-dev librdkafka-dev libpcre2-dev kcat check jq libcommons-lang3-java libxml2-utils valgrind)
+      libcjson-dev librdkafka-dev libpcre2-dev kcat check jq libcommons-lang3-java libxml2-utils valgrind libreadline-dev tmux)
 
 install_missing() {
   local missing=()

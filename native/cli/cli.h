@@ -21,6 +21,7 @@ int cmd_describe(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_init(int argc, char **argv);
+int cmd_sql(int argc, char **argv);
 
 /* ptfhost's own version (keep in step with pom.xml) and the Flink versions
  * whose PTF API and runtime behaviour it reproduces. */

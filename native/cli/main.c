@@ -17,6 +17,7 @@ static const cli_command_t commands[] = {
     {"describe", cmd_describe, "print the signature Flink infers for the PTFs in a JAR, or Flink's error"},
     {"init", cmd_init, "write a Maven project for a PTF: pom.xml, a sample PTF, a SQL job and a test case"},
     {"run", cmd_run, "run a Flink SQL script that calls PTFs"},
+    {"sql", cmd_sql, "the SQL client's interactive shell: statements, result modes, history"},
     {"test", cmd_test, "run compatibility cases and compare with the expected changelog"},
 };
 

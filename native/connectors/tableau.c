@@ -44,18 +44,21 @@ static int type_width(const type_t *t, int max_width)
     }
 }
 
-/* Streaming widths: the name's String.length(), or the type's width, at
- * least 6 for <NULL>. */
+int conn_tableau_column_width(const char *name, const type_t *t, int max_column_width)
+{
+    int w = (int)utf8_utf16_length(name, strlen(name));   /* Flink uses String.length() for names here */
+    int tw = type_width(t, max_column_width > 0 ? max_column_width : CONN_TABLEAU_DEFAULT_MAX_WIDTH);
+    if (tw < 6) tw = 6;
+    return tw > w ? tw : w;
+}
+
+/* Streaming widths: the op column, then each column's type-inferred width. */
 static void fix_widths(conn_tableau_t *t)
 {
     t->table.widths[0] = 2;   /* op */
-    for (int i = 0; i < t->schema->nfields; i++) {
-        const char *name = t->schema->fields[i].name;
-        int w = (int)utf8_utf16_length(name, strlen(name));   /* Flink uses String.length() for names here */
-        int tw = type_width(t->schema->fields[i].type, t->max_width);
-        if (tw < 6) tw = 6;
-        t->table.widths[i + 1] = tw > w ? tw : w;
-    }
+    for (int i = 0; i < t->schema->nfields; i++)
+        t->table.widths[i + 1] =
+            conn_tableau_column_width(t->schema->fields[i].name, t->schema->fields[i].type, t->max_width);
 }
 
 conn_tableau_t *conn_tableau_new(const type_t *schema, bool streaming, int max_column_width, const render_zone_t *zone)
@@ -85,6 +88,12 @@ conn_tableau_t *conn_tableau_new_table_result(const type_t *schema, int max_colu
     return t;
 }
 
+void conn_tableau_cell(buf_t *b, const value_t *v, const type_t *t, const render_zone_t *zone)
+{
+    if (!v || v->is_null) buf_puts(b, "<NULL>");
+    else render_sql_value(b, v, t, zone);
+}
+
 static char **render_cells(conn_tableau_t *t, const row_t *r)
 {
     char **cells = calloc((size_t)t->ncols + 1, sizeof *cells);
@@ -94,8 +103,7 @@ static char **render_cells(conn_tableau_t *t, const row_t *r)
     for (int i = 0; i < t->schema->nfields; i++) {
         buf_clear(&b);
         const value_t *v = (uint32_t)i < r->n ? &r->fields[i] : NULL;
-        if (!v || v->is_null) buf_puts(&b, "<NULL>");
-        else render_sql_value(&b, v, t->schema->fields[i].type, t->has_zone ? &t->zone : NULL);
+        conn_tableau_cell(&b, v, t->schema->fields[i].type, t->has_zone ? &t->zone : NULL);
         cells[i + off] = strdup(buf_cstr(&b));
     }
     buf_free(&b);

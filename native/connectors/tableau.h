@@ -62,4 +62,11 @@ void conn_tableau_row(conn_tableau_t *t, const row_t *r, buf_t *out);
 void conn_tableau_end(conn_tableau_t *t, buf_t *out);
 void conn_tableau_free(conn_tableau_t *t);
 
+/* One cell as the tableau shows it: <NULL>, or CAST(v AS STRING) in
+ * printing mode (zone as above). The client's full-screen views use it too. */
+void conn_tableau_cell(buf_t *b, const value_t *v, const type_t *t, const render_zone_t *zone);
+/* A column's type-inferred width (the streaming widths above): the name's
+ * length or the type's width, at least 6 for <NULL>. */
+int conn_tableau_column_width(const char *name, const type_t *t, int max_column_width);
+
 #endif

@@ -286,8 +286,13 @@ static int64_t split_wait_ms(const inputs_t *ins, const input_t *in)
     return wait < 0 ? 0 : wait;
 }
 
-static int check_time_limit(const inputs_t *ins, const input_t *in, int64_t mono, char *err, size_t errlen)
+/* The time limit, and a cancel the caller asked for. */
+static int check_limits(const inputs_t *ins, const input_t *in, int64_t mono, char *err, size_t errlen)
 {
+    if (ins->cfg.cancel && *ins->cfg.cancel) {
+        snprintf(err, errlen, "the query was cancelled");
+        return -1;
+    }
     int64_t limit = ins->cfg.time_limit_ms;
     if (limit <= 0 || mono - in->started_at <= limit) return 0;
     snprintf(err, errlen, "the query read input for longer than its time limit of %lld s (table '%s'); a source "
@@ -309,7 +314,7 @@ static int flush_now(input_t *in, const inputs_consumer_t *c, int64_t mono, char
 static int on_idle(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     int64_t mono = monotonic_ms();
-    if (run_ticks(ins, in, c, err, errlen) != 0 || check_time_limit(ins, in, mono, err, errlen) != 0) return -1;
+    if (run_ticks(ins, in, c, err, errlen) != 0 || check_limits(ins, in, mono, err, errlen) != 0) return -1;
     return in->unflushed ? flush_now(in, c, mono, err, errlen) : 0;
 }
 
@@ -425,7 +430,7 @@ static int barrier(inputs_t *ins, const inputs_consumer_t *c, bool now, int64_t 
 static int pace(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     int64_t mono = in->mono_ms;
-    if (check_time_limit(ins, in, mono, err, errlen) != 0) return -1;
+    if (check_limits(ins, in, mono, err, errlen) != 0) return -1;
     if (mono - in->flushed_at < INPUTS_FLUSH_INTERVAL_MS) return 0;
     return flush_now(in, c, mono, err, errlen);
 }

@@ -138,6 +138,8 @@ typedef struct inputs_config {
     bool fresh_watermarks;   /* skipped rows do not feed the watermark generators: a restore without
                                 watermarks starts them afresh, as Flink's sources do */
     const inputs_splits_t *restart_splits; /* per table (order given): positions to restart from (NULL: none) */
+    const volatile sig_atomic_t *cancel; /* non-zero: the run fails at once, "the query was cancelled"
+                                            (NULL: never); read between rows and while waiting for one */
 } inputs_config_t;
 
 typedef struct inputs inputs_t;

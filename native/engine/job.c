@@ -344,7 +344,7 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
     inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL,
-                           c->env->udfs, false, NULL};
+                           c->env->udfs, false, NULL, c->env->cancel};
     uint64_t *skip = xcalloc((size_t)plan->ntables + 1, sizeof *skip);
     inputs_splits_t *splits = xcalloc((size_t)plan->ntables + 1, sizeof *splits);
     if (c->ckpt && job_ckpt_active(c->ckpt)) {
@@ -629,7 +629,8 @@ int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_
                    size_t errlen)
 {
     inputs_table_t table = {t, 0};
-    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false, NULL};
+    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL,
+                           NULL, env->udfs, false, NULL, env->cancel};
     inputs_t *ins = inputs_open(&table, 1, &cfg, err, errlen);
     int rc = ins && inputs_run(ins, c, err, errlen) == 0 ? 0 : -1;
     if (rc == 0) inputs_report_skipped(ins, stderr);
@@ -1020,7 +1021,8 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     if (rc == 0 && output_init(&u.scan.out, &penv, select, tables[0]->schema, sink, capture, err, errlen) == 0 &&
         output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL, env->udfs, false, NULL};
+        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL,
+                               NULL, env->udfs, false, NULL, env->cancel};
         inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL};
         rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
         rc = output_close(&u.scan.out, rc, err, errlen);

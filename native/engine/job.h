@@ -18,6 +18,7 @@
 #ifndef PTF_JOB_H
 #define PTF_JOB_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -120,6 +121,7 @@ typedef struct job_env {
     job_uids_t *uids;
     const job_hooks_t *hooks;        /* NULL = none */
     const struct expr_udf_resolver *udfs;   /* scalar UDFs (expr/expr_udf.h); NULL = none */
+    const volatile sig_atomic_t *cancel; /* non-zero: reading input fails, "the query was cancelled" (NULL: never) */
 } job_env_t;
 
 /* The planner's view of env (catalog, script, describe, Flink version). */

@@ -102,6 +102,7 @@ static job_env_t job_env(session_t *s, const sqlp_script_t *script)
         .uids = &s->uids,
         .hooks = &s->hooks,
         .udfs = session_udfs_resolver(s),
+        .cancel = s->cancel,
     };
 }
 

@@ -9,6 +9,7 @@
 #ifndef PTF_SESSION_H
 #define PTF_SESSION_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +43,7 @@ typedef struct session {
     job_hooks_t hooks;           /* optional (ptfhost test): see job.h */
     arena_t retained;            /* the scripts of session_run_retained and their text */
     struct session_udfs *udfs;   /* scalar UDFs opened so far (session_udf.h); NULL = none */
+    const volatile sig_atomic_t *cancel; /* optional, the caller's: non-zero cancels the running query */
 } session_t;
 
 void session_init(session_t *s, const char *base_dir, FILE *out);

@@ -221,6 +221,14 @@ static void sql_interval_dt(buf_t *b, int64_t v)
     number_padded(b, ms, 3);
 }
 
+/* A value inside a composite: a NULL there is NULL (CastRuleUtils.nullLiteral
+ * without legacy cast behaviour, Flink's default). */
+static void sql_nested(buf_t *b, const value_t *v, const type_t *t, const render_zone_t *zone)
+{
+    if (v->is_null || t == NULL) buf_puts(b, "NULL");
+    else render_sql_value(b, v, t, zone);
+}
+
 void render_sql_value(buf_t *b, const value_t *v, const type_t *t, const render_zone_t *zone)
 {
     if (v->is_null || t == NULL) {
@@ -254,7 +262,7 @@ void render_sql_value(buf_t *b, const value_t *v, const type_t *t, const render_
         buf_putc(b, '[');
         for (uint32_t i = 0; i < v->u.list.n; i++) {
             if (i) buf_puts(b, ", ");
-            render_sql_value(b, &v->u.list.items[i], t->elem, zone);
+            sql_nested(b, &v->u.list.items[i], t->elem, zone);
         }
         buf_putc(b, ']');
         break;
@@ -266,22 +274,25 @@ void render_sql_value(buf_t *b, const value_t *v, const type_t *t, const render_
         buf_putc(b, '{');
         for (uint32_t i = 0; i < v->u.map.n; i++) {
             if (i) buf_puts(b, ", ");
-            render_sql_value(b, &v->u.map.keys[i], t->elem, zone);
+            sql_nested(b, &v->u.map.keys[i], t->elem, zone);
             buf_putc(b, '=');
-            render_sql_value(b, &v->u.map.vals[i], vt, zone);
+            sql_nested(b, &v->u.map.vals[i], vt, zone);
         }
         buf_putc(b, '}');
         break;
     }
     case TYPE_ROW:
-    case TYPE_STRUCTURED:
-        buf_putc(b, '(');
+    case TYPE_STRUCTURED: {
+        bool named = t->id == TYPE_STRUCTURED;   /* StructuredToStringCastRule: {name=value, ...} */
+        buf_putc(b, named ? '{' : '(');
         for (uint32_t i = 0; i < v->u.row.n; i++) {
             if (i) buf_puts(b, ", ");
-            render_sql_value(b, &v->u.row.fields[i], (int)i < t->nfields ? t->fields[i].type : NULL, zone);
+            if (named && (int)i < t->nfields) buf_printf(b, "%s=", t->fields[i].name);
+            sql_nested(b, &v->u.row.fields[i], (int)i < t->nfields ? t->fields[i].type : NULL, zone);
         }
-        buf_putc(b, ')');
+        buf_putc(b, named ? '}' : ')');
         break;
+    }
     default:
         /* numbers and strings print as in Java ("" + value) */
         render_value(b, v, t);

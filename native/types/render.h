@@ -14,9 +14,11 @@
  * 2. SQL CAST(x AS STRING) in printing mode (render_sql_value): the text the
  *    SQL client's tableau view shows in a cell. BOOLEAN is TRUE/FALSE,
  *    TIMESTAMP(p) is `yyyy-MM-dd HH:mm:ss.fff` padded to p digits, DECIMAL is
- *    toPlainString, BYTES is x'0102', ROW is (a, b), MAP keeps entry order,
- *    a NULL inside a composite is `null` (the caller shows a top-level NULL
- *    as <NULL>).
+ *    toPlainString, BYTES is x'0102', ROW is (a, b), a STRUCTURED type
+ *    {name=a, age=b} (StructuredToStringCastRule), MAP keeps entry order
+ *    (a MAP from Java arrives in the Map's iteration order, which Flink's
+ *    MapMapConverter keeps too), a NULL inside a composite is NULL (the
+ *    caller shows a top-level NULL as <NULL>).
  *
  * The leaf texts live in their own modules: java_number.h (Double, Float,
  * BigDecimal), java_time.h (java.time values), java_hash.h (HashMap order),

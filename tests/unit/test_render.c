@@ -324,12 +324,13 @@ START_TEST(sql_cast_to_string_printing_mode)
     dbl.u.f64 = 1e10;
     ck_assert_str_eq(r_sql("DOUBLE", dbl), "1.0E10");
 
-    /* composites: NULL inside is `null`, ROW uses parentheses, MAP keeps order */
+    /* composites: NULL inside is NULL (CastRuleUtils.nullLiteral, not legacy),
+     * ROW uses parentheses, STRUCTURED names its fields, MAP keeps order */
     value_t f[2] = {vi(1), value_null()};
     value_t row = {0};
     row.u.row.fields = f;
     row.u.row.n = 2;
-    ck_assert_str_eq(r_sql("ROW<a INT, b STRING>", row), "(1, null)");
+    ck_assert_str_eq(r_sql("ROW<a INT, b STRING>", row), "(1, NULL)");
     value_t k[2] = {0}, v[2] = {vi(2), vi(1)};
     k[0].u.str.ptr = "b"; k[0].u.str.len = 1;
     k[1].u.str.ptr = "a"; k[1].u.str.len = 1;
@@ -341,7 +342,7 @@ START_TEST(sql_cast_to_string_printing_mode)
     value_t arr = {0};
     arr.u.list.items = f;
     arr.u.list.n = 2;
-    ck_assert_str_eq(r_sql("ARRAY<INT>", arr), "[1, null]");
+    ck_assert_str_eq(r_sql("ARRAY<INT>", arr), "[1, NULL]");
 
     /* TIMESTAMP_LTZ shows the session zone's wall time */
     buf_t b = BUF_INIT;

@@ -49,6 +49,43 @@ START_TEST(streaming_has_op_column_and_type_widths)
 }
 END_TEST
 
+/* Composite cells as Flink's cast rules print them: a MAP in its entry
+ * order ({k=v}, as MapToStringCastRule walks the map's key and value
+ * arrays), a STRUCTURED type with its field names (StructuredToStringCastRule),
+ * a ROW in parentheses, NULL inside a composite as NULL. */
+START_TEST(composite_cells_follow_flink_cast_rules)
+{
+    char err[128];
+    type_t *t = type_parse("ROW<m MAP<STRING, INT>, s STRUCTURED<'com.example.Score', name STRING, points INT>, "
+                           "r ROW<a INT, b STRING>>",
+                           err, sizeof err);
+    ck_assert_msg(t, "%s", err);
+    value_t keys[3] = {vstr("zeta"), vstr("alpha"), vstr("mid")}, vals[3] = {vint(1), value_null(), vint(3)};
+    value_t map = {0};
+    map.u.map.keys = keys, map.u.map.vals = vals, map.u.map.n = 3;
+    value_t sf[2] = {vstr("Bob"), value_null()}, rf[2] = {value_null(), vstr("x")};
+    value_t st = {0}, row = {0};
+    st.u.row.fields = sf, st.u.row.n = 2;
+    row.u.row.fields = rf, row.u.row.n = 2;
+    const char *want[3] = {"{zeta=1, alpha=NULL, mid=3}", "{name=Bob, points=NULL}", "(NULL, x)"};
+    value_t cells[3] = {map, st, row};
+    buf_t b = BUF_INIT;
+    for (int i = 0; i < 3; i++) {
+        buf_clear(&b);
+        conn_tableau_cell(&b, &cells[i], t->fields[i].type, NULL);
+        ck_assert_str_eq(buf_cstr(&b), want[i]);
+    }
+    buf_clear(&b);
+    conn_tableau_cell(&b, NULL, t->fields[0].type, NULL);
+    ck_assert_str_eq(buf_cstr(&b), "<NULL>");
+    /* composite columns take the max column width in the streaming layout */
+    ck_assert_int_eq(conn_tableau_column_width("m", t->fields[0].type, 0), 30);
+    ck_assert_int_eq(conn_tableau_column_width("a_long_column_name_of_33_chars_xx", t->fields[2].type, 0), 33);
+    buf_free(&b);
+    type_free(t);
+}
+END_TEST
+
 START_TEST(streaming_without_rows)
 {
     char err[128];
@@ -118,6 +155,7 @@ int main(void)
     TCase *tc = tcase_create("tableau");
     tcase_add_test(tc, streaming_has_op_column_and_type_widths);
     tcase_add_test(tc, streaming_without_rows);
+    tcase_add_test(tc, composite_cells_follow_flink_cast_rules);
     tcase_add_test(tc, batch_sizes_columns_by_content);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
