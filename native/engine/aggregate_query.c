@@ -666,14 +666,7 @@ static int open_output(agg_run_t *r, job_env_t *env, const sqlp_query_t *q, cons
 
 /* ---- window TVFs ------------------------------------------------------------------------ */
 
-static const char *window_tvf(const sqlp_expr_t *call)
-{
-    static const char *const names[] = {"TUMBLE", "HOP", "CUMULATE", "SESSION"};
-    if (call->u.call.name.nparts != 1) return NULL;
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-        if (strcasecmp(call->u.call.name.parts[0].name, names[k]) == 0) return names[k];
-    return NULL;
-}
+static const char *window_tvf(const sqlp_expr_t *call) { return plan_window_tvf(call); }
 
 /* Argument `name` (DATA, TIMECOL, SIZE) of a window TVF: named, else at position pos. */
 static const sqlp_expr_t *window_arg(const sqlp_expr_t *call, const char *name, int pos)

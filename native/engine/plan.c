@@ -249,13 +249,27 @@ static const char *table_arg_name(const planner_t *pl, const plan_table_t *pt)
     return pl->sig->args[pt->arg].name;
 }
 
+const char *plan_window_tvf(const sqlp_expr_t *call)
+{
+    static const char *const names[] = {"TUMBLE", "HOP", "CUMULATE", "SESSION"};
+    if (call->u.call.name.nparts != 1) return NULL;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcasecmp(call->u.call.name.parts[0].name, names[k]) == 0) return names[k];
+    return NULL;
+}
+
 static const catalog_function_t *resolve_function(const planner_t *pl)
 {
     const catalog_t *catalog = pl->env->catalog;
     char *full = plan_name_string(&pl->call->u.call.name);
     catalog_function_t *fn = catalog_find_function(catalog, full);
     if (!fn) fn = catalog_find_function(catalog, pl->fname);
-    if (!fn) {
+    if (!fn && plan_window_tvf(pl->call)) {
+        fail_at(pl, pl->call->pos, "SQL validation failed. The window table function %s is not supported by ptfhost "
+                                   "on its own or as a PTF's input yet: ptfhost runs window TVFs under a window "
+                                   "aggregation (GROUP BY window_start, window_end[, keys]).",
+                plan_window_tvf(pl->call));
+    } else if (!fn) {
         buf_t known = BUF_INIT;
         for (int i = 0; i < catalog->nfunctions; i++)
             buf_printf(&known, "%s%s", i ? ", " : "", catalog->functions[i]->name);

@@ -137,4 +137,8 @@ const char *plan_table_read_only(const catalog_t *c, const sqlp_name_t *name);
 void plan_table_not_found(const catalog_t *c, const sqlp_name_t *name, char *out, size_t outlen);
 char *plan_name_string(const sqlp_name_t *name);   /* "a.b.c", malloc'ed */
 
+/* "TUMBLE", "HOP", "CUMULATE" or "SESSION" when call names one of Flink's window
+ * table functions (unqualified, any case); NULL otherwise. */
+const char *plan_window_tvf(const sqlp_expr_t *call);
+
 #endif
