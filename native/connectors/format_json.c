@@ -324,6 +324,7 @@ static bool put_big_decimal_text(buf_t *b, const char *s, size_t n)
         u = u * 10 + (*p - '0');
     }
     if (p < e) exp = strtol(p + 1, NULL, 10);
+    if (exp < -100000 || exp > 100000) return false;   /* beyond any scale below; no overflow */
     long scale = frac - exp;
     if (scale < -1000 || scale > 1000) return false;
     if (scale >= 0) {

@@ -449,6 +449,20 @@ END_TEST
 
 /* Mutated records (flipped, dropped, duplicated bytes) never crash the
  * decoder; each one either decodes or fails with a located message. */
+/* fuzz_json's first finding: an exponent beyond long's range in a nested
+ * number rendered as JSON text (DECIMAL in the schema: BigDecimal rules)
+ * overflowed the scale arithmetic. ptfhost prints such a number as a double
+ * (beyond its 38-digit decimals; Jackson would keep 8E-100001). */
+START_TEST(a_huge_exponent_in_json_text_stays_in_range)
+{
+    fx_t f;
+    fx_init(&f, "ROW<d DECIMAL(10, 2), s STRING>", "json", NULL);
+    ck_assert_str_eq(dec(&f, "{\"s\": {\"x\": 8e-99999999999999999999}}"), "+I[null, {\"x\":0.0}]");
+    ck_assert_str_eq(dec(&f, "{\"s\": {\"x\": 8e-100001}}"), "+I[null, {\"x\":0.0}]");
+    fx_done(&f);
+}
+END_TEST
+
 START_TEST(garbage_never_crashes)
 {
     fx_t f;
@@ -509,6 +523,7 @@ int main(void)
     tcase_add_test(tc, map_null_keys);
     tcase_add_test(tc, debezium_json);
     tcase_add_test(tc, format_dispatch_from_table_options);
+    tcase_add_test(tc, a_huge_exponent_in_json_text_stays_in_range);
     tcase_add_test(tc, garbage_never_crashes);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
