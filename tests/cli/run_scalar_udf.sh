@@ -4,7 +4,9 @@
 # NULL for a primitive parameter, open(), type hints, isDeterministic; the job
 # failing on an exception in eval with the function, its arguments and the
 # Java stack; table and aggregate functions refused naming their kind; no
-# matching overload listing the signatures; describe showing them.
+# matching overload listing the signatures; describe showing them; class-level
+# @FunctionHint (signatures with input/arguments/isVarArgs, output-only for every
+# eval) and Flink's error when an eval cannot take a class-level hint's signature.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 W=$(mktemp -d)
@@ -78,8 +80,23 @@ run_case no_matching_overload 1 "" "$(fn kind Kind)
 $DDL
 SELECT kind(TRUE) FROM t;" "job.sql:3:8: SQL validation failed. Invalid function call:" "kind(BOOLEAN NOT NULL)" \
   "Invalid input arguments. Expected signatures are:" "kind(a DOUBLE, b DOUBLE)" "kind(i INT)" "kind(s STRING)"
+run_exact class_level_hints_define_overloads 0 "" "$(fn hinted Hinted) $(fn priced Priced)
+$DDL
+SELECT id, hinted(id, id) AS two, hinted(name) AS s, hinted('-', id, 2, 3) AS v, hinted('-') AS bare,
+  priced(id) AS c, priced('2.5') AS t FROM t;" \
+"+I[1, 22, 11, 74, 11, 0.01, 2.50]
++I[2, 42, 21, 84, 11, 0.02, 2.50]
++I[null, null, null, null, 11, null, 2.50]"
+run_case class_level_hint_an_eval_cannot_take 1 "" "$(fn mismatched Mismatched)
+$DDL
+SELECT mismatched(id) FROM t;" \
+  "Could not extract a valid type inference for function class 'com.example.udf.Mismatched'." \
+  "Unable to extract a type inference from method:
+public java.lang.String com.example.udf.Mismatched.eval(java.lang.String)
+Considering all hints, the method should comply with the signature:
+java.lang.String eval(java.lang.Integer)"
 
-# describe lists the overloads Flink infers
+# describe lists the overloads Flink infers (exit 1: the JAR holds the invalid Mismatched)
 (cd "$W" && "$PTFHOST" describe --jar "$J" >all 2>&1); rc=$?
 want="com.example.udf.Kind  (scalar function)
   overload   Kind(a DOUBLE, b DOUBLE) RETURNS STRING
@@ -89,11 +106,26 @@ want="com.example.udf.Kind  (scalar function)
   overload   Kind(s STRING) RETURNS STRING
   eval       public java.lang.String com.example.udf.Kind.eval(java.lang.String)"
 verdict describe_shows_overloads "$(grep -qF -- "$want" "$W/all" && grep -qF "Joined(sep STRING, parts STRING...) RETURNS STRING" "$W/all" &&
-  grep -qF "PlusOne(x INT NOT NULL) RETURNS INT NOT NULL" "$W/all" && echo 1 || echo 0)" "$rc" 0
+  grep -qF "PlusOne(x INT NOT NULL) RETURNS INT NOT NULL" "$W/all" &&
+  grep -qF "com.example.udf.Mismatched  INVALID" "$W/all" && echo 1 || echo 0)" "$rc" 1
 (cd "$W" && "$PTFHOST" describe --jar "$J" --class com.example.udf.Joined >all 2>&1); rc=$?
 verdict describe_class_of_a_scalar "$([ "$(cat "$W/all")" = "com.example.udf.Joined  (scalar function)
   overload   Joined(sep STRING, parts STRING...) RETURNS STRING
   eval       public java.lang.String com.example.udf.Joined.eval(java.lang.String,java.lang.String[])" ] && echo 1 || echo 0)" "$rc" 0
+(cd "$W" && "$PTFHOST" describe --jar "$J" --class com.example.udf.Hinted >all 2>&1); rc=$?
+verdict describe_class_level_hints "$([ "$(cat "$W/all")" = "com.example.udf.Hinted  (scalar function)
+  overload   Hinted(arg0 INT, arg1 INT) RETURNS BIGINT
+  eval       public java.lang.Long com.example.udf.Hinted.eval(java.lang.Object[])
+  overload   Hinted(s STRING) RETURNS BIGINT
+  eval       public java.lang.Long com.example.udf.Hinted.eval(java.lang.Object[])
+  overload   Hinted(sep STRING, n INT...) RETURNS BIGINT
+  eval       public java.lang.Long com.example.udf.Hinted.eval(java.lang.Object[])" ] && echo 1 || echo 0)" "$rc" 0
+(cd "$W" && "$PTFHOST" describe --jar "$J" --class com.example.udf.Priced >all 2>&1); rc=$?
+verdict describe_class_level_output_hint "$(grep -qF "Priced(cents INT) RETURNS DECIMAL(10, 2)" "$W/all" &&
+  grep -qF "Priced(text STRING) RETURNS DECIMAL(10, 2)" "$W/all" && echo 1 || echo 0)" "$rc" 0
+(cd "$W" && "$PTFHOST" describe --jar "$J" --class com.example.udf.Mismatched >all 2>&1); rc=$?
+verdict describe_class_level_hint_no_eval "$(grep -qF "com.example.udf.Mismatched  INVALID" "$W/all" &&
+  grep -qF "should comply with the signature:" "$W/all" && echo 1 || echo 0)" "$rc" 1
 (cd "$W" && "$PTFHOST" describe --jar "$J" --class com.example.udf.Split >all 2>&1); rc=$?
 verdict describe_class_of_a_table_function "$(grep -qF "com.example.udf.Split  INVALID
 Function class 'com.example.udf.Split' is a table function" "$W/all" && echo 1 || echo 0)" "$rc" 1

@@ -24,6 +24,8 @@ public final class Fixes {
     public static final String NO_EVAL = "add a method 'public void eval(...)'";
     public static final String OVERLOADED = "keep exactly one public eval() method, without varargs; merge the "
             + "overloads into one signature (optional arguments: @ArgumentHint(isOptional = true))";
+    public static final String HINT_SIGNATURE = "a class-level @FunctionHint applies to every eval: make each eval "
+            + "accept the hint's signature (e.g. one eval(Object...)), or move the hint onto the eval it describes";
     public static final String LAYOUT = "order the parameters as eval([Context ctx,] @StateHint state..., "
             + "arguments...) and annotate every state parameter with @StateHint";
     public static final String STATE_TYPE = "use a POJO (public no-argument constructor, public mutable fields), "

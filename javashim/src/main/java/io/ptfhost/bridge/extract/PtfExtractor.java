@@ -248,9 +248,7 @@ public final class PtfExtractor {
         }
         Set<DataTypeHint> hints = new LinkedHashSet<>();
         hints.addAll(Arrays.asList(method.getAnnotationsByType(DataTypeHint.class)));
-        for (Class<?> c = cls; c != null && c != ProcessTableFunction.class; c = c.getSuperclass()) {
-            hints.addAll(Arrays.asList(c.getAnnotationsByType(DataTypeHint.class)));
-        }
+        hints.addAll(classAnnotations(cls, ProcessTableFunction.class, DataTypeHint.class));
         if (hints.size() > 1) {
             throw ValidationError.of("More than one data type hint found for output of function. "
                     + "Please use a function hint instead.");
@@ -267,22 +265,21 @@ public final class PtfExtractor {
     }
 
     private SqlType outputFromHint(DataTypeHint hint) {
-        TypeTemplate t;
-        try {
-            t = TypeTemplate.fromHint(hint, TypeExtractor.plain());
-        } catch (RuntimeException e) {
-            throw ValidationError.wrap(e, "Error in data type hint annotation.");
-        }
-        if (t.dataType == null) {
-            throw ValidationError.of("Data type hint does not specify a data type for use as function result.");
-        }
-        return t.dataType;
+        return FunctionTemplate.resultTemplate(hint).dataType;
     }
 
     private List<FunctionHint> functionHints(Method method) {
         List<FunctionHint> out = new ArrayList<>(Arrays.asList(method.getAnnotationsByType(FunctionHint.class)));
-        for (Class<?> c = cls; c != null && c != ProcessTableFunction.class; c = c.getSuperclass()) {
-            out.addAll(Arrays.asList(c.getAnnotationsByType(FunctionHint.class)));
+        out.addAll(classAnnotations(cls, ProcessTableFunction.class, FunctionHint.class));
+        return out;
+    }
+
+    /** The annotations of a type on c and its superclasses below base (the function's global hints). */
+    static <A extends java.lang.annotation.Annotation> List<A> classAnnotations(Class<?> c, Class<?> base,
+            Class<A> type) {
+        List<A> out = new ArrayList<>();
+        for (; c != null && c != base; c = c.getSuperclass()) {
+            out.addAll(Arrays.asList(c.getAnnotationsByType(type)));
         }
         return out;
     }

@@ -13,15 +13,21 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Infers a scalar function's overloads the way Flink does (TypeInferenceExtractor.forScalarFunction):
- * one overload per public {@code eval}, argument types from the parameters (the component type of
- * a varargs array) and their {@code @DataTypeHint}, the result from a method-level
- * {@code @FunctionHint(output)}, else the method's {@code @DataTypeHint}, else the return type, with
- * the same type extraction as for PTFs ({@link TypeExtractor}). A method-level
- * {@code @FunctionHint(input)} gives the argument types by position.
+ * without hints one overload per public {@code eval}, argument types from the parameters (the
+ * component type of a varargs array) and their {@code @DataTypeHint}, the result from the method's
+ * {@code @DataTypeHint}, else the return type, with the same type extraction as for PTFs
+ * ({@link TypeExtractor}). {@code @FunctionHint}s on the class (global, for every eval) and on an
+ * eval ({@link FunctionTemplate}) declare signatures and results by Flink's mapping rules (see
+ * {@link #overloads}); every eval must be callable with each signature its hints declare. Equal
+ * signatures from several evals are one overload, run by the first eval in Flink's method order.
  *
  * <p>Which kind of function a class is comes from its class files (read through the loader, nothing
  * is loaded), so a table or aggregate function, whose base class the shim does not provide, gets a
@@ -121,39 +127,131 @@ public final class ScalarExtractor {
 
     private void run() {
         PtfExtractor.validateClass(cls);
+        Map<List<Object>, ScalarSignature.Overload> all = new LinkedHashMap<>();
         try {
-            for (Method m : PtfExtractor.collectMethods(cls, PtfExtractor.EVAL)) {
-                try {
-                    sig.overloads.add(overload(m));
-                } catch (RuntimeException | LinkageError t) {
-                    throw ValidationError.wrap(t, "Unable to extract a type inference from method:\n%s", m);
+            try {
+                Set<FunctionTemplate> global = templates(
+                        PtfExtractor.classAnnotations(cls, ScalarFunction.class, FunctionHint.class));
+                for (Method m : PtfExtractor.collectMethods(cls, PtfExtractor.EVAL)) {
+                    try {
+                        for (ScalarSignature.Overload o : overloads(m, global)) {
+                            put(all, o);
+                        }
+                    } catch (RuntimeException | LinkageError t) {
+                        throw ValidationError.wrap(t, "Unable to extract a type inference from method:\n%s", m);
+                    }
                 }
+            } catch (RuntimeException | LinkageError t) {
+                throw ValidationError.wrap(t, "Error in extracting a signature to output mapping.");
             }
         } catch (RuntimeException | LinkageError t) {
             throw ValidationError.wrap(t, "Could not extract a valid type inference for function class '%s'. "
                     + "Please check for implementation mistakes and/or provide a corresponding hint.", cls.getName());
         }
+        sig.overloads.addAll(all.values());
         if (sig.overloads.isEmpty()) {
             throw ValidationError.of("Function class '%s' does not implement a method named '%s'.", cls.getName(),
                     PtfExtractor.EVAL);
         }
     }
 
-    private ScalarSignature.Overload overload(Method m) {
-        FunctionHint hint = m.getAnnotation(FunctionHint.class);
+    private Set<FunctionTemplate> templates(List<FunctionHint> hints) {
+        Set<FunctionTemplate> out = new LinkedHashSet<>();
+        for (FunctionHint h : hints) {
+            out.add(FunctionTemplate.of(h, cls.getClassLoader()));
+        }
+        return out;
+    }
+
+    /**
+     * One eval's overloads by Flink's mapping rules (BaseMappingExtractor.collectMethodMappings):
+     * hints with input and output map that signature (and every input-only one) to their output; a
+     * unique output-only hint maps the input-only signatures, else the eval's own; without either
+     * the result is extracted. Class-level hints apply to every eval, so each eval must be callable
+     * with every signature they declare.
+     */
+    private List<ScalarSignature.Overload> overloads(Method m, Set<FunctionTemplate> global) {
+        Set<FunctionTemplate> hints = new LinkedHashSet<>(global);
+        hints.addAll(templates(Arrays.asList(m.getAnnotationsByType(FunctionHint.class))));
+        List<FunctionTemplate> explicit = new ArrayList<>();
+        List<FunctionTemplate> inputOnly = new ArrayList<>();
+        Set<SqlType> resultOnly = new LinkedHashSet<>();
+        for (FunctionTemplate t : hints) {
+            if (t.input != null) {
+                (t.output != null ? explicit : inputOnly).add(t);
+            } else if (t.output != null) {
+                resultOnly.add(t.output);
+            }
+        }
+        if (resultOnly.size() > 1 || (!resultOnly.isEmpty() && !explicit.isEmpty())) {
+            throw ValidationError.of("Function hints that lead to ambiguous results are not allowed.");
+        }
+        Map<List<Object>, ScalarSignature.Overload> out = new LinkedHashMap<>();
+        for (FunctionTemplate t : explicit) {
+            for (FunctionTemplate s : inputOnly) {
+                put(out, hinted(m, s, t.output, t.outputClass));
+            }
+            put(out, hinted(m, t, t.output, t.outputClass));
+        }
+        if (out.isEmpty()) {
+            FunctionTemplate only = resultOnly.isEmpty() ? null : firstOutput(hints);
+            SqlType result = only != null ? only.output : resultType(m);
+            for (FunctionTemplate s : inputOnly) {
+                put(out, hinted(m, s, result, only != null ? only.outputClass : null));
+            }
+            if (inputOnly.isEmpty()) {
+                FunctionTemplate.verify(m, m.getParameterTypes(), only != null ? only.outputClass : null);
+                put(out, extracted(m, result));
+            }
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    private static FunctionTemplate firstOutput(Set<FunctionTemplate> hints) {
+        for (FunctionTemplate t : hints) {
+            if (t.input == null && t.output != null) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** Adds o unless its signature is there; the same signature with another result is an error. */
+    private static void put(Map<List<Object>, ScalarSignature.Overload> out, ScalarSignature.Overload o) {
+        List<Object> key = Arrays.asList(o.types, o.varArgs);
+        ScalarSignature.Overload had = out.putIfAbsent(key, o);
+        if (had != null && !had.result.equals(o.result)) {
+            throw ValidationError.of(
+                    "Function hints with same input definition but different result types are not allowed.");
+        }
+    }
+
+    /** A hint's signature, verified against the eval that runs it. */
+    private ScalarSignature.Overload hinted(Method m, FunctionTemplate s, SqlType result, Class<?> resultClass) {
+        FunctionTemplate.verify(m, s.parameterClasses(), resultClass);
+        if (s.varArgs && !m.isVarArgs()) {
+            throw ValidationError.of("A varargs function hint on an eval without varargs is not supported by "
+                    + "ptfhost yet: declare the eval's last parameter with '...'.");
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < s.input.size(); i++) {
+            names.add(s.names != null ? s.names.get(i) : "arg" + i);
+        }
+        return new ScalarSignature.Overload(m, names, s.input, s.varArgs, result);
+    }
+
+    /** The eval's own signature: parameter types and names. */
+    private ScalarSignature.Overload extracted(Method m, SqlType result) {
         int n = m.getParameterCount();
         List<String> bytecodeNames = ParameterNames.of(m);
         List<String> names = new ArrayList<>();
         List<SqlType> types = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             DataTypeHint th = m.getParameters()[i].getAnnotation(DataTypeHint.class);
-            if (hint != null && i < hint.input().length && !TypeTemplate.isEmpty(hint.input()[i])) {
-                th = hint.input()[i];
-            }
             types.add(parameterType(m, i, th, m.isVarArgs() && i == n - 1));
             names.add(bytecodeNames != null ? bytecodeNames.get(i) : "arg" + i);
         }
-        return new ScalarSignature.Overload(m, names, types, m.isVarArgs(), resultType(m, hint));
+        return new ScalarSignature.Overload(m, names, types, m.isVarArgs(), result);
     }
 
     private SqlType parameterType(Method m, int pos, DataTypeHint hint, boolean varArgs) {
@@ -172,14 +270,10 @@ public final class ScalarExtractor {
         return raw.isPrimitive() ? t.copy(false) : t;
     }
 
-    private SqlType resultType(Method m, FunctionHint hint) {
-        DataTypeHint th = hint != null && !TypeTemplate.isEmpty(hint.output()) ? hint.output()
-                : m.getAnnotation(DataTypeHint.class);
+    private SqlType resultType(Method m) {
+        DataTypeHint th = m.getAnnotation(DataTypeHint.class);
         if (th == null) {
-            List<DataTypeHint> onClass = new ArrayList<>();
-            for (Class<?> c = cls; c != null && c != ScalarFunction.class; c = c.getSuperclass()) {
-                onClass.addAll(Arrays.asList(c.getAnnotationsByType(DataTypeHint.class)));
-            }
+            List<DataTypeHint> onClass = PtfExtractor.classAnnotations(cls, ScalarFunction.class, DataTypeHint.class);
             th = onClass.size() == 1 ? onClass.get(0) : null;
         }
         TypeExtractor extractor = TypeExtractor.plain();

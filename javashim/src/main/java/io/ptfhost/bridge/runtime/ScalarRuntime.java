@@ -68,11 +68,9 @@ public final class ScalarRuntime {
         resultCodecs = new Codec[n];
         for (int o = 0; o < n; o++) {
             ScalarSignature.Overload ov = sig.overloads.get(o);
-            Class<?>[] params = ov.method.getParameterTypes();
-            argCodecs[o] = new Codec[params.length];
-            for (int i = 0; i < params.length; i++) {
-                Class<?> c = ov.varArgs && i == params.length - 1 ? params[i].getComponentType() : params[i];
-                argCodecs[o][i] = Codecs.create(ov.types.get(i), boxed(c), loader);
+            argCodecs[o] = new Codec[ov.types.size()];
+            for (int i = 0; i < ov.types.size(); i++) {
+                argCodecs[o][i] = Codecs.create(ov.types.get(i), conversion(ov.method, i), loader);
             }
             resultCodecs[o] = Codecs.create(ov.result, null, loader);
         }
@@ -228,6 +226,14 @@ public final class ScalarRuntime {
         }
         calls.put(overload << 16 | nargs, c);
         return c;
+    }
+
+    /** The class the eval takes the argument at pos as (a hint's signature may differ from the eval's). */
+    private static Class<?> conversion(Method m, int pos) {
+        Class<?>[] params = m.getParameterTypes();
+        int fixed = m.isVarArgs() ? params.length - 1 : params.length;
+        Class<?> c = pos < fixed ? params[pos] : m.isVarArgs() ? params[fixed].getComponentType() : null;
+        return c == null || c == Object.class ? null : boxed(c);
     }
 
     private static Class<?> boxed(Class<?> c) {
