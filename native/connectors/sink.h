@@ -43,6 +43,16 @@ struct conn_sink {
     const char *transactional_id;  /* 'exactly-once' Kafka: the producer's transactional.id, else NULL */
     const char *transactional_table; /* and the sink table's name */
     unsigned long long transactions; /* transactions committed so far */
+    /* Optional: the job takes checkpoints (or restores one). A filesystem
+     * sink then writes part files "STEM-N.EXT" beside its target (for
+     * 'STEM.EXT'), each hidden in progress until the checkpoint after it
+     * commits it by rename (checkpoint_commit), and the last at a successful
+     * close. parts: the parts the restored checkpoint committed (0: none);
+     * visible parts numbered from it on, which a run killed between a part's
+     * rename and its checkpoint's publish left, are removed. */
+    int (*resume)(conn_sink_t *s, unsigned long long parts, char *err, size_t errlen);
+    const char *parts_table;         /* a filesystem sink under checkpoints: its table, else NULL */
+    unsigned long long parts;        /* and its parts committed once the checkpoint at the last barrier is */
 };
 
 /* TABLE_RESULT: Flink's TableResult.print() of a streaming query (tableau.h).
