@@ -13,7 +13,8 @@
  * their types), STATE, TIMER and SORTED (ORDER BY's held rows), belonging to
  * the CALL before them, and STAGE (an aggregation's or de-duplication's state,
  * entries inline); since version 2 KAFKA_OFFSET (where a Kafka source's
- * partition stands) and KAFKA_TXN (a Kafka sink's transactional producer).
+ * partition stands), KAFKA_TXN (a Kafka sink's transactional producer) and
+ * FILE_PARTS (a filesystem sink's part files committed).
  * A version 1 file reads as before (it holds none of the version 2 records).
  *
  * A writer builds the file in memory; a reader checks magic, version,

@@ -5,7 +5,8 @@
  * A filesystem sink writes into a hidden in-progress file beside its target
  * (".NAME.inprogress.UUID", Flink's name; util/outfile.h) and renames it into
  * place only on a successful close, so a failed or killed job never leaves a
- * half-written file a reader would take for data.
+ * half-written file a reader would take for data. Under checkpoints it
+ * writes part files committed at each checkpoint instead (resume below).
  *
  * Errors: a row or a close that cannot be written (a full disk, a closed
  * stdout, a reader that went away) fails with "cannot write ..." naming
