@@ -184,6 +184,13 @@ int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size
         case CKPT_TAG_STAGE: read_stage(&r, img); break;
         case CKPT_TAG_KAFKA_OFFSET:
         case CKPT_TAG_KAFKA_TXN: read_kafka(&r, img, tag, version); break;
+        case CKPT_TAG_FILE_PARTS: {
+            const char *table = get_str(&r, img);
+            uint64_t committed = get_le(&r, 8);
+            if (version < 2) r.bad = true;
+            if (!r.bad) ckpt_add_file_parts(img, table, committed);
+            break;
+        }
         default: r.bad = true;
         }
         if (r.bad) {
@@ -219,6 +226,13 @@ bool ckpt_has_kafka_offsets(const ckpt_image_t *img, const char *table)
     for (uint32_t i = 0; i < img->noffsets; i++)
         if (strcmp(img->offsets[i].table, table) == 0) return true;
     return false;
+}
+
+uint64_t ckpt_file_parts(const ckpt_image_t *img, const char *table)
+{
+    for (uint32_t i = 0; i < img->nparts; i++)
+        if (strcmp(img->parts[i].table, table) == 0) return img->parts[i].committed;
+    return 0;
 }
 
 const ckpt_kafka_txn_t *ckpt_find_kafka_txn(const ckpt_image_t *img, const char *table)

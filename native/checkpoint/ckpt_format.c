@@ -63,6 +63,7 @@ void ckpt_image_free(ckpt_image_t *img)
     free(img->sources);
     free(img->offsets);
     free(img->txns);
+    free(img->parts);
     arena_destroy(&img->arena);
     memset(img, 0, sizeof *img);
 }
@@ -156,6 +157,12 @@ void ckpt_add_kafka_txn(ckpt_image_t *img, const char *table, const char *transa
                                                  arena_strdup(&img->arena, transactional_id), committed};
 }
 
+void ckpt_add_file_parts(ckpt_image_t *img, const char *table, uint64_t committed)
+{
+    GROW(img->parts, img->nparts, img->capparts);
+    img->parts[img->nparts++] = (ckpt_file_parts_t){arena_strdup(&img->arena, table), committed};
+}
+
 /* ---- encoding ---- */
 
 static void put_bytes(buf_t *b, const void *p, uint32_t len)
@@ -236,6 +243,11 @@ static void encode_kafka(const ckpt_image_t *img, buf_t *b)
         put_str(b, img->txns[i].table);
         put_str(b, img->txns[i].transactional_id);
         buf_put_u64(b, img->txns[i].committed);
+    }
+    for (uint32_t i = 0; i < img->nparts; i++) {
+        buf_put_u8(b, CKPT_TAG_FILE_PARTS);
+        put_str(b, img->parts[i].table);
+        buf_put_u64(b, img->parts[i].committed);
     }
 }
 

@@ -13,7 +13,8 @@
  * their types), STATE, TIMER and SORTED (ORDER BY's held rows), belonging to
  * the CALL before them, and STAGE (an aggregation's or de-duplication's state,
  * entries inline); since version 2 KAFKA_OFFSET (where a Kafka source's
- * partition stands) and KAFKA_TXN (a Kafka sink's transactional producer).
+ * partition stands), KAFKA_TXN (a Kafka sink's transactional producer) and
+ * FILE_PARTS (a filesystem sink's part files committed).
  * A version 1 file reads as before (it holds none of the version 2 records).
  *
  * A writer builds the file in memory; a reader checks magic, version,
@@ -50,6 +51,7 @@ enum ckpt_tag {
     CKPT_TAG_KAFKA_OFFSET = 16, /* str table, str topic, i32 partition, i64 offset, u32 rows of that record done */
     CKPT_TAG_KAFKA_TXN = 17,    /* str table, str transactional.id, u64 transactions committed */
     CKPT_TAG_STAGE = 18,   /* str uid, str shape, i64 watermark, u32 n, n x (bytes key, i64 written_ms, bytes value) */
+    CKPT_TAG_FILE_PARTS = 19, /* str table, u64 part files committed */
 };
 
 typedef struct ckpt_entry {
@@ -126,6 +128,13 @@ typedef struct ckpt_kafka_txn {
     uint64_t committed;
 } ckpt_kafka_txn_t;
 
+/* A filesystem sink under checkpoints: its part files committed with this
+ * checkpoint (the next part's number). */
+typedef struct ckpt_file_parts {
+    const char *table;
+    uint64_t committed;
+} ckpt_file_parts_t;
+
 typedef struct ckpt_image {
     uint64_t id;
     uint32_t flags;          /* CKPT_FLAG_SAVEPOINT */
@@ -138,6 +147,8 @@ typedef struct ckpt_image {
     uint32_t noffsets, capoffsets, ntxns, captxns;   /* version 2 */
     ckpt_kafka_offset_t *offsets;
     ckpt_kafka_txn_t *txns;
+    uint32_t nparts, capparts;
+    ckpt_file_parts_t *parts;
 } ckpt_image_t;
 
 uint32_t ckpt_crc32c(uint32_t crc, const void *data, size_t len);
@@ -163,6 +174,7 @@ void ckpt_stage_add(ckpt_image_t *img, ckpt_stage_t *st, const void *key, uint32
 void ckpt_add_kafka_offset(ckpt_image_t *img, const char *table, const char *topic, int32_t partition, int64_t offset,
                            uint32_t skip);
 void ckpt_add_kafka_txn(ckpt_image_t *img, const char *table, const char *transactional_id, uint64_t committed);
+void ckpt_add_file_parts(ckpt_image_t *img, const char *table, uint64_t committed);
 /* The whole file (header, body, checksum) appended to out. */
 void ckpt_encode(const ckpt_image_t *img, buf_t *out);
 
@@ -181,5 +193,7 @@ uint64_t ckpt_source_rows(const ckpt_image_t *img, const char *table);
 bool ckpt_has_kafka_offsets(const ckpt_image_t *img, const char *table);
 /* A sink table's transaction record; NULL when there is none. */
 const ckpt_kafka_txn_t *ckpt_find_kafka_txn(const ckpt_image_t *img, const char *table);
+/* A filesystem sink table's parts committed; 0 when the checkpoint does not name it. */
+uint64_t ckpt_file_parts(const ckpt_image_t *img, const char *table);
 
 #endif

@@ -242,15 +242,39 @@ typedef struct file_sink {
     conn_sink_t base;
     conn_format_t *format;
     char *target, *tmp;
-    FILE *f;
+    FILE *f;                   /* NULL: a part file opens at the next row (parts) */
     buf_t line;
+    const char *table;         /* borrowed: the catalog's */
+    bool parts;                /* checkpointed: part files (sink.h, resume) */
+    unsigned long long committed;
 } file_sink_t;
+
+/* Part n of the target "DIR/STEM.EXT": "DIR/STEM-n.EXT" (malloc'ed). */
+static char *part_name(const file_sink_t *fs, unsigned long long n)
+{
+    const char *slash = strrchr(fs->target, '/'), *base = slash ? slash + 1 : fs->target;
+    const char *dot = strrchr(base, '.');
+    size_t stem = dot && dot > base ? (size_t)(dot - fs->target) : strlen(fs->target);
+    size_t len = strlen(fs->target) + 24;
+    char *p = xmalloc(len);
+    snprintf(p, len, "%.*s-%llu%s", (int)stem, fs->target, n, fs->target + stem);
+    return p;
+}
+
+static int file_open_part(file_sink_t *fs, char *err, size_t errlen)
+{
+    char *name = part_name(fs, fs->committed);
+    fs->f = outfile_temp_open(name, &fs->tmp, err, errlen);
+    free(name);
+    return fs->f ? 0 : -1;
+}
 
 static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
     buf_clear(&fs->line);
     if (conn_format_encode(fs->format, row, &fs->line, err, errlen) != 0) return -1;
+    if (!fs->f && file_open_part(fs, err, errlen) != 0) return -1;
     if (fwrite(fs->line.data, 1, fs->line.len, fs->f) != fs->line.len) {
         snprintf(err, errlen, "cannot write '%s': %s", fs->target, strerror(errno));
         return -1;
@@ -259,10 +283,66 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
     return 0;
 }
 
+/* The barrier: the part in progress is made durable; the checkpoint records it as committed. */
+static int file_checkpoint(conn_sink_t *s, char *err, size_t errlen)
+{
+    file_sink_t *fs = (file_sink_t *)s;
+    s->parts = fs->committed + (fs->f ? 1 : 0);
+    if (fs->parts && fs->f && (fflush(fs->f) != 0 || fsync(fileno(fs->f)) != 0)) {
+        snprintf(err, errlen, "cannot write '%s': %s", fs->tmp, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* The checkpoint is about to be published: the part becomes visible. */
+static int file_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
+{
+    file_sink_t *fs = (file_sink_t *)s;
+    if (!fs->parts || !fs->f) return 0;
+    char *name = part_name(fs, fs->committed);
+    int rc = outfile_commit(fs->f, fs->tmp, name, true, err, errlen);
+    free(name);
+    free(fs->tmp);
+    fs->tmp = NULL;
+    fs->f = NULL;
+    if (rc == 0) fs->committed++;
+    return rc;
+}
+
+/* Checkpointed from now on: the target's own in-progress file goes, parts
+ * an unpublished checkpoint committed are removed. */
+static int file_resume(conn_sink_t *s, unsigned long long parts, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    file_sink_t *fs = (file_sink_t *)s;
+    if (fs->f) outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
+    free(fs->tmp);
+    fs->tmp = NULL;
+    fs->f = NULL;
+    fs->parts = true;
+    fs->committed = parts;
+    s->parts_table = fs->table;
+    for (unsigned long long n = parts;; n++) {
+        char *name = part_name(fs, n);
+        int gone = unlink(name);
+        free(name);
+        if (gone != 0) break;
+    }
+    return 0;
+}
+
 static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
-    int rc = outfile_commit(fs->f, fs->tmp, fs->target, commit, err, errlen);
+    int rc = 0;
+    if (fs->parts && fs->f) {
+        char *name = part_name(fs, fs->committed);
+        rc = outfile_commit(fs->f, fs->tmp, name, commit, err, errlen);
+        free(name);
+    } else if (!fs->parts) {
+        rc = outfile_commit(fs->f, fs->tmp, fs->target, commit, err, errlen);
+    }
     conn_format_free(fs->format);
     free(fs->target);
     free(fs->tmp);
@@ -282,6 +362,10 @@ static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_di
     if (!fs) abort();
     fs->base.write = file_write;
     fs->base.close = file_close;
+    fs->base.checkpoint = file_checkpoint;
+    fs->base.checkpoint_commit = file_checkpoint_commit;
+    fs->base.resume = file_resume;
+    fs->table = t->name;
     fs->base.schema = catalog_table_persisted(t);
     fs->format = conn_format_new(t, err, errlen);
     if (!fs->format) {

@@ -5,7 +5,8 @@
  * A filesystem sink writes into a hidden in-progress file beside its target
  * (".NAME.inprogress.UUID", Flink's name; util/outfile.h) and renames it into
  * place only on a successful close, so a failed or killed job never leaves a
- * half-written file a reader would take for data.
+ * half-written file a reader would take for data. Under checkpoints it
+ * writes part files committed at each checkpoint instead (resume below).
  *
  * Errors: a row or a close that cannot be written (a full disk, a closed
  * stdout, a reader that went away) fails with "cannot write ..." naming
@@ -43,6 +44,16 @@ struct conn_sink {
     const char *transactional_id;  /* 'exactly-once' Kafka: the producer's transactional.id, else NULL */
     const char *transactional_table; /* and the sink table's name */
     unsigned long long transactions; /* transactions committed so far */
+    /* Optional: the job takes checkpoints (or restores one). A filesystem
+     * sink then writes part files "STEM-N.EXT" beside its target (for
+     * 'STEM.EXT'), each hidden in progress until the checkpoint after it
+     * commits it by rename (checkpoint_commit), and the last at a successful
+     * close. parts: the parts the restored checkpoint committed (0: none);
+     * visible parts numbered from it on, which a run killed between a part's
+     * rename and its checkpoint's publish left, are removed. */
+    int (*resume)(conn_sink_t *s, unsigned long long parts, char *err, size_t errlen);
+    const char *parts_table;         /* a filesystem sink under checkpoints: its table, else NULL */
+    unsigned long long parts;        /* and its parts committed once the checkpoint at the last barrier is */
 };
 
 /* TABLE_RESULT: Flink's TableResult.print() of a streaming query (tableau.h).

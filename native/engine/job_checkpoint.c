@@ -180,6 +180,10 @@ int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, siz
 int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table, const conn_sink_t *sink, char *err,
                           size_t errlen)
 {
+    if (job_ckpt_active(k) && sink && sink->resume) {
+        uint64_t parts = k->restoring && sink_table ? ckpt_file_parts(&k->restored, sink_table->name) : 0;
+        if (sink->resume((conn_sink_t *)sink, parts, err, errlen) != 0) return -1;
+    }
     const ckpt_kafka_txn_t *t = k->restoring && sink_table ? ckpt_find_kafka_txn(&k->restored, sink_table->name) : NULL;
     if (!t || (sink && sink->transactional_id && strcmp(sink->transactional_id, t->transactional_id) == 0)) return 0;
     if (conn_kafka_fence(sink_table, t->transactional_id, err, errlen) != 0) return -1;
@@ -207,6 +211,7 @@ static void snapshot_kafka(const job_ckpt_t *k, ckpt_image_t *img, const inputs_
         }
     if (k->sink && k->sink->transactional_id)
         ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
+    if (k->sink && k->sink->parts_table) ckpt_add_file_parts(img, k->sink->parts_table, k->sink->parts);
 }
 
 static const char *call_uid(const job_call_state_t *call) { return call->uid ? call->uid : call->function_name; }

@@ -5,7 +5,7 @@
  * (state/state_snapshot.h), its timers (timer_visit), its combined
  * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), each
  * table's position (rows passed on; a Kafka source's offsets per partition),
- * and a Kafka sink's transaction.
+ * a Kafka sink's transaction and a filesystem sink's committed parts.
  *
  * Settings (SET, Flink's names): 'execution.checkpointing.interval',
  * 'execution.checkpointing.dir' (or 'state.checkpoints.dir'),
@@ -85,7 +85,9 @@ void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n,
  * NULL (a view). */
 int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen);
 
-/* Restoring: a Kafka sink the checkpoint shows writing under another
+/* Checkpointing or restoring, a sink with a resume hook (a filesystem sink)
+ * learns it is checkpointed and the parts the restored checkpoint
+ * committed. Restoring: a Kafka sink the checkpoint shows writing under another
  * transactional.id than sink has now leaves a transaction open under the
  * old one; it is fenced (aborted), as Flink aborts lingering transactions.
  * The same id needs nothing: the sink's own start fences it. */

@@ -227,6 +227,23 @@ static bool exists(const char *name)
     return stat(p, &st) == 0;
 }
 
+START_TEST(file_parts_round_trip)
+{
+    ckpt_image_t img, back;
+    sample(&img, 5);
+    ckpt_add_file_parts(&img, "counts", 7);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);
+    char err[256] = "";
+    ck_assert_msg(ckpt_decode(b.data, b.len, &back, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(ckpt_file_parts(&back, "counts"), 7);
+    ck_assert_uint_eq(ckpt_file_parts(&back, "other"), 0);
+    ckpt_image_free(&back);
+    ckpt_image_free(&img);
+    buf_free(&b);
+}
+END_TEST
+
 START_TEST(the_store_prunes_and_falls_back_from_a_torn_newest)
 {
     snprintf(dir, sizeof dir, "/tmp/ptfhost-ckpt-XXXXXX");
@@ -350,6 +367,7 @@ int main(void)
     tcase_add_test(tc, a_stage_round_trips);
     tcase_add_test(tc, a_torn_or_corrupt_file_is_refused);
     tcase_add_test(tc, kafka_records_round_trip_and_version_1_still_reads);
+    tcase_add_test(tc, file_parts_round_trip);
     tcase_add_test(tc, the_store_prunes_and_falls_back_from_a_torn_newest);
     tcase_add_test(tc, publish_runs_before_the_rename_and_a_failure_leaves_it_unused);
     tcase_add_test(tc, an_empty_directory_has_no_checkpoint);
