@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "types/java_hash.h"
 #include "types/java_number.h"
 #include "util/utf8.h"
 
@@ -576,6 +577,27 @@ static void path_push(dctx_t *c, const char *name, size_t n, bool index)
     c->plen = len;
 }
 
+/* Flink decodes a JSON object into a GenericMapData over a java.util.HashMap
+ * keyed by BinaryStringData, so the map (and every print of it) iterates in
+ * that HashMap's order, not the document's: storage takes that order. */
+static void hashmap_reorder(arena_t *a, value_t *map)
+{
+    uint32_t n = map->u.map.n;
+    if (n < 2) return;
+    int32_t *hashes = arena_alloc(a, n * sizeof *hashes);
+    uint32_t *order = arena_alloc(a, n * sizeof *order);
+    for (uint32_t i = 0; i < n; i++)
+        hashes[i] = jhash_binary_string(map->u.map.keys[i].u.str.ptr, map->u.map.keys[i].u.str.len);
+    jhash_hashmap_order_of_hashes(hashes, n, order);
+    value_t *keys = arena_alloc(a, n * sizeof *keys), *vals = arena_alloc(a, n * sizeof *vals);
+    for (uint32_t i = 0; i < n; i++) {
+        keys[i] = map->u.map.keys[order[i]];
+        vals[i] = map->u.map.vals[order[i]];
+    }
+    map->u.map.keys = keys;
+    map->u.map.vals = vals;
+}
+
 /* A nested value's converter is wrapped like Flink's wrapIntoNullableConverter:
  * JSON null -> NULL, and a failure becomes NULL under ignore-parse-errors. */
 static int conv_nullable(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
@@ -806,6 +828,7 @@ static int conv(dctx_t *c, const jval_t *v, const type_t *t, value_t *out)
         out->u.map.keys = keys;
         out->u.map.vals = vals;
         out->u.map.n = m;
+        hashmap_reorder(c->a, out);
         return 0;
     }
     case TYPE_ROW:

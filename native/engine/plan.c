@@ -340,6 +340,20 @@ static int named_slot(const ptf_sig_t *sig, const char *name)
     return ptf_sig_find_arg(sig, name);
 }
 
+/* The slot's argument name: a declared one, on_time or uid. */
+static const char *slot_name(const ptf_sig_t *sig, int slot)
+{
+    return slot < sig->nargs ? sig->args[slot].name : slot == sig->nargs ? "on_time" : "uid";
+}
+
+/* "function 'f' has the arguments a, b, on_time and uid." */
+static void describe_known_arguments(const planner_t *pl, buf_t *b)
+{
+    buf_printf(b, "function '%s' has the arguments ", pl->fname);
+    for (int a = 0; a < pl->sig->nargs; a++) buf_printf(b, "%s, ", pl->sig->args[a].name);
+    buf_puts(b, "on_time and uid.");
+}
+
 /* After a missing-argument error: the named arguments the function does not
  * have (Flink ignores them, so a misspelt name shows up as a missing one),
  * with the names it does have. */
@@ -351,13 +365,41 @@ static void note_unknown_arguments(const planner_t *pl)
         if (args[i].name && named_slot(pl->sig, args[i].name->name) < 0)
             buf_printf(&unknown, "%s'%s'", unknown.len ? ", " : "", args[i].name->name);
     if (unknown.len) {
-        for (int a = 0; a < pl->sig->nargs; a++) buf_printf(&known, "%s, ", pl->sig->args[a].name);
+        describe_known_arguments(pl, &known);
         size_t n = strlen(pl->err);
-        snprintf(pl->err + n, pl->errlen - n, "\nUnknown argument%s %s: function '%s' has the arguments %son_time and "
-                 "uid.", strchr(buf_cstr(&unknown), ',') ? "s" : "", buf_cstr(&unknown), pl->fname, buf_cstr(&known));
+        snprintf(pl->err + n, pl->errlen - n, "\nUnknown argument%s %s: %s", strchr(buf_cstr(&unknown), ',') ? "s" : "",
+                 buf_cstr(&unknown), buf_cstr(&known));
     }
     buf_free(&unknown);
     buf_free(&known);
+}
+
+/* Calcite's SqlCallBinding.permutedOperands: an argument name matches a
+ * parameter case-sensitively; a parameter no name matches, but one matches
+ * ignoring case, fails with "did you mean" (any other unknown name is
+ * ignored). Parameters in declared order, then on_time and uid. */
+static int check_argument_name_case(const planner_t *pl)
+{
+    const sqlp_arg_t *args = pl->call->u.call.args;
+    int nargs = pl->call->u.call.nargs;
+    for (int slot = 0; slot < pl->sig->nargs + 2; slot++) {
+        const char *param = slot_name(pl->sig, slot);
+        const sqlp_arg_t *near = NULL;
+        bool exact = false;
+        for (int i = 0; i < nargs && !exact; i++) {
+            if (!args[i].name) continue;
+            exact = strcmp(args[i].name->name, param) == 0;
+            if (!near && strcasecmp(args[i].name->name, param) == 0) near = &args[i];
+        }
+        if (exact || !near) continue;
+        buf_t known = BUF_INIT;
+        describe_known_arguments(pl, &known);
+        fail_at(pl, near->name->pos, "Param '%s' not found in function '%s'; did you mean '%s'?\n%s",
+                near->name->name, pl->fname, param, buf_cstr(&known));
+        buf_free(&known);
+        return -1;
+    }
+    return 0;
 }
 
 /* Matches the call's arguments to the signature's (plus on_time and uid). */
@@ -389,7 +431,7 @@ static int bind_arguments(planner_t *pl)
         pl->bound[slot] = args[i].value;
         pl->bound_at[slot] = i;
     }
-    return 0;
+    return named ? check_argument_name_case(pl) : 0;
 }
 
 /* ---- table arguments ----------------------------------------------------------- */

@@ -31,6 +31,29 @@ static int32_t hash_utf8_string(const char *p, uint32_t len)
     return (int32_t)h;
 }
 
+/* Flink's MurmurHashUtil: Murmur3_32 with seed 42 over 4-byte words read in
+ * the machine's byte order (little-endian on the platforms Flink runs on),
+ * then each tail byte, sign-extended, as a word of its own. */
+static uint32_t murmur_mix_k1(uint32_t k) { return rotl32(k * 0xcc9e2d51u, 15) * 0x1b873593u; }
+static uint32_t murmur_mix_h1(uint32_t h, uint32_t k) { return rotl32(h ^ k, 13) * 5 + 0xe6546b64u; }
+
+int32_t jhash_binary_string(const char *p, uint32_t len)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    uint32_t aligned = len - len % 4, h = 42;
+    for (uint32_t i = 0; i < aligned; i += 4)
+        h = murmur_mix_h1(h, murmur_mix_k1((uint32_t)b[i] | (uint32_t)b[i + 1] << 8 | (uint32_t)b[i + 2] << 16 |
+                                           (uint32_t)b[i + 3] << 24));
+    for (uint32_t i = aligned; i < len; i++) h = murmur_mix_h1(h, murmur_mix_k1((uint32_t)(int32_t)(signed char)b[i]));
+    h ^= len;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return (int32_t)h;
+}
+
 static int32_t hash_big_decimal(__int128 unscaled, int scale)
 {
     /* 31 * BigInteger.hashCode() + scale; BigInteger hashes its magnitude's
@@ -206,6 +229,39 @@ static int hm_entry_cmp(const void *a, const void *b)
     return x->index < y->index ? -1 : (x->index > y->index);
 }
 
+/* Sorts e[0..m) (distinct keys, in put order, with their spread hashes) into
+ * HashMap iteration order. */
+static void hashmap_sort(hm_entry_t *e, uint32_t m)
+{
+    /* Replay HashMap.putVal's table growth: start at 16 buckets, double
+     * when size exceeds 3/4 of the table, and also when a bin reaches 9
+     * nodes while the table is smaller than 64 (treeifyBin resizes
+     * instead of building a tree). Within a bin, nodes keep put order,
+     * and resizing splits bins preserving it, so the final order is by
+     * bucket index, then by put order. */
+    uint32_t cap = 16;
+    uint32_t *count = calloc(cap, sizeof *count);
+    for (uint32_t i = 0; i < m; i++) {
+        uint32_t bucket = e[i].spread & (cap - 1);
+        bool grow = false;
+        if (count[bucket] >= 8 && cap < 64) grow = true;   /* treeifyBin -> resize */
+        count[bucket]++;
+        if (grow || i + 1 > cap / 4 * 3) {
+            do {
+                cap *= 2;
+            } while (i + 1 > cap / 4 * 3);
+            free(count);
+            count = calloc(cap, sizeof *count);
+            for (uint32_t j = 0; j <= i; j++) count[e[j].spread & (cap - 1)]++;
+        }
+    }
+    free(count);
+    for (uint32_t i = 0; i < m; i++) e[i].bucket = e[i].spread & (cap - 1);
+    qsort(e, m, sizeof *e, hm_entry_cmp);
+}
+
+static uint32_t spread(int32_t h) { return (uint32_t)h ^ ((uint32_t)h >> 16); }
+
 void jhash_hashmap_order(const value_t *map, const type_t *map_type, uint32_t *order, uint32_t *n_out)
 {
     const uint32_t n = map->u.map.n;
@@ -228,40 +284,26 @@ void jhash_hashmap_order(const value_t *map, const type_t *map_type, uint32_t *o
         }
         if (!dup) {
             e[m].index = i;
-            e[m].spread = reproducible ? (uint32_t)hashes[i] ^ ((uint32_t)hashes[i] >> 16) : 0;
+            e[m].spread = reproducible ? spread(hashes[i]) : 0;
             m++;
         }
     }
 
-    if (reproducible && m > 0) {
-        /* Replay HashMap.putVal's table growth: start at 16 buckets, double
-         * when size exceeds 3/4 of the table, and also when a bin reaches 9
-         * nodes while the table is smaller than 64 (treeifyBin resizes
-         * instead of building a tree). Within a bin, nodes keep put order,
-         * and resizing splits bins preserving it, so the final order is by
-         * bucket index, then by put order. */
-        uint32_t cap = 16;
-        uint32_t *count = calloc(cap, sizeof *count);
-        for (uint32_t i = 0; i < m; i++) {
-            uint32_t bucket = e[i].spread & (cap - 1);
-            bool grow = false;
-            if (count[bucket] >= 8 && cap < 64) grow = true;   /* treeifyBin -> resize */
-            count[bucket]++;
-            if (grow || i + 1 > cap / 4 * 3) {
-                do {
-                    cap *= 2;
-                } while (i + 1 > cap / 4 * 3);
-                free(count);
-                count = calloc(cap, sizeof *count);
-                for (uint32_t j = 0; j <= i; j++) count[e[j].spread & (cap - 1)]++;
-            }
-        }
-        free(count);
-        for (uint32_t i = 0; i < m; i++) e[i].bucket = e[i].spread & (cap - 1);
-        qsort(e, m, sizeof *e, hm_entry_cmp);
-    }
+    if (reproducible && m > 0) hashmap_sort(e, m);
     for (uint32_t i = 0; i < m; i++) order[i] = e[i].index;
     *n_out = m;
     free(e);
     free(hashes);
+}
+
+void jhash_hashmap_order_of_hashes(const int32_t *hashes, uint32_t n, uint32_t *order)
+{
+    hm_entry_t *e = malloc((n ? n : 1) * sizeof *e);
+    for (uint32_t i = 0; i < n; i++) {
+        e[i].index = i;
+        e[i].spread = spread(hashes[i]);
+    }
+    hashmap_sort(e, n);
+    for (uint32_t i = 0; i < n; i++) order[i] = e[i].index;
+    free(e);
 }

@@ -35,4 +35,14 @@ bool jhash_value(const value_t *v, const type_t *t, int32_t *hash);
  * order must hold map->u.map.n entries. */
 void jhash_hashmap_order(const value_t *map, const type_t *map_type, uint32_t *order, uint32_t *n_out);
 
+/* BinaryStringData.hashCode(): Flink's internal STRING hashes its UTF-8
+ * bytes with MurmurHashUtil (Murmur3_32, seed 42). It orders the HashMap a
+ * format decoder builds over internal keys (the JSON format's maps). */
+int32_t jhash_binary_string(const char *p, uint32_t len);
+
+/* Iteration order of a java.util.HashMap into which n distinct keys with
+ * these hashCode()s were put in index order: order[i] is the index of the
+ * i-th entry iterated. order must hold n entries. */
+void jhash_hashmap_order_of_hashes(const int32_t *hashes, uint32_t n, uint32_t *order);
+
 #endif

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CLI polish: --version, `help COMMAND` and --help on every command, the
 # nearest valid option or command for a typo, and a PTF argument name the
-# function does not have reported with the names it has.
+# function does not have reported with the names it has (one that differs
+# only in case rejected with Calcite's "did you mean").
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 W=$(mktemp -d)
@@ -41,5 +42,12 @@ SQL
 grep -qF "Missing argument 'min_view_time' (INT NOT NULL) of function 'long_views'" "$W/o" || bad "args: $(cat "$W/o")"
 grep -qF "Unknown argument 'min_viewtime': function 'long_views' has the arguments input, min_view_time, on_time \
 and uid." "$W/o" || bad "args: $(cat "$W/o")"
+# A name that differs from a parameter only in case fails as Calcite fails it, with the names.
+sed 's/min_viewtime/MIN_VIEW_TIME/' "$W/args.sql" >"$W/case.sql"
+"$PTFHOST" run "$W/case.sql" >/dev/null 2>"$W/o" && bad "name in wrong case: succeeded"
+grep -qF "Param 'MIN_VIEW_TIME' not found in function 'long_views'; did you mean 'min_view_time'?" "$W/o" ||
+  bad "case: $(cat "$W/o")"
+grep -qF "function 'long_views' has the arguments input, min_view_time, on_time and uid." "$W/o" ||
+  bad "case: $(cat "$W/o")"
 [ "$fail" -eq 0 ] && echo "cli: ok"
 exit "$fail"

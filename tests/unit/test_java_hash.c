@@ -3,6 +3,7 @@
  * and java.time's text share. */
 #include <check.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "check_main.h"
 #include "types/calendar.h"
@@ -69,6 +70,36 @@ START_TEST(map_with_identity_hashed_keys_keeps_insertion_order)
 }
 END_TEST
 
+/* BinaryStringData.hashCode(): MurmurHashUtil over the UTF-8 bytes, seed 42.
+ * "" is fmix(42 ^ 0); "abcd" one little-endian word; "hello" a word and a
+ * tail byte; "\xc3\xa9" (e-acute) two tail bytes that Java's signed byte
+ * sign-extends (0xffffffc3, 0xffffffa9). */
+START_TEST(binary_string_hash_codes)
+{
+    ck_assert_int_eq(jhash_binary_string("", 0), 142593372);
+    ck_assert_int_eq(jhash_binary_string("a", 1), 1485273170);
+    ck_assert_int_eq(jhash_binary_string("abcd", 4), -396302900);
+    ck_assert_int_eq(jhash_binary_string("hello", 5), -1008564952);
+    ck_assert_int_eq(jhash_binary_string("\xc3\xa9", 2), 2119106806);
+}
+END_TEST
+
+/* A HashMap of BinaryStringData keys "red", "green", "blue" iterates green,
+ * blue, red (buckets 2, 5, 13 of 16); with String keys it would be red,
+ * green, blue. */
+START_TEST(binary_string_hashmap_order)
+{
+    const char *k[3] = {"red", "green", "blue"};
+    int32_t h[3];
+    uint32_t order[3];
+    for (int i = 0; i < 3; i++) h[i] = jhash_binary_string(k[i], (uint32_t)strlen(k[i]));
+    jhash_hashmap_order_of_hashes(h, 3, order);
+    ck_assert_str_eq(k[order[0]], "green");
+    ck_assert_str_eq(k[order[1]], "blue");
+    ck_assert_str_eq(k[order[2]], "red");
+}
+END_TEST
+
 START_TEST(calendar_round_trip)
 {
     for (int64_t d = -800000; d < 3000000; d += 37) {
@@ -87,6 +118,8 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, java_hash_codes);
     tcase_add_test(tc, map_with_identity_hashed_keys_keeps_insertion_order);
+    tcase_add_test(tc, binary_string_hash_codes);
+    tcase_add_test(tc, binary_string_hashmap_order);
     tcase_add_test(tc, calendar_round_trip);
     suite_add_tcase(s, tc);
     return check_main_run(s);
