@@ -303,8 +303,8 @@ static int open_expected(parser_t *p, const char *rest, const char *end)
     while ((s = skip_ws(s, end)) < end) {
         if (*s == '(') {
             if (have_order) {
-                free(e.keys);
-                return fail(p, p->lineno, "the order is given twice");
+                fail(p, p->lineno, "the order is given twice");
+                goto bad;
             }
             have_order = true;
             if (parse_order(p, &e, s + 1, end, &s) != 0) goto bad;

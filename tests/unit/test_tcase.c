@@ -155,6 +155,9 @@ START_TEST(errors_point_at_lines)
     parse_fails("-- case: a\n-- flink-version: 1.20\n", 2, "unknown Flink version '1.20'");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- expected error (order: multiset)\n", 4, "takes no order");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- expected (order: per-key)\n", 4, "per-key needs the key columns");
+    /* fuzz_case_text: a second order after a per-key one leaked its key names */
+    parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- expected (order: per-key a, b) (order: exact)\n", 4,
+                "the order is given twice");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- expected (order: sorted)\n", 4, "unknown order 'sorted'");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- expected soon\n", 4, "unexpected 'soon' in the expected header");
     parse_fails("-- case: a\n-- flink-version: 2.3\n-- sql\nSELECT 1;\n-- expected 2.1\n", 5,
