@@ -666,7 +666,6 @@ static int open_output(agg_run_t *r, job_env_t *env, const sqlp_query_t *q, cons
 
 /* ---- window TVFs ------------------------------------------------------------------------ */
 
-static const char *window_tvf(const sqlp_expr_t *call) { return plan_window_tvf(call); }
 
 /* Argument `name` (DATA, TIMECOL, SIZE) of a window TVF: named, else at position pos. */
 static const sqlp_expr_t *window_arg(const sqlp_expr_t *call, const char *name, int pos)
@@ -702,7 +701,7 @@ static type_t *window_row_type(const type_t *schema, const type_t *ts)
 static const catalog_table_t *window_open(job_env_t *env, const sqlp_expr_t *call, agg_window_t *w, char *err,
                                           size_t errlen)
 {
-    const char *fn = window_tvf(call);
+    const char *fn = plan_window_tvf(call);
     if (strcmp(fn, "SESSION") == 0) {
         ERR_AT(call->pos, "The SESSION window TVF is not supported by ptfhost yet (TUMBLE, HOP and CUMULATE are)");
         return NULL;
@@ -779,7 +778,7 @@ static int window_keys(const agg_plan_t *p, agg_window_t *w, const sqlp_query_t 
 static const catalog_table_t *input_table(job_env_t *env, const sqlp_query_t *q, agg_window_t *w, char *err,
                                           size_t errlen)
 {
-    if (q->from->kind == SQLP_FROM_CALL && window_tvf(q->from->call))
+    if (q->from->kind == SQLP_FROM_CALL && plan_window_tvf(q->from->call))
         return window_open(env, q->from->call, w, err, errlen);
     if (q->from->kind != SQLP_FROM_TABLE) {
         ERR_AT(q->from->pos, "GROUP BY and aggregates over a function call or subquery are not supported by "
