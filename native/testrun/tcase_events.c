@@ -2,6 +2,7 @@
 #include "testrun/tcase_events.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,11 @@ static int decode_proctime(decoder_t *d, const cJSON *pt, int ln, catalog_event_
         if (ms < 0) {
             snprintf(err, errlen, "%s:%d: invalid duration '%s' (e.g. +30 s, +5 min)", d->src->file, ln,
                      pt->valuestring);
+            return -1;
+        }
+        if (d->clock > 0 && ms > LLONG_MAX - d->clock) {
+            snprintf(err, errlen, "%s:%d: '%s' moves processing time past the largest timestamp", d->src->file,
+                     ln, pt->valuestring);
             return -1;
         }
         o->time = d->clock += ms;

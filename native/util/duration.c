@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -26,6 +27,7 @@ long long duration_parse_ms(const char *s)
     size_t n = strlen(end);
     while (n && isspace((unsigned char)end[n - 1])) n--;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-        if (strlen(units[i].unit) == n && strncasecmp(end, units[i].unit, n) == 0) return v * units[i].ms;
+        if (strlen(units[i].unit) == n && strncasecmp(end, units[i].unit, n) == 0)
+            return v > LLONG_MAX / units[i].ms ? -1 : v * units[i].ms;
     return -1;
 }

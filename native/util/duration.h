@@ -6,7 +6,7 @@
 #define PTF_DURATION_H
 
 /* Milliseconds, or -1 when s is not such a value (negative, an unknown
- * unit, trailing text). */
+ * unit, trailing text, more milliseconds than a long long holds). */
 long long duration_parse_ms(const char *s);
 
 #endif

@@ -147,6 +147,8 @@ START_TEST(errors_point_at_lines)
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- input t\n+X {\"a\": 1}\n", 5, "unknown row kind '+X'");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- input t\nwatermark soon\n", 5, "'watermark' needs a time");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- input t\nproctime +3 fortnights\n", 5, "'proctime' needs");
+    /* fuzz_case_text: a duration beyond a long long of milliseconds overflowed */
+    parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- input t\nproctime +200000000000000000S\n", 5, "'proctime' needs");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- input t\nhello\n", 5, "expected an input event");
     parse_fails("SELECT 1;\n-- case: a\n", 1, "text before the first '-- case: NAME'");
     parse_fails("-- case: a\n-- sql\nSELECT 1;\n-- case: a\n-- sql\nSELECT 2;\n", 4,
