@@ -285,6 +285,27 @@ static int table_options(const sqlp_script_t *script, const sqlp_create_table_t 
     return 0;
 }
 
+/* What SHOW CREATE TABLE prints beyond the schema and options. */
+static void table_ddl(const sqlp_create_table_t *ct, catalog_table_t *t)
+{
+    if (ct->comment) t->comment = xstrdup(ct->comment->value);
+    if (ct->pk_constraint) t->pk_name = xstrdup(ct->pk_constraint);
+    t->ncolumn_comments = ct->ncols;
+    t->column_comments = xcalloc((size_t)ct->ncols + 1, sizeof *t->column_comments);
+    for (int i = 0; i < ct->ncols; i++)
+        if (ct->cols[i].comment) t->column_comments[i] = xstrdup(ct->cols[i].comment->value);
+    if (ct->watermark)
+        t->watermark_sql = catalog_expr_sql(t, ct->watermark->expr_text.text, ct->watermark->expr_text.len);
+    const char **cols = xcalloc((size_t)ct->ndist + (size_t)ct->npartitioned + 1, sizeof *cols);
+    for (int i = 0; i < ct->ndist; i++) cols[i] = ct->dist_cols[i].name;
+    if (ct->ndist || ct->dist_buckets >= 0)
+        t->distribution = catalog_distribution_sql(ct->dist_kind, cols, ct->ndist, ct->dist_buckets);
+    free(cols);
+    t->npartition_keys = ct->npartitioned;
+    t->partition_keys = xcalloc((size_t)ct->npartitioned + 1, sizeof *t->partition_keys);
+    for (int i = 0; i < ct->npartitioned; i++) t->partition_keys[i] = xstrdup(ct->partitioned_by[i].name);
+}
+
 static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_create_table_t *ct, char *err,
                         size_t errlen)
 {
@@ -310,6 +331,7 @@ static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_cr
         catalog_table_free(t);
         return -1;
     }
+    table_ddl(ct, t);
     catalog_add_table(&s->catalog, t);
     return 0;
 }

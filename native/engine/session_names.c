@@ -108,51 +108,15 @@ static void show_current(session_t *s, const char *header, const char *value)
     show_list(s, header, names, 1);
 }
 
-/* Flink's SHOW CREATE TABLE text: the qualified name, columns, watermark,
- * primary key and options. */
 static void show_create_table(session_t *s, const catalog_table_t *t, const sqlp_name_t *name)
 {
     const char *parts[3];
     for (int i = 0; i < name->nparts; i++) parts[i] = name->parts[i].name;
     catalog_path_t p;
     catalog_qualify(&s->catalog, parts, name->nparts, &p);
-    buf_t b = BUF_INIT;
-    buf_printf(&b, "CREATE %sTABLE `%s`.`%s`.`%s` (\n", t->temporary ? "TEMPORARY " : "", p.catalog, p.database,
-               p.object);
-    for (int i = 0; i < t->schema->nfields; i++) {
-        type_t *plain = type_clone(t->schema->fields[i].type);
-        plain->time_kind = TYPE_TK_REGULAR;
-        char *tn = type_to_string(plain);
-        buf_printf(&b, "%s  `%s` %s", i ? ",\n" : "", t->schema->fields[i].name, tn);
-        free(tn);
-        type_free(plain);
-        if (catalog_column_is_metadata(t, i)) {
-            const catalog_metadata_t *m = &t->metadata[i];
-            buf_puts(&b, " METADATA");
-            if (strcmp(m->key, t->schema->fields[i].name) != 0) buf_printf(&b, " FROM '%s'", m->key);
-            if (m->is_virtual) buf_puts(&b, " VIRTUAL");
-        }
-    }
-    if (t->watermark_col >= 0) {
-        const char *wc = t->schema->fields[t->watermark_col].name;
-        buf_printf(&b, ",\n  WATERMARK FOR `%s` AS `%s`", wc, wc);
-        if (t->watermark_delay_ms) buf_printf(&b, " - INTERVAL '%.3f' SECOND", (double)t->watermark_delay_ms / 1000.0);
-    }
-    if (t->npk) {
-        buf_puts(&b, ",\n  PRIMARY KEY (");
-        for (int k = 0; k < t->npk; k++) buf_printf(&b, "%s`%s`", k ? ", " : "", t->schema->fields[t->pk[k]].name);
-        buf_puts(&b, ") NOT ENFORCED");
-    }
-    buf_puts(&b, "\n)");
-    if (t->nopts) {
-        buf_puts(&b, " WITH (\n");
-        for (int i = 0; i < t->nopts; i++)
-            buf_printf(&b, "%s  '%s' = '%s'", i ? ",\n" : "", t->opts[i].key, t->opts[i].value);
-        buf_puts(&b, "\n)");
-    }
-    buf_puts(&b, "\n");
-    fputs(buf_cstr(&b), s->out);
-    buf_free(&b);
+    char *text = catalog_show_create_table(t, p.catalog, p.database, p.object);
+    fputs(text, s->out);
+    free(text);
 }
 
 static int show_stmt(session_t *s, const sqlp_script_t *script, const sqlp_show_t *sh, char *err, size_t errlen)

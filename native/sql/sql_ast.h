@@ -325,6 +325,7 @@ typedef struct sqlp_create_table {
     sqlp_ident_t *partitioned_by;
     int noptions;                  /* WITH ('k' = 'v', ...) in order; keys may repeat (the planner decides) */
     sqlp_option_t *options;
+    const char *pk_constraint;     /* CONSTRAINT name of the primary key; NULL if not named */
 } sqlp_create_table_t;
 
 typedef struct sqlp_create_view {

@@ -73,12 +73,13 @@ cat >"$W/expected" <<'OUT'
 +I[1]
 CREATE TABLE `c1`.`db1`.`t` (
   `a` INT
-) WITH (
+)
+WITH (
   'connector' = 'datagen',
-  'number-of-rows' = '1',
+  'fields.a.end' = '7',
   'fields.a.kind' = 'sequence',
   'fields.a.start' = '7',
-  'fields.a.end' = '7'
+  'number-of-rows' = '1'
 )
 +-----------------+
 |    catalog name |
@@ -90,6 +91,58 @@ CREATE TABLE `c1`.`db1`.`t` (
 OUT
 "$PTFHOST" run "$W/job.sql" >"$W/actual" 2>"$W/err" || bad "catalog script: $(cat "$W/err")"
 diff -u "$W/expected" "$W/actual" || bad "catalog script output"
+
+# SHOW CREATE TABLE as Flink 2 prints it (ShowCreateUtil; the sql-client's
+# table.q with 2.x's default constraint name PK_<columns>): backquoted names,
+# serializable types, the computed column and the watermark in Calcite's
+# form, then COMMENT, PARTITIONED BY and the options sorted by key.
+cat >"$W/show.sql" <<'SQL'
+CREATE TABLE IF NOT EXISTS orders (
+ `user` BIGINT NOT NULl,
+ product VARCHAR(32),
+ amount INT,
+ ts TIMESTAMP(3),
+ ptime AS PROCTIME(),
+ PRIMARY KEY(`user`) NOT ENFORCED,
+ WATERMARK FOR ts AS ts - INTERVAL '1' SECONDS
+) with (
+ 'connector' = 'datagen'
+);
+SHOW CREATE TABLE orders;
+CREATE TEMPORARY TABLE t2 (id INT COMMENT 'the ''id''', name STRING, m STRING METADATA FROM 'topic' VIRTUAL,
+  c AS id*2, CONSTRAINT my_pk PRIMARY KEY (id) NOT ENFORCED)
+COMMENT 'tab' PARTITIONED BY (name) WITH ('b' = 'x', 'a' = 'it''s');
+SHOW CREATE TABLE t2;
+SQL
+cat >"$W/show.expected" <<'OUT'
+CREATE TABLE `default_catalog`.`default_database`.`orders` (
+  `user` BIGINT NOT NULL,
+  `product` VARCHAR(32),
+  `amount` INT,
+  `ts` TIMESTAMP(3),
+  `ptime` AS PROCTIME(),
+  WATERMARK FOR `ts` AS `ts` - INTERVAL '1' SECOND,
+  CONSTRAINT `PK_user` PRIMARY KEY (`user`) NOT ENFORCED
+)
+WITH (
+  'connector' = 'datagen'
+)
+CREATE TEMPORARY TABLE `default_catalog`.`default_database`.`t2` (
+  `id` INT NOT NULL COMMENT 'the ''id''',
+  `name` VARCHAR(2147483647),
+  `m` VARCHAR(2147483647) METADATA FROM 'topic' VIRTUAL,
+  `c` AS `id` * 2,
+  CONSTRAINT `my_pk` PRIMARY KEY (`id`) NOT ENFORCED
+)
+COMMENT 'tab'
+PARTITIONED BY (`name`)
+WITH (
+  'a' = 'it''s',
+  'b' = 'x'
+)
+OUT
+"$PTFHOST" run "$W/show.sql" >"$W/show.actual" 2>"$W/err" || bad "show create: $(cat "$W/err")"
+diff -u "$W/show.expected" "$W/show.actual" || bad "SHOW CREATE TABLE output"
 
 # error SQL MESSAGE: the script fails with MESSAGE.
 error() {
