@@ -472,6 +472,10 @@ static int create_function(session_t *s, const sqlp_script_t *script, const sqlp
 
 void session_print_box(FILE *out, int ncols, const char *const *header, int nrows, char ***cells)
 {
+    if (nrows == 0) {   /* the client's (and TableResult.print's) empty result */
+        fputs("Empty set\n", out);
+        return;
+    }
     tbl_t t;
     tbl_init(&t, ncols, 0);
     buf_t b = BUF_INIT;
@@ -524,7 +528,7 @@ static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_
 {
     catalog_table_t *t = plan_find_table(&s->catalog, name);
     if (!t) {
-        char *n = plan_name_string(name);
+        char *n = session_names_identifier(s, name);
         ERR_AT(name->pos, "Tables or views with the identifier '%s' doesn't exist.", n);
         free(n);
         return -1;
@@ -642,12 +646,17 @@ static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t
     return rc;
 }
 
-static int drop_table(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, char *err, size_t errlen)
+static int drop_table(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, bool view, char *err,
+                      size_t errlen)
 {
     char *name = session_names_writable_key(s, script, &d->name, err, errlen);
     if (!name) return -1;
     int rc = catalog_drop_table(&s->catalog, name);
-    if (rc != 0 && !d->if_exists) ERR_AT(d->name.pos, "Table or view with identifier '%s' doesn't exist.", name);
+    if (rc != 0 && !d->if_exists) {
+        char *id = session_names_identifier(s, &d->name);
+        ERR_AT(d->name.pos, "%s with identifier '%s' does not exist.", view ? "View" : "Table", id);
+        free(id);
+    }
     free(name);
     return rc != 0 && !d->if_exists ? -1 : 0;
 }
@@ -699,7 +708,8 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     case SQLP_STMT_CREATE_VIEW: return create_view(s, script, &st->u.create_view, err, errlen);
     case SQLP_STMT_CREATE_FUNCTION: return create_function(s, script, &st->u.create_function, err, errlen);
     case SQLP_STMT_DROP_TABLE:
-    case SQLP_STMT_DROP_VIEW: return drop_table(s, script, &st->u.drop, err, errlen);
+    case SQLP_STMT_DROP_VIEW:
+        return drop_table(s, script, &st->u.drop, st->kind == SQLP_STMT_DROP_VIEW, err, errlen);
     case SQLP_STMT_DROP_FUNCTION: return drop_function(s, script, &st->u.drop, err, errlen);
     case SQLP_STMT_ADD_JAR: return add_jar(s, script, &st->u.add_jar, err, errlen);
     case SQLP_STMT_SHOW:

@@ -115,7 +115,9 @@ static void show_create_table(session_t *s, const catalog_table_t *t, const sqlp
     catalog_path_t p;
     catalog_qualify(&s->catalog, parts, name->nparts, &p);
     char *text = catalog_show_create_table(t, p.catalog, p.database, p.object);
-    fputs(text, s->out);
+    const char *header[1] = {"result"};
+    char **row = &text;
+    session_print_box(s->out, 1, header, 1, &row);   /* the client's one-cell result, newlines and all */
     free(text);
 }
 
@@ -139,7 +141,7 @@ static int show_stmt(session_t *s, const sqlp_script_t *script, const sqlp_show_
     case SQLP_SHOW_CREATE_TABLE: {
         const catalog_table_t *t = plan_find_table(c, &sh->name);
         if (!t) {
-            char *name = plan_name_string(&sh->name);
+            char *name = session_names_identifier(s, &sh->name);
             ERR_AT(sh->name.pos, "Could not execute SHOW CREATE TABLE. Table with identifier '%s' does not exist.",
                    name);
             free(name);
@@ -166,6 +168,14 @@ int session_names_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stm
     case SQLP_STMT_SHOW: return show_stmt(s, script, &st->u.show, err, errlen);
     default: return 1;
     }
+}
+
+char *session_names_identifier(const session_t *s, const sqlp_name_t *name)
+{
+    const char *parts[3];
+    if (name->nparts > 3) return plan_name_string(name);
+    for (int i = 0; i < name->nparts; i++) parts[i] = name->parts[i].name;
+    return catalog_identifier(&s->catalog, parts, name->nparts);
 }
 
 char *session_names_writable_key(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,

@@ -33,7 +33,28 @@ DROP DATABASE c1.db1 CASCADE;
 DROP CATALOG c1;
 SHOW CATALOGS;
 SQL
-cat >"$W/expected" <<'OUT'
+# box FILE: FILE's text as the client's one-cell "result" table: the cell as
+# wide as the whole text (its newlines count one column each), printed raw.
+box() {
+  local w line
+  w=$(wc -m <"$1")
+  line="+$(printf '%*s' $((w + 2)) '' | tr ' ' -)+"
+  printf '%s\n| %*s |\n%s\n| %s |\n%s\n1 row in set\n' "$line" "$w" result "$line" "$(cat "$1"; printf x)" "$line" |
+    sed 's/^x |$/ |/'
+}
+cat >"$W/t.ddl" <<'OUT'
+CREATE TABLE `c1`.`db1`.`t` (
+  `a` INT
+)
+WITH (
+  'connector' = 'datagen',
+  'fields.a.end' = '7',
+  'fields.a.kind' = 'sequence',
+  'fields.a.start' = '7',
+  'number-of-rows' = '1'
+)
+OUT
+cat >"$W/expected.in" <<'OUT'
 +-----------------+
 |    catalog name |
 +-----------------+
@@ -71,16 +92,7 @@ cat >"$W/expected" <<'OUT'
 +I[1]
 +I[7]
 +I[1]
-CREATE TABLE `c1`.`db1`.`t` (
-  `a` INT
-)
-WITH (
-  'connector' = 'datagen',
-  'fields.a.end' = '7',
-  'fields.a.kind' = 'sequence',
-  'fields.a.start' = '7',
-  'number-of-rows' = '1'
-)
+@SHOW_CREATE_T@
 +-----------------+
 |    catalog name |
 +-----------------+
@@ -89,11 +101,15 @@ WITH (
 +-----------------+
 2 rows in set
 OUT
+while IFS= read -r l; do
+  if [ "$l" = "@SHOW_CREATE_T@" ]; then box "$W/t.ddl"; else printf '%s\n' "$l"; fi
+done <"$W/expected.in" >"$W/expected"
 "$PTFHOST" run "$W/job.sql" >"$W/actual" 2>"$W/err" || bad "catalog script: $(cat "$W/err")"
 diff -u "$W/expected" "$W/actual" || bad "catalog script output"
 
 # SHOW CREATE TABLE as Flink 2 prints it (ShowCreateUtil; the sql-client's
-# table.q with 2.x's default constraint name PK_<columns>): backquoted names,
+# table.q with 2.x's default constraint name PK_<columns>), in the client's
+# one-cell result table: backquoted names,
 # serializable types, the computed column and the watermark in Calcite's
 # form, then COMMENT, PARTITIONED BY and the options sorted by key.
 cat >"$W/show.sql" <<'SQL'
@@ -114,7 +130,7 @@ CREATE TEMPORARY TABLE t2 (id INT COMMENT 'the ''id''', name STRING, m STRING ME
 COMMENT 'tab' PARTITIONED BY (name) WITH ('b' = 'x', 'a' = 'it''s');
 SHOW CREATE TABLE t2;
 SQL
-cat >"$W/show.expected" <<'OUT'
+cat >"$W/orders.ddl" <<'OUT'
 CREATE TABLE `default_catalog`.`default_database`.`orders` (
   `user` BIGINT NOT NULL,
   `product` VARCHAR(32),
@@ -127,6 +143,8 @@ CREATE TABLE `default_catalog`.`default_database`.`orders` (
 WITH (
   'connector' = 'datagen'
 )
+OUT
+cat >"$W/t2.ddl" <<'OUT'
 CREATE TEMPORARY TABLE `default_catalog`.`default_database`.`t2` (
   `id` INT NOT NULL COMMENT 'the ''id''',
   `name` VARCHAR(2147483647),
@@ -141,6 +159,7 @@ WITH (
   'b' = 'x'
 )
 OUT
+{ box "$W/orders.ddl"; box "$W/t2.ddl"; } >"$W/show.expected"
 "$PTFHOST" run "$W/show.sql" >"$W/show.actual" 2>"$W/err" || bad "show create: $(cat "$W/err")"
 diff -u "$W/show.expected" "$W/show.actual" || bad "SHOW CREATE TABLE output"
 
@@ -168,5 +187,16 @@ error "CREATE TABLE clicks (a INT); SELECT * FROM default_catalog.db.clicks;" \
   "Object 'db' not found within 'default_catalog'"
 error 'CREATE CATALOG c WITH ('"'type' = 'generic_in_memory'"'); SELECT * FROM c.`default`.clicks;' \
   "Object 'clicks' not found within 'c.default'"
+# The sql-client's table.q messages name the qualified identifier.
+error "DROP TABLE nope;" "Table with identifier 'default_catalog.default_database.nope' does not exist."
+error "CREATE CATALOG c WITH ('type' = 'generic_in_memory'); DROP VIEW c.db.v;" \
+  "Database db does not exist in Catalog c."
+error "DROP VIEW nope;" "View with identifier 'default_catalog.default_database.nope' does not exist."
+error "DESCRIBE nope;" "Tables or views with the identifier 'default_catalog.default_database.nope' doesn't exist."
+error "SHOW CREATE TABLE default_database.nope;" \
+  "Table with identifier 'default_catalog.default_database.nope' does not exist."
+# An empty listing is the client's "Empty set" (table.q: show tables after the drop).
+printf 'SHOW TABLES;\n' >"$W/empty.sql"
+[ "$("$PTFHOST" run "$W/empty.sql" 2>&1)" = "Empty set" ] || bad "SHOW TABLES of no tables: $("$PTFHOST" run "$W/empty.sql" 2>&1)"
 [ "$fail" -eq 0 ] && echo "catalogs: ok"
 exit "$fail"
