@@ -62,6 +62,7 @@ void catalog_table_free(catalog_table_t *t)
     free(t->distribution);
     for (int i = 0; i < t->npartition_keys; i++) free(t->partition_keys[i]);
     free(t->partition_keys);
+    free(t->view_sql);
     arena_destroy(&t->arena);
     free(t);
 }

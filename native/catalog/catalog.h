@@ -92,6 +92,7 @@ typedef struct catalog_table {
     char *distribution;          /* DISTRIBUTED BY ... as Flink prints it */
     char **partition_keys;       /* PARTITIONED BY (...) */
     int npartition_keys;
+    char *view_sql;              /* a view (CREATE VIEW): its query's text; NULL: a table */
 } catalog_table_t;
 
 typedef struct catalog_function {
@@ -167,6 +168,15 @@ const char *catalog_get(const catalog_t *c, const char *key);  /* NULL if unset 
  * a newline. Caller frees. */
 char *catalog_show_create_table(const catalog_table_t *t, const char *catalog, const char *database,
                                 const char *object);
+
+/* Flink's SHOW CREATE VIEW text (buildShowCreateViewRow): the view's column
+ * names, its COMMENT, then AS and the query (as written: Flink prints the
+ * query Calcite expanded). Caller frees. */
+char *catalog_show_create_view(const catalog_table_t *t, const char *catalog, const char *database,
+                               const char *object);
+
+/* ObjectIdentifier.asSerializableString: `catalog`.`database`.`object`. Caller frees. */
+char *catalog_serializable_identifier(const char *catalog, const char *database, const char *object);
 
 /* An expression's SQL text as Flink prints it in DDL (Calcite's unparse of
  * simple expressions): t's column names in backquotes, other words upper

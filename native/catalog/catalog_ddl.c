@@ -218,16 +218,45 @@ static void put_options(buf_t *b, const catalog_table_t *t)
     free(sorted);
 }
 
+static void put_identifier(buf_t *b, const char *catalog, const char *database, const char *object)
+{
+    put_ident(b, catalog);
+    buf_putc(b, '.');
+    put_ident(b, database);
+    buf_putc(b, '.');
+    put_ident(b, object);
+}
+
+char *catalog_serializable_identifier(const char *catalog, const char *database, const char *object)
+{
+    buf_t b = BUF_INIT;
+    put_identifier(&b, catalog, database, object);
+    return buf_steal(&b);
+}
+
+char *catalog_show_create_view(const catalog_table_t *t, const char *catalog, const char *database,
+                               const char *object)
+{
+    buf_t b = BUF_INIT;
+    buf_printf(&b, "CREATE %sVIEW ", t->temporary ? "TEMPORARY " : "");
+    put_identifier(&b, catalog, database, object);
+    buf_puts(&b, " (\n");
+    for (int i = 0; t->schema && i < t->schema->nfields; i++) {
+        buf_puts(&b, i ? ",\n" INDENT : INDENT);
+        put_ident(&b, t->schema->fields[i].name);
+    }
+    buf_puts(&b, "\n)\n");
+    if (t->comment && *t->comment) buf_puts(&b, "COMMENT "), put_quoted(&b, t->comment), buf_putc(&b, '\n');
+    buf_printf(&b, "AS %s\n", t->view_sql ? t->view_sql : "");
+    return buf_steal(&b);
+}
+
 char *catalog_show_create_table(const catalog_table_t *t, const char *catalog, const char *database,
                                 const char *object)
 {
     buf_t b = BUF_INIT;
     buf_printf(&b, "CREATE %sTABLE ", t->temporary ? "TEMPORARY " : "");
-    put_ident(&b, catalog);
-    buf_putc(&b, '.');
-    put_ident(&b, database);
-    buf_putc(&b, '.');
-    put_ident(&b, object);
+    put_identifier(&b, catalog, database, object);
     buf_puts(&b, " (\n");
     for (int i = 0; i < t->schema->nfields; i++) {
         buf_puts(&b, i ? ",\n" INDENT : INDENT);

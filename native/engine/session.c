@@ -350,6 +350,13 @@ static const sqlp_query_t *values_of(const sqlp_query_t *q, const sqlp_ident_t *
     return NULL;
 }
 
+/* What SHOW CREATE VIEW prints: the query's text and the comment. */
+static void view_ddl(const sqlp_create_view_t *cv, catalog_table_t *t)
+{
+    t->view_sql = strndup(cv->query_text.text, cv->query_text.len);
+    if (cv->comment) t->comment = xstrdup(cv->comment->value);
+}
+
 /* A view over a query: it runs when first read (job.c). Takes name. */
 static int create_query_view(session_t *s, const sqlp_script_t *script, const sqlp_create_view_t *cv, char *name,
                              char *err, size_t errlen)
@@ -361,6 +368,7 @@ static int create_query_view(session_t *s, const sqlp_script_t *script, const sq
     }
     catalog_table_t *t = catalog_table_new(name);
     free(name);
+    view_ddl(cv, t);
     t->view_query = cv->query;
     t->view_script = script;
     t->temporary = cv->temporary;
@@ -395,6 +403,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     }
     catalog_table_t *t = catalog_table_new(name);
     free(name);
+    view_ddl(cv, t);
     t->temporary = cv->temporary;
     plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock, session_udfs_resolver(s), NULL};
     if (values_table_fill(&env, vq, aliases, naliases, t, err, errlen) != 0) {
@@ -521,6 +530,12 @@ static char *describe_extras(const catalog_table_t *t, int col, arena_t *a)
     char *out = arena_strdup(a, buf_cstr(&b));
     buf_free(&b);
     return out;
+}
+
+int session_view_schema(session_t *s, const sqlp_script_t *script, catalog_table_t *t, char *err, size_t errlen)
+{
+    job_env_t env = job_env(s, script);
+    return job_view_schema(&env, t, err, errlen);
 }
 
 static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,

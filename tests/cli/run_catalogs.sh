@@ -195,6 +195,17 @@ error "DROP VIEW nope;" "View with identifier 'default_catalog.default_database.
 error "DESCRIBE nope;" "Tables or views with the identifier 'default_catalog.default_database.nope' doesn't exist."
 error "SHOW CREATE TABLE default_database.nope;" \
   "Table with identifier 'default_catalog.default_database.nope' does not exist."
+# SHOW CREATE VIEW, and each SHOW CREATE refusing the other kind (ShowCreateUtil's messages).
+printf "CREATE VIEW v COMMENT 'c' AS VALUES (1, 'a');\nSHOW CREATE VIEW v;\n" >"$W/view.sql"
+"$PTFHOST" run "$W/view.sql" >"$W/view.out" 2>&1 || bad "SHOW CREATE VIEW: $(cat "$W/view.out")"
+printf '%s\n' "CREATE VIEW \`default_catalog\`.\`default_database\`.\`v\` (" '  `EXPR$0`,' '  `EXPR$1`' ')' \
+  "COMMENT 'c'" "AS VALUES (1, 'a')" >"$W/v.ddl"
+box "$W/v.ddl" | cmp -s - "$W/view.out" || { bad "SHOW CREATE VIEW output"; cat "$W/view.out"; }
+error "CREATE VIEW v AS VALUES (1); SHOW CREATE TABLE v;" \
+  "SHOW CREATE TABLE is only supported for tables, but \`default_catalog\`.\`default_database\`.\`v\` is a view. Please use SHOW CREATE VIEW instead."
+error "CREATE TABLE t (a INT); SHOW CREATE VIEW t;" \
+  "SHOW CREATE VIEW is only supported for views, but \`default_catalog\`.\`default_database\`.\`t\` is a table. Please use SHOW CREATE TABLE instead."
+error "SHOW CREATE VIEW nope;" "Could not execute SHOW CREATE VIEW. View with identifier 'default_catalog.default_database.nope' does not exist."
 # An empty listing is the client's "Empty set" (table.q: show tables after the drop).
 printf 'SHOW TABLES;\n' >"$W/empty.sql"
 [ "$("$PTFHOST" run "$W/empty.sql" 2>&1)" = "Empty set" ] || bad "SHOW TABLES of no tables: $("$PTFHOST" run "$W/empty.sql" 2>&1)"

@@ -1,4 +1,4 @@
-/* test_catalog_ddl.c - SHOW CREATE TABLE's text (native/catalog/catalog_ddl.c)
+/* test_catalog_ddl.c - SHOW CREATE TABLE's and VIEW's text (native/catalog/catalog_ddl.c)
  * against the expected strings of Flink's ShowCreateUtilTest (flink-table-api-java):
  * the same tables, temporary and permanent, under `catalogName`.`dbName`.`tableName`;
  * and the DDL expression and distribution forms. */
@@ -198,6 +198,37 @@ START_TEST(computed_column_watermark_and_default_key_name)
 }
 END_TEST
 
+/* argsForShowCreateView: the view's columns, its comment, AS and the query
+ * (Flink's expanded query given as the view's text). */
+START_TEST(views)
+{
+    catalog_table_t *t = table("ROW<`id` INT>", _i);
+    t->view_sql = xstrdup("SELECT 1");
+    char *text = catalog_show_create_view(t, "catalogName", "dbName", "viewName");
+    char expected[512];
+    snprintf(expected, sizeof expected, "CREATE %sVIEW `catalogName`.`dbName`.`viewName` (\n  `id`\n)\nAS SELECT 1\n",
+             _i ? "TEMPORARY " : "");
+    ck_assert_str_eq(text, expected);
+    free(text);
+    catalog_table_free(t);
+    t = table("ROW<`id` INT, `name` STRING>", _i);
+    t->view_sql = xstrdup("SELECT id, name FROM `catalogName`.`dbName`.`tbl_a`");
+    t->comment = xstrdup("View comment");
+    text = catalog_show_create_view(t, "catalogName", "dbName", "viewName");
+    snprintf(expected, sizeof expected,
+             "CREATE %sVIEW `catalogName`.`dbName`.`viewName` (\n"
+             "  `id`,\n"
+             "  `name`\n"
+             ")\n"
+             "COMMENT 'View comment'\n"
+             "AS SELECT id, name FROM `catalogName`.`dbName`.`tbl_a`\n",
+             _i ? "TEMPORARY " : "");
+    ck_assert_str_eq(text, expected);
+    free(text);
+    catalog_table_free(t);
+}
+END_TEST
+
 START_TEST(names_and_strings_are_escaped)
 {
     catalog_table_t *t = table("ROW<`a``b` INT>", false);
@@ -256,6 +287,7 @@ int main(void)
     tcase_add_loop_test(tc, every_clause_in_order, 0, 2);
     tcase_add_loop_test(tc, virtual_metadata_column, 0, 2);
     tcase_add_loop_test(tc, computed_column_watermark_and_default_key_name, 0, 2);
+    tcase_add_loop_test(tc, views, 0, 2);
     tcase_add_test(tc, names_and_strings_are_escaped);
     tcase_add_test(tc, expressions_print_as_calcite_unparses_them);
     tcase_add_test(tc, distribution_forms);
