@@ -234,19 +234,34 @@ char *catalog_serializable_identifier(const char *catalog, const char *database,
     return buf_steal(&b);
 }
 
+/* ShowCreateUtil.buildCreateFormattedPrefix: CREATE [TEMPORARY ]KIND name (. */
+static void put_prefix(buf_t *b, const char *kind, const catalog_table_t *t, const char *catalog,
+                       const char *database, const char *object)
+{
+    buf_printf(b, "CREATE %s%s ", t->temporary ? "TEMPORARY " : "", kind);
+    put_identifier(b, catalog, database, object);
+    buf_puts(b, " (\n");
+}
+
+static void put_comment_line(buf_t *b, const char *comment)
+{
+    if (!comment || !*comment) return;
+    buf_puts(b, "COMMENT ");
+    put_quoted(b, comment);
+    buf_putc(b, '\n');
+}
+
 char *catalog_show_create_view(const catalog_table_t *t, const char *catalog, const char *database,
                                const char *object)
 {
     buf_t b = BUF_INIT;
-    buf_printf(&b, "CREATE %sVIEW ", t->temporary ? "TEMPORARY " : "");
-    put_identifier(&b, catalog, database, object);
-    buf_puts(&b, " (\n");
+    put_prefix(&b, "VIEW", t, catalog, database, object);
     for (int i = 0; t->schema && i < t->schema->nfields; i++) {
         buf_puts(&b, i ? ",\n" INDENT : INDENT);
         put_ident(&b, t->schema->fields[i].name);
     }
     buf_puts(&b, "\n)\n");
-    if (t->comment && *t->comment) buf_puts(&b, "COMMENT "), put_quoted(&b, t->comment), buf_putc(&b, '\n');
+    put_comment_line(&b, t->comment);
     buf_printf(&b, "AS %s\n", t->view_sql ? t->view_sql : "");
     return buf_steal(&b);
 }
@@ -255,9 +270,7 @@ char *catalog_show_create_table(const catalog_table_t *t, const char *catalog, c
                                 const char *object)
 {
     buf_t b = BUF_INIT;
-    buf_printf(&b, "CREATE %sTABLE ", t->temporary ? "TEMPORARY " : "");
-    put_identifier(&b, catalog, database, object);
-    buf_puts(&b, " (\n");
+    put_prefix(&b, "TABLE", t, catalog, database, object);
     for (int i = 0; i < t->schema->nfields; i++) {
         buf_puts(&b, i ? ",\n" INDENT : INDENT);
         put_column(&b, t, i);
@@ -271,7 +284,7 @@ char *catalog_show_create_table(const catalog_table_t *t, const char *catalog, c
     }
     if (t->npk) put_primary_key(&b, t);
     buf_puts(&b, "\n)\n");
-    if (t->comment && *t->comment) buf_puts(&b, "COMMENT "), put_quoted(&b, t->comment), buf_putc(&b, '\n');
+    put_comment_line(&b, t->comment);
     if (t->distribution) buf_printf(&b, "%s\n", t->distribution);
     if (t->npartition_keys) {
         buf_puts(&b, "PARTITIONED BY (");
