@@ -9,27 +9,20 @@
 
 #define INDENT "  "   /* ShowCreateUtil.PRINT_INDENT */
 
-/* EncodingUtils.escapeIdentifier: `name`, a backquote doubled. */
-static void put_ident(buf_t *b, const char *name)
+/* text between quote characters q, a q inside doubled: EncodingUtils's
+ * escapeIdentifier (`name`) and escapeSingleQuotes ('text'). */
+static void put_escaped(buf_t *b, const char *text, char q)
 {
-    buf_putc(b, '`');
-    for (const char *p = name; *p; p++) {
-        if (*p == '`') buf_putc(b, '`');
+    buf_putc(b, q);
+    for (const char *p = text; *p; p++) {
+        if (*p == q) buf_putc(b, q);
         buf_putc(b, *p);
     }
-    buf_putc(b, '`');
+    buf_putc(b, q);
 }
 
-/* 'text' with EncodingUtils.escapeSingleQuotes. */
-static void put_quoted(buf_t *b, const char *text)
-{
-    buf_putc(b, '\'');
-    for (const char *p = text; *p; p++) {
-        if (*p == '\'') buf_putc(b, '\'');
-        buf_putc(b, *p);
-    }
-    buf_putc(b, '\'');
-}
+static void put_ident(buf_t *b, const char *name) { put_escaped(b, name, '`'); }
+static void put_quoted(buf_t *b, const char *text) { put_escaped(b, text, '\''); }
 
 /* ---- expressions --------------------------------------------------------------- */
 
