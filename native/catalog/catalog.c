@@ -54,6 +54,15 @@ void catalog_table_free(catalog_table_t *t)
     free(t->rows);
     free(t->events);
     free(t->file);
+    free(t->comment);
+    for (int i = 0; i < t->ncolumn_comments; i++) free(t->column_comments[i]);
+    free(t->column_comments);
+    free(t->watermark_sql);
+    free(t->pk_name);
+    free(t->distribution);
+    for (int i = 0; i < t->npartition_keys; i++) free(t->partition_keys[i]);
+    free(t->partition_keys);
+    free(t->view_sql);
     arena_destroy(&t->arena);
     free(t);
 }

@@ -82,6 +82,17 @@ typedef struct catalog_table {
     const struct sqlp_query *view_query;
     const struct sqlp_script *view_script;
     bool explicit_watermarks;    /* watermarks come as events, not from rows */
+    /* What SHOW CREATE TABLE prints beyond columns, key and options (from
+     * the DDL; all NULL / 0 when not given). Owned by the table. */
+    char *comment;               /* the table's COMMENT */
+    char **column_comments;      /* per schema column, NULL entries for none; NULL: no comments */
+    int ncolumn_comments;
+    char *watermark_sql;         /* the WATERMARK expression as Flink prints it (catalog_watermark_sql) */
+    char *pk_name;               /* CONSTRAINT name; NULL: Flink's default PK_<col>_<col> */
+    char *distribution;          /* DISTRIBUTED BY ... as Flink prints it */
+    char **partition_keys;       /* PARTITIONED BY (...) */
+    int npartition_keys;
+    char *view_sql;              /* a view (CREATE VIEW): its query's text; NULL: a table */
 } catalog_table_t;
 
 typedef struct catalog_function {
@@ -146,5 +157,35 @@ void catalog_add_jar(catalog_t *c, const char *abs_path);
 void catalog_set(catalog_t *c, const char *key, const char *value);
 void catalog_reset(catalog_t *c, const char *key);        /* NULL = all */
 const char *catalog_get(const catalog_t *c, const char *key);  /* NULL if unset */
+
+/* ---- SHOW CREATE TABLE (catalog_ddl.c) ------------------------------------- */
+
+/* Flink's SHOW CREATE TABLE text (ShowCreateUtil.buildShowCreateTableRow)
+ * of t under the qualified name catalog.database.object: backquoted names,
+ * each column's serializable type with its METADATA / AS / COMMENT extras,
+ * the WATERMARK, the PRIMARY KEY constraint, then COMMENT, DISTRIBUTED BY,
+ * PARTITIONED BY and the WITH options sorted by key, every line ending in
+ * a newline. Caller frees. */
+char *catalog_show_create_table(const catalog_table_t *t, const char *catalog, const char *database,
+                                const char *object);
+
+/* Flink's SHOW CREATE VIEW text (buildShowCreateViewRow): the view's column
+ * names, its COMMENT, then AS and the query (as written: Flink prints the
+ * query Calcite expanded). Caller frees. */
+char *catalog_show_create_view(const catalog_table_t *t, const char *catalog, const char *database,
+                               const char *object);
+
+/* ObjectIdentifier.asSerializableString: `catalog`.`database`.`object`. Caller frees. */
+char *catalog_serializable_identifier(const char *catalog, const char *database, const char *object);
+
+/* An expression's SQL text as Flink prints it in DDL (Calcite's unparse of
+ * simple expressions): t's column names in backquotes, other words upper
+ * case, a space around binary operators and after commas, plural interval
+ * units singular (SECONDS -> SECOND). Caller frees. */
+char *catalog_expr_sql(const catalog_table_t *t, const char *text, size_t len);
+
+/* TableDistribution.toString: DISTRIBUTED BY HASH(`a`) INTO 4 BUCKETS; kind
+ * NULL for DISTRIBUTED BY (`a`), buckets -1 for none. Caller frees. */
+char *catalog_distribution_sql(const char *kind, const char *const *cols, int n, int64_t buckets);
 
 #endif

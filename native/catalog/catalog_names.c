@@ -126,6 +126,16 @@ int catalog_qualify(const catalog_t *c, const char *const *parts, int nparts, ca
     return 0;
 }
 
+char *catalog_identifier(const catalog_t *c, const char *const *parts, int nparts)
+{
+    catalog_path_t p;
+    if (catalog_qualify(c, parts, nparts, &p) != 0) return NULL;
+    size_t n = strlen(p.catalog) + strlen(p.database) + strlen(p.object) + 3;
+    char *id = xmalloc(n);
+    snprintf(id, n, "%s.%s.%s", p.catalog, p.database, p.object);
+    return id;
+}
+
 char *catalog_object_key(const catalog_path_t *p)
 {
     if (is_default(p->catalog, p->database)) return xstrdup(p->object);

@@ -38,6 +38,9 @@ const char *catalog_current_database(const catalog_t *c);
 /* Qualifies 1 to 3 name parts against the current catalog and database;
  * -1 for more parts. */
 int catalog_qualify(const catalog_t *c, const char *const *parts, int nparts, catalog_path_t *out);
+/* Flink's ObjectIdentifier.asSummaryString of the qualified parts:
+ * catalog.database.object (malloc'ed; NULL for more than three parts). */
+char *catalog_identifier(const catalog_t *c, const char *const *parts, int nparts);
 /* The key the table list uses for p (malloc'ed). */
 char *catalog_object_key(const catalog_path_t *p);
 /* Whether key names an object of catalog.database; *object is its last part. */

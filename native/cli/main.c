@@ -88,7 +88,7 @@ int main(int argc, char **argv)
     /* ptfhost help COMMAND is ptfhost COMMAND --help. */
     char *help_argv[3] = {argc > 2 ? argv[2] : NULL, "--help", NULL};
     bool help = strcmp(argv[1], "help") == 0;
-    if (help && argc < 3) {
+    if (help && (argc < 3 || strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "help") == 0)) {
         usage(stdout);
         return cli_finish("", 0, NULL);
     }

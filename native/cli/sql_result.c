@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,8 +33,8 @@
 
 #define MAX_CHANGELOG_ROWS 1000   /* CliChangelogResultView keeps the newest 1000 */
 #define KEY_POLL_MS 50
-#define ESC 27
 #define CTRL_C 3
+#define RESULT_FRAME_LINES 6      /* title, status, blank, column names, two lines of key help */
 
 /* The client's refresh intervals (CliResultView.REFRESH_INTERVALS); -1: none. */
 static const struct {
@@ -60,6 +59,8 @@ struct cli_result {
     bool view_started;
     int ncols;                  /* cells per row: changelog has `op` first */
     char **names;
+    char **types;               /* the schema's column types as the row summary shows them */
+    type_time_kind_t *time_kinds;   /* per schema column, from the stream's first line */
     int *widths;
     char ***rows;
     size_t nrows, caprows;
@@ -67,6 +68,10 @@ struct cli_result {
     bool quit;                  /* the user left the view */
     int refresh;                /* index into intervals */
     int page;                   /* table: 0 is the last page */
+    int selected;               /* main line (page-relative in table mode); -1: none */
+    int offset_x, offset_y;     /* the main part's scroll */
+    long shown;                 /* changelog: rows received at the last refresh (the ones shown) */
+    struct timespec updated;    /* the last refresh; 0: none yet */
     struct termios saved;
     bool raw;
 };
@@ -174,11 +179,16 @@ static void on_schema(cli_result_t *r)
     r->ncols = r->schema->nfields + off;
     r->names = xcalloc((size_t)r->ncols + 1, sizeof *r->names);
     r->widths = xcalloc((size_t)r->ncols + 1, sizeof *r->widths);
+    r->types = xcalloc((size_t)r->schema->nfields + 1, sizeof *r->types);
     if (off) r->names[0] = xstrdup("op"), r->widths[0] = 2;
     for (int i = 0; i < r->schema->nfields; i++) {
         const char *name = r->schema->fields[i].name;
         r->names[i + off] = xstrdup(name);
         r->widths[i + off] = conn_tableau_column_width(name, r->schema->fields[i].type, 0);
+        type_t *t = type_clone(r->schema->fields[i].type);
+        t->time_kind = r->time_kinds[i];
+        r->types[i] = type_to_string(t);
+        type_free(t);
     }
     r->view_started = pthread_create(&r->view, NULL, view_main, r) == 0;
 }
@@ -199,23 +209,54 @@ static void on_row(cli_result_t *r, const row_t *row)
 
 /* ---- the stream ----------------------------------------------------------------- */
 
+/* The top-level field of a ROW<...> type text that position at is in
+ * (commas outside nested <...>, (...), `names` and 'strings'). */
+static int field_at(const char *text, size_t at)
+{
+    int depth = 0, field = 0;
+    for (size_t i = 0; i < at; i++) {
+        char c = text[i];
+        if (c == '`' || c == '\'') {
+            while (++i < at && text[i] != c) {}
+        } else if (c == '<' || c == '(') {
+            depth++;
+        } else if (c == '>' || c == ')') {
+            depth--;
+        } else if (c == ',' && depth == 1) {
+            field++;
+        }
+    }
+    return field;
+}
+
 /* The row type's text without its time attribute marks (*ROWTIME*,
  * *PROCTIME*): type_to_string writes them, the grammar has none, and the
- * result shows a time attribute as the timestamp it is. */
-static type_t *parse_row_type(const char *text, size_t n)
+ * result's cells show a time attribute as the timestamp it is. The marks
+ * are kept in r->time_kinds for the row summary's types. */
+static type_t *parse_row_type(cli_result_t *r, const char *text, size_t n)
 {
     static const char *const marks[] = {" *ROWTIME*", " *PROCTIME*"};
+    static const type_time_kind_t kinds[] = {TYPE_TK_ROWTIME, TYPE_TK_PROCTIME};
     buf_t b = BUF_INIT;
+    int nmarks = 0, mark_field[64];
+    type_time_kind_t mark_kind[64];
     for (size_t i = 0; i < n;) {
         size_t skip = 0;
         for (size_t m = 0; m < 2 && !skip; m++)
-            if (strncmp(text + i, marks[m], strlen(marks[m])) == 0) skip = strlen(marks[m]);
+            if (strncmp(text + i, marks[m], strlen(marks[m])) == 0) {
+                skip = strlen(marks[m]);
+                if (nmarks < 64) mark_field[nmarks] = field_at(text, i), mark_kind[nmarks++] = kinds[m];
+            }
         if (skip) i += skip;
         else buf_putc(&b, text[i++]);
     }
     char err[256];
     type_t *t = type_parse_n((const char *)b.data, b.len, err, sizeof err);
     buf_free(&b);
+    if (!t) return NULL;
+    r->time_kinds = xcalloc((size_t)t->nfields + 1, sizeof *r->time_kinds);
+    for (int m = 0; m < nmarks; m++)
+        if (mark_field[m] < t->nfields) r->time_kinds[mark_field[m]] = mark_kind[m];
     return t;
 }
 
@@ -224,7 +265,7 @@ static int take_schema(cli_result_t *r)
     const char *nl = memchr(r->pending.data, '\n', r->pending.len);
     if (!nl) return 0;
     size_t n = (size_t)(nl - (const char *)r->pending.data);
-    r->schema = parse_row_type((const char *)r->pending.data, n);
+    r->schema = parse_row_type(r, (const char *)r->pending.data, n);
     if (!r->schema) return -1;
     memmove(r->pending.data, nl + 1, r->pending.len - n - 1);
     r->pending.len -= n + 1;
@@ -272,6 +313,7 @@ cli_result_t *cli_result_new(cli_result_mode_t mode, FILE *term, volatile sig_at
     r->term = term;
     r->cancel = cancel;
     r->refresh = mode == CLI_RESULT_CHANGELOG ? 0 : 3;   /* Flink: fastest, or 1 s */
+    r->selected = -1;
     pthread_mutex_init(&r->lock, NULL);
     return r;
 }
@@ -287,27 +329,6 @@ FILE *cli_result_stream(cli_result_t *r)
 
 /* ---- the full-screen views ---------------------------------------------------------- */
 
-static void term_size(const cli_result_t *r, int *w, int *h)
-{
-    struct winsize ws;
-    *w = 80, *h = 24;
-    if (ioctl(fileno(r->term), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
-        *w = ws.ws_col, *h = ws.ws_row;
-}
-
-/* s cut to w columns (a character is a column here), padded to w when pad. */
-static void put_fitted(buf_t *b, const char *s, int w, bool pad)
-{
-    size_t n = strlen(s), i = 0;
-    int cols = 0;
-    while (i < n && cols < w) {
-        utf8_next(s, n, &i);
-        cols++;
-    }
-    buf_append(b, s, i);
-    for (; pad && cols < w; cols++) buf_putc(b, ' ');
-}
-
 /* A cell right-aligned in w columns; a longer one ends in '~' (CliUtils.normalizeColumn). */
 static void put_column(buf_t *line, const char *cell, int w)
 {
@@ -317,198 +338,258 @@ static void put_column(buf_t *line, const char *cell, int w)
         buf_puts(line, cell);
         return;
     }
-    put_fitted(line, cell, w - 1, false);
+    size_t n = strlen(cell), i = 0;
+    for (int cols = 0; i < n && cols < w - 1; cols++) utf8_next(cell, n, &i);
+    buf_append(line, cell, i);
     buf_putc(line, '~');
 }
 
-static void put_cells(buf_t *line, const cli_result_t *r, char *const *cells)
+static char *cells_line(const cli_result_t *r, char *const *cells)
 {
+    buf_t line = BUF_INIT;
     for (int c = 0; c < r->ncols; c++) {
-        buf_putc(line, ' ');
-        put_column(line, cells[c], r->widths[c]);
+        buf_putc(&line, ' ');
+        put_column(&line, cells[c], r->widths[c]);
     }
+    return buf_steal(&line);
 }
 
-/* One screen line: text cut to the width, inverse when asked. */
-static void screen_line(buf_t *screen, const char *text, int w, bool inverse)
-{
-    if (inverse) buf_puts(screen, "\x1b[7m");
-    put_fitted(screen, text, w, inverse);
-    if (inverse) buf_puts(screen, "\x1b[0m");
-    buf_puts(screen, "\x1b[K\n");
-}
+/* What the main part shows: the current page's rows in table mode (page 0
+ * is the last), every kept change in changelog mode. Lock held. */
+typedef struct geometry {
+    int visible;                /* main lines on the screen */
+    int pages;
+    size_t first, n;            /* rows[first .. first + n) are the main lines */
+} geometry_t;
 
-static void title_line(buf_t *screen, const cli_result_t *r, int w)
+static geometry_t geometry(cli_result_t *r)
 {
-    const char *title = r->mode == CLI_RESULT_TABLE ? "SQL Query Result (Table)" : "SQL Query Result (Changelog)";
-    int pad = (w - (int)strlen(title)) / 2;
-    buf_t t = BUF_INIT;
-    buf_printf(&t, "%*s%s", pad > 0 ? pad : 0, "", title);
-    screen_line(screen, buf_cstr(&t), w, true);
-    buf_free(&t);
+    int w, h;
+    cli_screen_size(r->term, &w, &h);
+    geometry_t g = {.visible = h - RESULT_FRAME_LINES > 1 ? h - RESULT_FRAME_LINES : 1, .pages = 1};
+    if (r->mode == CLI_RESULT_CHANGELOG) {   /* the rows up to the last refresh */
+        long later = r->received - r->shown;
+        g.n = (long)r->nrows > later ? r->nrows - (size_t)later : 0;
+        if (r->selected >= (int)g.n) r->selected = -1;
+        return g;
+    }
+    if (r->nrows) g.pages = (int)((r->nrows + (size_t)g.visible - 1) / (size_t)g.visible);
+    if (r->page > g.pages) r->page = 0;
+    g.first = (size_t)((r->page ? r->page : g.pages) - 1) * (size_t)g.visible;
+    g.n = r->nrows - g.first < (size_t)g.visible ? r->nrows - g.first : (size_t)g.visible;
+    if (r->selected >= (int)g.n) r->selected = -1;
+    return g;
 }
 
 /* " Refresh: 1 s      Page: Last of 1      Updated: 12:00:01.250 " (no
  * page in changelog); " Table program finished." once the query ended. */
-static void status_line(buf_t *screen, const cli_result_t *r, int w, int page, int pages)
+static char *status_text(const cli_result_t *r, int w, int pages)
 {
     buf_t left = BUF_INIT, middle = BUF_INIT, right = BUF_INIT, line = BUF_INIT;
     if (r->done) buf_puts(&left, " Table program finished.");
     else buf_printf(&left, " Refresh: %s", intervals[r->refresh].label);
     if (r->mode == CLI_RESULT_TABLE) {
-        if (page == 0) buf_printf(&middle, "Page: Last of %d", pages);
-        else buf_printf(&middle, "Page: %d of %d", page, pages);
+        if (r->page == 0) buf_printf(&middle, "Page: Last of %d", pages);
+        else buf_printf(&middle, "Page: %d of %d", r->page, pages);
     }
-    struct timespec ts;
-    struct tm tm;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    localtime_r(&ts.tv_sec, &tm);
-    buf_printf(&right, "Updated: %02d:%02d:%02d.%03ld ", tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000);
-    int gap = (w - (int)middle.len) / 2 - (int)left.len;
+    if (r->updated.tv_sec) {
+        struct tm tm;
+        localtime_r(&r->updated.tv_sec, &tm);
+        buf_printf(&right, "Updated: %02d:%02d:%02d.%03ld ", tm.tm_hour, tm.tm_min, tm.tm_sec,
+                   r->updated.tv_nsec / 1000000);
+    } else {
+        buf_puts(&right, "Updated: Unknown ");
+    }
+    int gap = r->mode == CLI_RESULT_TABLE ? (w - (int)middle.len) / 2 - (int)left.len : 0;
     buf_printf(&line, "%s%*s%s", buf_cstr(&left), gap > 0 ? gap : 0, "", buf_cstr(&middle));
     gap = w - (int)line.len - (int)right.len;
     buf_printf(&line, "%*s%s", gap > 0 ? gap : 0, "", buf_cstr(&right));
-    screen_line(screen, buf_cstr(&line), w, true);
-    buf_free(&left), buf_free(&middle), buf_free(&right), buf_free(&line);
+    buf_free(&left), buf_free(&middle), buf_free(&right);
+    return buf_steal(&line);
 }
 
-/* The keys the view takes, two lines as the client lays them out. */
-static void footer_lines(buf_t *screen, const cli_result_t *r, int w)
-{
-    static const char *const table_keys[][2] = {{"Q", "Quit"},        {"R", "Refresh"},   {"+", "Inc Refresh"},
-                                                {"-", "Dec Refresh"}, {"L", "Last Page"}, {"N", "Next Page"},
-                                                {"P", "Prev Page"}};
-    int n = r->mode == CLI_RESULT_TABLE ? 7 : 4;
-    for (int row = 0; row < 2; row++) {
-        buf_t line = BUF_INIT;
-        for (int i = row; i < n; i += 2) buf_printf(&line, "%s %-11s  ", table_keys[i][0], table_keys[i][1]);
-        screen_line(screen, buf_cstr(&line), w, false);
-        buf_free(&line);
-    }
-}
+static const char *const table_keys[][2] = {{"Q", "Quit"},      {"R", "Refresh"},   {"+", "Inc Refresh"},
+                                            {"-", "Dec Refresh"}, {"G", "Goto Page"}, {"L", "Last Page"},
+                                            {"N", "Next Page"},   {"P", "Prev Page"}, {"O", "Open Row"}};
+static const char *const changelog_keys[][2] = {
+    {"Q", "Quit"}, {"R", "Refresh"}, {"+", "Inc Refresh"}, {"-", "Dec Refresh"}, {"O", "Open Row"}};
 
-/* The whole screen; called with the lock held. */
-static void draw(cli_result_t *r)
+/* The whole screen; called with the lock held. A refresh takes the rows
+ * that came since the last: in changelog mode new ones drop the selection
+ * and scroll down by their number (the view follows the newest). */
+static void draw(cli_result_t *r, bool refresh)
 {
     int w, h;
-    term_size(r, &w, &h);
-    int visible = h - 6 > 1 ? h - 6 : 1;   /* title, status, blank, header ... two footer lines */
-    int pages = r->nrows ? (int)((r->nrows + (size_t)visible - 1) / (size_t)visible) : 1;
-    if (r->page > pages) r->page = 0;
-    size_t first;
-    if (r->mode == CLI_RESULT_TABLE) first = (size_t)((r->page ? r->page : pages) - 1) * (size_t)visible;
-    else first = r->nrows > (size_t)visible ? r->nrows - (size_t)visible : 0;   /* follow the newest */
-    buf_t screen = BUF_INIT, line = BUF_INIT;
-    buf_puts(&screen, "\x1b[H");
-    title_line(&screen, r, w);
-    status_line(&screen, r, w, r->page, pages);
-    screen_line(&screen, "", w, false);
-    for (int c = 0; c < r->ncols; c++) {
-        buf_putc(&line, ' ');
-        put_column(&line, r->names[c], r->widths[c]);
+    cli_screen_size(r->term, &w, &h);
+    if (refresh && r->mode == CLI_RESULT_CHANGELOG && r->received > r->shown) {
+        r->selected = -1;
+        r->offset_y += (int)(r->received - r->shown);
+        r->shown = r->received;
     }
-    screen_line(&screen, buf_cstr(&line), w, false);
-    for (int i = 0; i < visible; i++) {
-        buf_clear(&line);
-        if (first + (size_t)i < r->nrows) put_cells(&line, r, r->rows[first + (size_t)i]);
-        screen_line(&screen, buf_cstr(&line), w, false);
-    }
-    footer_lines(&screen, r, w);
-    screen.len--;   /* no newline after the last line: the screen would scroll */
-    fwrite(screen.data, 1, screen.len, r->term);
-    fflush(r->term);
-    buf_free(&screen);
-    buf_free(&line);
+    geometry_t g = geometry(r);
+    cli_line_t header[2] = {{status_text(r, w, g.pages), CLI_INVERSE}, {"", CLI_PLAIN}};
+    cli_line_t names = {cells_line(r, r->names), CLI_PLAIN};
+    cli_line_t *lines = xcalloc(g.n + 1, sizeof *lines);
+    for (size_t i = 0; i < g.n; i++)
+        lines[i] = (cli_line_t){cells_line(r, r->rows[g.first + i]), (int)i == r->selected ? CLI_INVERSE : CLI_PLAIN};
+    char *footer[2];
+    if (r->mode == CLI_RESULT_TABLE) cli_help_lines(w, table_keys, 9, footer);
+    else cli_help_lines(w, changelog_keys, 5, footer);
+    cli_frame_t f = {.title = r->mode == CLI_RESULT_TABLE ? "SQL Query Result (Table)" : "SQL Query Result (Changelog)",
+                     .header = header, .nheader = 2, .main_header = &names, .nmain_header = 1, .main = lines,
+                     .nmain = (int)g.n, .footer = (const char *const *)footer, .nfooter = 2,
+                     .offset_x = r->offset_x, .offset_y = r->offset_y};
+    cli_frame_draw(r->term, &f);
+    r->offset_x = f.offset_x, r->offset_y = f.offset_y;
+    for (size_t i = 0; i < g.n; i++) free(lines[i].text);
+    free(lines);
+    free(header[0].text), free(names.text), free(footer[0]), free(footer[1]);
 }
 
-/* An ESC alone quits; one that starts a key's sequence (arrows) is read and
- * ignored, as the client's 200 ms ambiguity timeout tells them apart. */
-static bool lone_escape(void)
+/* What a key asks of the view thread beyond changing the view's state. */
+typedef enum { KEY_IGNORED, KEY_REDRAW, KEY_REFRESH, KEY_OPEN, KEY_GOTO, KEY_QUIT } key_action_t;
+
+/* CliResultView.selectRowUp / selectRowDown. */
+static void select_row(cli_result_t *r, const geometry_t *g, bool up)
 {
-    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
-    if (poll(&p, 1, KEY_POLL_MS) <= 0) return true;
-    char seq[8];
-    if (read(STDIN_FILENO, seq, sizeof seq) < 0) return true;
-    return false;
+    int n = (int)g->n, bottom = (n < r->offset_y + g->visible ? n : r->offset_y + g->visible) - 1;
+    if (up && r->selected < 0) {
+        if (n) r->selected = bottom;
+    } else if (up && r->selected > r->offset_y) {
+        r->selected--;
+    } else if (up) {
+        r->selected = r->selected > 0 ? r->selected - 1 : 0;
+        if (r->offset_y > 0) r->offset_y--;
+    } else if (r->selected < 0) {
+        r->selected = r->offset_y;
+    } else if (bottom >= 0 && r->selected < bottom) {
+        r->selected++;
+    } else {
+        r->selected = r->selected + 1 < n ? r->selected + 1 : (n > 0 ? n - 1 : 0);
+        if (r->offset_y < n - g->visible) r->offset_y++;
+    }
 }
 
-/* A key pressed in the view; true when it asks for a redraw. Lock held. */
-static bool on_key(cli_result_t *r, char c)
+/* The page keys of the table view (CliTableResultView). */
+static void turn_page(cli_result_t *r, const geometry_t *g, int key)
+{
+    int cur = r->page ? r->page : g->pages;
+    if (key == 'n' || key == 'N') r->page = cur < g->pages ? cur + 1 : r->page;
+    else if (key == 'p' || key == 'P') r->page = cur > 1 ? cur - 1 : r->page;
+    else r->page = 0;   /* L, End */
+}
+
+/* A key pressed in the view, with the client's bindings. Lock held. */
+static key_action_t on_key(cli_result_t *r, int key)
 {
     bool table = r->mode == CLI_RESULT_TABLE;
-    switch (c) {
-    case 'q': case 'Q': case CTRL_C:
-        r->quit = true;
-        return false;
-    case 'r': case 'R': return true;
-    case '+': if (r->refresh < NINTERVALS - 1) r->refresh++; return true;
-    case '-': if (r->refresh > (table ? 1 : 0)) r->refresh--; return true;
-    case 'l': case 'L': r->page = 0; return table;
-    case 'n': case 'N':
-        if (table && r->page) r->page++;   /* draw() takes a page past the last back to the last */
-        return table;
-    case 'p': case 'P': {
-        int w, h;
-        term_size(r, &w, &h);
-        size_t visible = h - 6 > 1 ? (size_t)(h - 6) : 1;
-        int pages = r->nrows ? (int)((r->nrows + visible - 1) / visible) : 1;
-        int cur = r->page ? r->page : pages;
-        if (table && cur > 1) r->page = cur - 1;
-        return table;
+    geometry_t g = geometry(r);
+    int w, h;
+    cli_screen_size(r->term, &w, &h);
+    switch (key) {
+    case 'q': case 'Q': case CLI_KEY_ESC: case CTRL_C: return KEY_QUIT;
+    case 'r': case 'R': case CLI_KEY_F5: return KEY_REFRESH;
+    case '+': if (r->refresh < NINTERVALS - 1) r->refresh++; return KEY_REDRAW;
+    case '-': if (r->refresh > (table ? 1 : 0)) r->refresh--; return KEY_REDRAW;
+    case 'w': case 'W': case CLI_KEY_UP: select_row(r, &g, true); return KEY_REDRAW;
+    case 's': case 'S': case CLI_KEY_DOWN: select_row(r, &g, false); return KEY_REDRAW;
+    case 'a': case 'A': case CLI_KEY_LEFT: if (r->offset_x > 0) r->offset_x--; return KEY_REDRAW;
+    case 'd': case 'D': case CLI_KEY_RIGHT: r->offset_x++; return KEY_REDRAW;   /* draw() bounds it */
+    case 'o': case 'O': case '\r': return r->selected >= 0 && (size_t)r->selected < g.n ? KEY_OPEN : KEY_REDRAW;
+    case 'g': case 'G': return table ? KEY_GOTO : KEY_IGNORED;
+    case 'n': case 'N': case 'p': case 'P': case 'l': case 'L': case CLI_KEY_END:
+        if (!table) return KEY_IGNORED;
+        turn_page(r, &g, key);
+        return KEY_REDRAW;
+    default: return KEY_IGNORED;
     }
-    default: return false;
-    }
+}
+
+/* O: the selected row in the row summary; the lock is released while the
+ * dialog runs (the query goes on; the view is redrawn after). */
+static void open_row(cli_result_t *r)
+{
+    geometry_t g = geometry(r);
+    int off = r->mode == CLI_RESULT_CHANGELOG ? 1 : 0, n = r->schema->nfields;
+    char **values = xcalloc((size_t)n + 1, sizeof *values);
+    for (int i = 0; i < n; i++) values[i] = xstrdup(r->rows[g.first + (size_t)r->selected][i + off]);
+    pthread_mutex_unlock(&r->lock);
+    cli_row_view(r->term, n, r->names + off, r->types, values);
+    pthread_mutex_lock(&r->lock);
+    free_cells(values, n);
+}
+
+/* G: the page number from the input dialog, lock released meanwhile. */
+static void goto_page(cli_result_t *r)
+{
+    int pages = geometry(r).pages;
+    pthread_mutex_unlock(&r->lock);
+    int page = cli_input_page(r->term, pages);
+    pthread_mutex_lock(&r->lock);
+    if (page > 0) r->page = page;
 }
 
 static void screen_enter(cli_result_t *r)
 {
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &r->saved) == 0) {
         struct termios raw = r->saved;
-        raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG);   /* Ctrl-C is a key of the view */
+        raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO | IEXTEN | ISIG);   /* Ctrl-C is a key of the view */
+        raw.c_iflag &= ~(tcflag_t)(IXON | ICRNL | INLCR);            /* Enter is '\r' */
         raw.c_cc[VMIN] = 1;
         raw.c_cc[VTIME] = 0;
         r->raw = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
     }
-    fputs("\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J", r->term);
+    fputs("\x1b[?1049h\x1b[?1h\x1b=\x1b[?25l\x1b[H\x1b[2J", r->term);   /* ca mode, keypad transmit, no cursor */
 }
 
 static void screen_leave(cli_result_t *r)
 {
-    fputs("\x1b[?25h\x1b[?1049l", r->term);
+    fputs("\x1b[?25h\x1b[?1l\x1b>\x1b[?1049l", r->term);
     fflush(r->term);
     if (r->raw) tcsetattr(STDIN_FILENO, TCSANOW, &r->saved);
     r->raw = false;
 }
 
-/* The view thread: keys, and a redraw at the refresh interval (at most
- * every 100 ms, as the client), until the user quits or the query failed. */
+/* A key's effect once its state change is made; false when it quits. */
+static bool act(cli_result_t *r, key_action_t action, bool *redraw, bool *refresh)
+{
+    switch (action) {
+    case KEY_QUIT: r->quit = true; return false;
+    case KEY_REFRESH: *refresh = true; return true;
+    case KEY_OPEN: open_row(r); break;
+    case KEY_GOTO: goto_page(r); break;
+    case KEY_IGNORED: return true;
+    default: break;
+    }
+    *redraw = true;
+    return true;
+}
+
+/* The view thread: keys, and a refresh at the refresh interval (drawn at
+ * most every 100 ms, as the client), until the user quits or the query failed. */
 static void *view_main(void *arg)
 {
     cli_result_t *r = arg;
     screen_enter(r);
-    int64_t drawn = 0;
-    bool was_done = false, redraw = true;
+    int64_t refreshed = 0;
+    bool was_done = false, redraw = true, refresh = true;
     for (;;) {
-        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
-        char c = 0;
-        bool key = poll(&p, 1, KEY_POLL_MS) > 0 && read(STDIN_FILENO, &c, 1) == 1;
-        if (key && c == ESC && !lone_escape()) key = false;
+        int key = cli_key_read(KEY_POLL_MS);
         pthread_mutex_lock(&r->lock);
-        if (key && c == ESC) r->quit = true;
-        else if (key) redraw |= on_key(r, c);
-        if (r->quit) {
+        bool go_on = key == CLI_KEY_NONE || act(r, on_key(r, key), &redraw, &refresh);
+        if (!go_on || r->quit) {
+            r->quit = true;
             if (r->cancel) *r->cancel = 1;
             pthread_mutex_unlock(&r->lock);
             break;
         }
         int ms = intervals[r->refresh].ms;
         int64_t now = now_ms();
-        if (r->done != was_done) redraw = true, was_done = r->done;
-        if (redraw || (!r->done && ms >= 0 && now - drawn >= (ms > 100 ? ms : 100))) {
-            draw(r);
-            drawn = now;
-            redraw = false;
-        }
+        if (r->done != was_done) refresh = true, was_done = r->done;
+        if (!r->done && ms >= 0 && now - refreshed >= (ms > 100 ? ms : 100)) refresh = true;
+        if (refresh) clock_gettime(CLOCK_REALTIME, &r->updated), refreshed = now;
+        if (refresh || redraw) draw(r, refresh);
+        refresh = redraw = false;
         pthread_mutex_unlock(&r->lock);
     }
     screen_leave(r);
@@ -561,6 +642,8 @@ void cli_result_free(cli_result_t *r)
     for (size_t i = 0; i < r->nrows; i++) free_cells(r->rows[i], r->ncols);
     free(r->rows);
     free_cells(r->names, r->ncols);
+    free_cells(r->types, r->schema ? r->schema->nfields : 0);
+    free(r->time_kinds);
     free(r->widths);
     conn_tableau_free(r->tableau);
     type_free(r->schema);

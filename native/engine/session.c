@@ -285,6 +285,27 @@ static int table_options(const sqlp_script_t *script, const sqlp_create_table_t 
     return 0;
 }
 
+/* What SHOW CREATE TABLE prints beyond the schema and options. */
+static void table_ddl(const sqlp_create_table_t *ct, catalog_table_t *t)
+{
+    if (ct->comment) t->comment = xstrdup(ct->comment->value);
+    if (ct->pk_constraint) t->pk_name = xstrdup(ct->pk_constraint);
+    t->ncolumn_comments = ct->ncols;
+    t->column_comments = xcalloc((size_t)ct->ncols + 1, sizeof *t->column_comments);
+    for (int i = 0; i < ct->ncols; i++)
+        if (ct->cols[i].comment) t->column_comments[i] = xstrdup(ct->cols[i].comment->value);
+    if (ct->watermark)
+        t->watermark_sql = catalog_expr_sql(t, ct->watermark->expr_text.text, ct->watermark->expr_text.len);
+    const char **cols = xcalloc((size_t)ct->ndist + (size_t)ct->npartitioned + 1, sizeof *cols);
+    for (int i = 0; i < ct->ndist; i++) cols[i] = ct->dist_cols[i].name;
+    if (ct->ndist || ct->dist_buckets >= 0)
+        t->distribution = catalog_distribution_sql(ct->dist_kind, cols, ct->ndist, ct->dist_buckets);
+    free(cols);
+    t->npartition_keys = ct->npartitioned;
+    t->partition_keys = xcalloc((size_t)ct->npartitioned + 1, sizeof *t->partition_keys);
+    for (int i = 0; i < ct->npartitioned; i++) t->partition_keys[i] = xstrdup(ct->partitioned_by[i].name);
+}
+
 static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_create_table_t *ct, char *err,
                         size_t errlen)
 {
@@ -310,6 +331,7 @@ static int create_table(session_t *s, const sqlp_script_t *script, const sqlp_cr
         catalog_table_free(t);
         return -1;
     }
+    table_ddl(ct, t);
     catalog_add_table(&s->catalog, t);
     return 0;
 }
@@ -328,6 +350,13 @@ static const sqlp_query_t *values_of(const sqlp_query_t *q, const sqlp_ident_t *
     return NULL;
 }
 
+/* What SHOW CREATE VIEW prints: the query's text and the comment. */
+static void view_ddl(const sqlp_create_view_t *cv, catalog_table_t *t)
+{
+    t->view_sql = strndup(cv->query_text.text, cv->query_text.len);
+    if (cv->comment) t->comment = xstrdup(cv->comment->value);
+}
+
 /* A view over a query: it runs when first read (job.c). Takes name. */
 static int create_query_view(session_t *s, const sqlp_script_t *script, const sqlp_create_view_t *cv, char *name,
                              char *err, size_t errlen)
@@ -339,6 +368,7 @@ static int create_query_view(session_t *s, const sqlp_script_t *script, const sq
     }
     catalog_table_t *t = catalog_table_new(name);
     free(name);
+    view_ddl(cv, t);
     t->view_query = cv->query;
     t->view_script = script;
     t->temporary = cv->temporary;
@@ -373,6 +403,7 @@ static int create_view(session_t *s, const sqlp_script_t *script, const sqlp_cre
     }
     catalog_table_t *t = catalog_table_new(name);
     free(name);
+    view_ddl(cv, t);
     t->temporary = cv->temporary;
     plan_env_t env = {&s->catalog, script, NULL, NULL, s->flink_version, &s->clock, session_udfs_resolver(s), NULL};
     if (values_table_fill(&env, vq, aliases, naliases, t, err, errlen) != 0) {
@@ -450,6 +481,10 @@ static int create_function(session_t *s, const sqlp_script_t *script, const sqlp
 
 void session_print_box(FILE *out, int ncols, const char *const *header, int nrows, char ***cells)
 {
+    if (nrows == 0) {   /* the client's (and TableResult.print's) empty result */
+        fputs("Empty set\n", out);
+        return;
+    }
     tbl_t t;
     tbl_init(&t, ncols, 0);
     buf_t b = BUF_INIT;
@@ -497,12 +532,18 @@ static char *describe_extras(const catalog_table_t *t, int col, arena_t *a)
     return out;
 }
 
+int session_view_schema(session_t *s, const sqlp_script_t *script, catalog_table_t *t, char *err, size_t errlen)
+{
+    job_env_t env = job_env(s, script);
+    return job_view_schema(&env, t, err, errlen);
+}
+
 static int describe_table(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,
                           size_t errlen)
 {
     catalog_table_t *t = plan_find_table(&s->catalog, name);
     if (!t) {
-        char *n = plan_name_string(name);
+        char *n = session_names_identifier(s, name);
         ERR_AT(name->pos, "Tables or views with the identifier '%s' doesn't exist.", n);
         free(n);
         return -1;
@@ -620,12 +661,17 @@ static int run_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t
     return rc;
 }
 
-static int drop_table(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, char *err, size_t errlen)
+static int drop_table(session_t *s, const sqlp_script_t *script, const sqlp_drop_t *d, bool view, char *err,
+                      size_t errlen)
 {
     char *name = session_names_writable_key(s, script, &d->name, err, errlen);
     if (!name) return -1;
     int rc = catalog_drop_table(&s->catalog, name);
-    if (rc != 0 && !d->if_exists) ERR_AT(d->name.pos, "Table or view with identifier '%s' doesn't exist.", name);
+    if (rc != 0 && !d->if_exists) {
+        char *id = session_names_identifier(s, &d->name);
+        ERR_AT(d->name.pos, "%s with identifier '%s' does not exist.", view ? "View" : "Table", id);
+        free(id);
+    }
     free(name);
     return rc != 0 && !d->if_exists ? -1 : 0;
 }
@@ -677,7 +723,8 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     case SQLP_STMT_CREATE_VIEW: return create_view(s, script, &st->u.create_view, err, errlen);
     case SQLP_STMT_CREATE_FUNCTION: return create_function(s, script, &st->u.create_function, err, errlen);
     case SQLP_STMT_DROP_TABLE:
-    case SQLP_STMT_DROP_VIEW: return drop_table(s, script, &st->u.drop, err, errlen);
+    case SQLP_STMT_DROP_VIEW:
+        return drop_table(s, script, &st->u.drop, st->kind == SQLP_STMT_DROP_VIEW, err, errlen);
     case SQLP_STMT_DROP_FUNCTION: return drop_function(s, script, &st->u.drop, err, errlen);
     case SQLP_STMT_ADD_JAR: return add_jar(s, script, &st->u.add_jar, err, errlen);
     case SQLP_STMT_SHOW:

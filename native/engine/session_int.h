@@ -16,6 +16,10 @@ void session_show_names(FILE *out, const char *header, char **names, int n);
 /* Catalog and database statements, USE, and the SHOW forms about them
  * (session_names.c): 1 when st is not one of them, else 0 or -1 (err set). */
 int session_names_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stmt_t *st, char *err, size_t errlen);
+/* Gives a view over a query its schema (planning it once); -1 with err set. */
+int session_view_schema(session_t *s, const sqlp_script_t *script, catalog_table_t *t, char *err, size_t errlen);
+/* The name's identifier as Flink's messages print it: catalog.database.object. Caller frees. */
+char *session_names_identifier(const session_t *s, const sqlp_name_t *name);
 /* The key a new (or dropped) table or view name takes; NULL with err set when
  * its catalog or database does not exist or is read-only. */
 char *session_names_writable_key(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,

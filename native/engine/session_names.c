@@ -108,51 +108,39 @@ static void show_current(session_t *s, const char *header, const char *value)
     show_list(s, header, names, 1);
 }
 
-/* Flink's SHOW CREATE TABLE text: the qualified name, columns, watermark,
- * primary key and options. */
-static void show_create_table(session_t *s, const catalog_table_t *t, const sqlp_name_t *name)
+/* SHOW CREATE TABLE / VIEW: the client's one-cell result (newlines and
+ * all), or Flink's message when the name is missing or of the other kind. */
+static int show_create(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, bool view, char *err,
+                       size_t errlen)
 {
+    const char *kind = view ? "VIEW" : "TABLE", *other = view ? "TABLE" : "VIEW";
+    catalog_table_t *t = plan_find_table(&s->catalog, name);
+    if (!t) {
+        char *id = session_names_identifier(s, name);
+        ERR_AT(name->pos, "Could not execute SHOW CREATE %s. %s with identifier '%s' does not exist.", kind,
+               view ? "View" : "Table", id);
+        free(id);
+        return -1;
+    }
     const char *parts[3];
     for (int i = 0; i < name->nparts; i++) parts[i] = name->parts[i].name;
     catalog_path_t p;
     catalog_qualify(&s->catalog, parts, name->nparts, &p);
-    buf_t b = BUF_INIT;
-    buf_printf(&b, "CREATE %sTABLE `%s`.`%s`.`%s` (\n", t->temporary ? "TEMPORARY " : "", p.catalog, p.database,
-               p.object);
-    for (int i = 0; i < t->schema->nfields; i++) {
-        type_t *plain = type_clone(t->schema->fields[i].type);
-        plain->time_kind = TYPE_TK_REGULAR;
-        char *tn = type_to_string(plain);
-        buf_printf(&b, "%s  `%s` %s", i ? ",\n" : "", t->schema->fields[i].name, tn);
-        free(tn);
-        type_free(plain);
-        if (catalog_column_is_metadata(t, i)) {
-            const catalog_metadata_t *m = &t->metadata[i];
-            buf_puts(&b, " METADATA");
-            if (strcmp(m->key, t->schema->fields[i].name) != 0) buf_printf(&b, " FROM '%s'", m->key);
-            if (m->is_virtual) buf_puts(&b, " VIRTUAL");
-        }
+    if ((t->view_sql != NULL) != view) {
+        char *id = catalog_serializable_identifier(p.catalog, p.database, p.object);
+        ERR_AT(name->pos, "SHOW CREATE %s is only supported for %ss, but %s is a %s. Please use SHOW CREATE %s "
+                          "instead.", kind, view ? "view" : "table", id, view ? "table" : "view", other);
+        free(id);
+        return -1;
     }
-    if (t->watermark_col >= 0) {
-        const char *wc = t->schema->fields[t->watermark_col].name;
-        buf_printf(&b, ",\n  WATERMARK FOR `%s` AS `%s`", wc, wc);
-        if (t->watermark_delay_ms) buf_printf(&b, " - INTERVAL '%.3f' SECOND", (double)t->watermark_delay_ms / 1000.0);
-    }
-    if (t->npk) {
-        buf_puts(&b, ",\n  PRIMARY KEY (");
-        for (int k = 0; k < t->npk; k++) buf_printf(&b, "%s`%s`", k ? ", " : "", t->schema->fields[t->pk[k]].name);
-        buf_puts(&b, ") NOT ENFORCED");
-    }
-    buf_puts(&b, "\n)");
-    if (t->nopts) {
-        buf_puts(&b, " WITH (\n");
-        for (int i = 0; i < t->nopts; i++)
-            buf_printf(&b, "%s  '%s' = '%s'", i ? ",\n" : "", t->opts[i].key, t->opts[i].value);
-        buf_puts(&b, "\n)");
-    }
-    buf_puts(&b, "\n");
-    fputs(buf_cstr(&b), s->out);
-    buf_free(&b);
+    if (view && session_view_schema(s, script, t, err, errlen) != 0) return -1;
+    char *text = view ? catalog_show_create_view(t, p.catalog, p.database, p.object)
+                      : catalog_show_create_table(t, p.catalog, p.database, p.object);
+    const char *header[1] = {"result"};
+    char **row = &text;
+    session_print_box(s->out, 1, header, 1, &row);
+    free(text);
+    return 0;
 }
 
 static int show_stmt(session_t *s, const sqlp_script_t *script, const sqlp_show_t *sh, char *err, size_t errlen)
@@ -172,18 +160,8 @@ static int show_stmt(session_t *s, const sqlp_script_t *script, const sqlp_show_
         return 0;
     case SQLP_SHOW_CURRENT_CATALOG: show_current(s, "current catalog name", catalog_current_catalog(c)); return 0;
     case SQLP_SHOW_CURRENT_DATABASE: show_current(s, "current database name", catalog_current_database(c)); return 0;
-    case SQLP_SHOW_CREATE_TABLE: {
-        const catalog_table_t *t = plan_find_table(c, &sh->name);
-        if (!t) {
-            char *name = plan_name_string(&sh->name);
-            ERR_AT(sh->name.pos, "Could not execute SHOW CREATE TABLE. Table with identifier '%s' does not exist.",
-                   name);
-            free(name);
-            return -1;
-        }
-        show_create_table(s, t, &sh->name);
-        return 0;
-    }
+    case SQLP_SHOW_CREATE_TABLE:
+    case SQLP_SHOW_CREATE_VIEW: return show_create(s, script, &sh->name, sh->what == SQLP_SHOW_CREATE_VIEW, err, errlen);
     case SQLP_SHOW_FUNCTIONS:
     case SQLP_SHOW_USER_FUNCTIONS: break;
     }
@@ -202,6 +180,14 @@ int session_names_stmt(session_t *s, const sqlp_script_t *script, const sqlp_stm
     case SQLP_STMT_SHOW: return show_stmt(s, script, &st->u.show, err, errlen);
     default: return 1;
     }
+}
+
+char *session_names_identifier(const session_t *s, const sqlp_name_t *name)
+{
+    const char *parts[3];
+    if (name->nparts > 3) return plan_name_string(name);
+    for (int i = 0; i < name->nparts; i++) parts[i] = name->parts[i].name;
+    return catalog_identifier(&s->catalog, parts, name->nparts);
 }
 
 char *session_names_writable_key(session_t *s, const sqlp_script_t *script, const sqlp_name_t *name, char *err,

@@ -325,6 +325,7 @@ typedef struct sqlp_create_table {
     sqlp_ident_t *partitioned_by;
     int noptions;                  /* WITH ('k' = 'v', ...) in order; keys may repeat (the planner decides) */
     sqlp_option_t *options;
+    const char *pk_constraint;     /* CONSTRAINT name of the primary key; NULL if not named */
 } sqlp_create_table_t;
 
 typedef struct sqlp_create_view {
@@ -356,7 +357,8 @@ typedef struct sqlp_drop {         /* DROP TABLE / VIEW / FUNCTION / DATABASE / 
 typedef enum sqlp_show_kind {
     SQLP_SHOW_TABLES, SQLP_SHOW_FUNCTIONS, SQLP_SHOW_USER_FUNCTIONS,
     SQLP_SHOW_CATALOGS, SQLP_SHOW_DATABASES, SQLP_SHOW_CURRENT_CATALOG, SQLP_SHOW_CURRENT_DATABASE,
-    SQLP_SHOW_CREATE_TABLE,        /* also SHOW CREATE VIEW */
+    SQLP_SHOW_CREATE_TABLE,
+    SQLP_SHOW_CREATE_VIEW,
 } sqlp_show_kind_t;
 
 typedef struct sqlp_show {

@@ -604,9 +604,10 @@ void sqlp_dump_stmt(buf_t *b, const sqlp_stmt_t *s)
         break;
     case SQLP_STMT_SHOW: {
         static const char *const what[] = {"TABLES", "FUNCTIONS", "USER FUNCTIONS", "CATALOGS", "DATABASES",
-                                           "CURRENT CATALOG", "CURRENT DATABASE", "CREATE TABLE"};
+                                           "CURRENT CATALOG", "CURRENT DATABASE", "CREATE TABLE",
+                                           "CREATE VIEW"};
         buf_printf(b, "(SHOW %s", what[s->u.show.what]);
-        if (s->u.show.what == SQLP_SHOW_CREATE_TABLE) {
+        if (s->u.show.what == SQLP_SHOW_CREATE_TABLE || s->u.show.what == SQLP_SHOW_CREATE_VIEW) {
             buf_putc(b, ' ');
             dump_name(b, &s->u.show.name);
         }

@@ -71,8 +71,7 @@ static bool parse_show_names(parser_t *p, sqlp_stmt_t *s)
             fail_expected_hint(p, "Write SHOW CURRENT CATALOG or SHOW CURRENT DATABASE.");
     } else if (is_kw(p, "CREATE") && (sqlp_tok_is_kw(peek(p, 1), "TABLE") || sqlp_tok_is_kw(peek(p, 1), "VIEW"))) {
         advance(p);
-        advance(p);
-        sh->what = SQLP_SHOW_CREATE_TABLE;
+        sh->what = sqlp_tok_is_kw(advance(p), "VIEW") ? SQLP_SHOW_CREATE_VIEW : SQLP_SHOW_CREATE_TABLE;
         sh->name = parse_name(p);
     } else {
         return false;

@@ -1960,7 +1960,7 @@ static void parse_column(parser_t *p, sqlp_create_table_t *ct, sqlp_column_t *c)
         const sqlp_token_t *start = cur(p);
         bool constraint = accept_kw(p, "CONSTRAINT");
         if (constraint)
-            parse_ident(p);
+            ct->pk_constraint = parse_ident(p).name;
         if (constraint || at_kw(p, "PRIMARY")) {
             expect_kw(p, "PRIMARY");
             expect_kw(p, "KEY");
@@ -2001,7 +2001,7 @@ static void parse_table_elements(parser_t *p, sqlp_create_table_t *ct)
             parse_watermark(p, ct);
         } else if (at_kw(p, "PRIMARY") || at_kw(p, "CONSTRAINT")) {
             if (accept_kw(p, "CONSTRAINT")) {
-                parse_ident(p);
+                ct->pk_constraint = parse_ident(p).name;
                 if (is_kw(p, "UNIQUE"))
                     fail_at(p, cur(p)->pos, 6, "UNIQUE constraint is not supported yet");
             }

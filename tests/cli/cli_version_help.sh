@@ -22,6 +22,9 @@ for cmd in broker describe init run test; do
   cmp -s "$W/h1" "$W/h2" || bad "help $cmd differs from $cmd --help"
 done
 "$PTFHOST" help >"$W/h" 2>&1 && grep -qF 'init ' "$W/h" || bad "help: no command list"
+for a in --help help; do   # help's own help is the command list
+  "$PTFHOST" help $a >"$W/h" 2>&1 && grep -qF 'init ' "$W/h" || bad "help $a: $(cat "$W/h")"
+done
 
 "$PTFHOST" run --fromat tableau job.sql >/dev/null 2>"$W/o"
 [ $? -eq 2 ] || bad "unknown option: exit code"

@@ -33,7 +33,28 @@ DROP DATABASE c1.db1 CASCADE;
 DROP CATALOG c1;
 SHOW CATALOGS;
 SQL
-cat >"$W/expected" <<'OUT'
+# box FILE: FILE's text as the client's one-cell "result" table: the cell as
+# wide as the whole text (its newlines count one column each), printed raw.
+box() {
+  local w line
+  w=$(wc -m <"$1")
+  line="+$(printf '%*s' $((w + 2)) '' | tr ' ' -)+"
+  printf '%s\n| %*s |\n%s\n| %s |\n%s\n1 row in set\n' "$line" "$w" result "$line" "$(cat "$1"; printf x)" "$line" |
+    sed 's/^x |$/ |/'
+}
+cat >"$W/t.ddl" <<'OUT'
+CREATE TABLE `c1`.`db1`.`t` (
+  `a` INT
+)
+WITH (
+  'connector' = 'datagen',
+  'fields.a.end' = '7',
+  'fields.a.kind' = 'sequence',
+  'fields.a.start' = '7',
+  'number-of-rows' = '1'
+)
+OUT
+cat >"$W/expected.in" <<'OUT'
 +-----------------+
 |    catalog name |
 +-----------------+
@@ -71,15 +92,7 @@ cat >"$W/expected" <<'OUT'
 +I[1]
 +I[7]
 +I[1]
-CREATE TABLE `c1`.`db1`.`t` (
-  `a` INT
-) WITH (
-  'connector' = 'datagen',
-  'number-of-rows' = '1',
-  'fields.a.kind' = 'sequence',
-  'fields.a.start' = '7',
-  'fields.a.end' = '7'
-)
+@SHOW_CREATE_T@
 +-----------------+
 |    catalog name |
 +-----------------+
@@ -88,8 +101,67 @@ CREATE TABLE `c1`.`db1`.`t` (
 +-----------------+
 2 rows in set
 OUT
+while IFS= read -r l; do
+  if [ "$l" = "@SHOW_CREATE_T@" ]; then box "$W/t.ddl"; else printf '%s\n' "$l"; fi
+done <"$W/expected.in" >"$W/expected"
 "$PTFHOST" run "$W/job.sql" >"$W/actual" 2>"$W/err" || bad "catalog script: $(cat "$W/err")"
 diff -u "$W/expected" "$W/actual" || bad "catalog script output"
+
+# SHOW CREATE TABLE as Flink 2 prints it (ShowCreateUtil; the sql-client's
+# table.q with 2.x's default constraint name PK_<columns>), in the client's
+# one-cell result table: backquoted names,
+# serializable types, the computed column and the watermark in Calcite's
+# form, then COMMENT, PARTITIONED BY and the options sorted by key.
+cat >"$W/show.sql" <<'SQL'
+CREATE TABLE IF NOT EXISTS orders (
+ `user` BIGINT NOT NULl,
+ product VARCHAR(32),
+ amount INT,
+ ts TIMESTAMP(3),
+ ptime AS PROCTIME(),
+ PRIMARY KEY(`user`) NOT ENFORCED,
+ WATERMARK FOR ts AS ts - INTERVAL '1' SECONDS
+) with (
+ 'connector' = 'datagen'
+);
+SHOW CREATE TABLE orders;
+CREATE TEMPORARY TABLE t2 (id INT COMMENT 'the ''id''', name STRING, m STRING METADATA FROM 'topic' VIRTUAL,
+  c AS id*2, CONSTRAINT my_pk PRIMARY KEY (id) NOT ENFORCED)
+COMMENT 'tab' PARTITIONED BY (name) WITH ('b' = 'x', 'a' = 'it''s');
+SHOW CREATE TABLE t2;
+SQL
+cat >"$W/orders.ddl" <<'OUT'
+CREATE TABLE `default_catalog`.`default_database`.`orders` (
+  `user` BIGINT NOT NULL,
+  `product` VARCHAR(32),
+  `amount` INT,
+  `ts` TIMESTAMP(3),
+  `ptime` AS PROCTIME(),
+  WATERMARK FOR `ts` AS `ts` - INTERVAL '1' SECOND,
+  CONSTRAINT `PK_user` PRIMARY KEY (`user`) NOT ENFORCED
+)
+WITH (
+  'connector' = 'datagen'
+)
+OUT
+cat >"$W/t2.ddl" <<'OUT'
+CREATE TEMPORARY TABLE `default_catalog`.`default_database`.`t2` (
+  `id` INT NOT NULL COMMENT 'the ''id''',
+  `name` VARCHAR(2147483647),
+  `m` VARCHAR(2147483647) METADATA FROM 'topic' VIRTUAL,
+  `c` AS `id` * 2,
+  CONSTRAINT `my_pk` PRIMARY KEY (`id`) NOT ENFORCED
+)
+COMMENT 'tab'
+PARTITIONED BY (`name`)
+WITH (
+  'a' = 'it''s',
+  'b' = 'x'
+)
+OUT
+{ box "$W/orders.ddl"; box "$W/t2.ddl"; } >"$W/show.expected"
+"$PTFHOST" run "$W/show.sql" >"$W/show.actual" 2>"$W/err" || bad "show create: $(cat "$W/err")"
+diff -u "$W/show.expected" "$W/show.actual" || bad "SHOW CREATE TABLE output"
 
 # error SQL MESSAGE: the script fails with MESSAGE.
 error() {
@@ -115,5 +187,27 @@ error "CREATE TABLE clicks (a INT); SELECT * FROM default_catalog.db.clicks;" \
   "Object 'db' not found within 'default_catalog'"
 error 'CREATE CATALOG c WITH ('"'type' = 'generic_in_memory'"'); SELECT * FROM c.`default`.clicks;' \
   "Object 'clicks' not found within 'c.default'"
+# The sql-client's table.q messages name the qualified identifier.
+error "DROP TABLE nope;" "Table with identifier 'default_catalog.default_database.nope' does not exist."
+error "CREATE CATALOG c WITH ('type' = 'generic_in_memory'); DROP VIEW c.db.v;" \
+  "Database db does not exist in Catalog c."
+error "DROP VIEW nope;" "View with identifier 'default_catalog.default_database.nope' does not exist."
+error "DESCRIBE nope;" "Tables or views with the identifier 'default_catalog.default_database.nope' doesn't exist."
+error "SHOW CREATE TABLE default_database.nope;" \
+  "Table with identifier 'default_catalog.default_database.nope' does not exist."
+# SHOW CREATE VIEW, and each SHOW CREATE refusing the other kind (ShowCreateUtil's messages).
+printf "CREATE VIEW v COMMENT 'c' AS VALUES (1, 'a');\nSHOW CREATE VIEW v;\n" >"$W/view.sql"
+"$PTFHOST" run "$W/view.sql" >"$W/view.out" 2>&1 || bad "SHOW CREATE VIEW: $(cat "$W/view.out")"
+printf '%s\n' "CREATE VIEW \`default_catalog\`.\`default_database\`.\`v\` (" '  `EXPR$0`,' '  `EXPR$1`' ')' \
+  "COMMENT 'c'" "AS VALUES (1, 'a')" >"$W/v.ddl"
+box "$W/v.ddl" | cmp -s - "$W/view.out" || { bad "SHOW CREATE VIEW output"; cat "$W/view.out"; }
+error "CREATE VIEW v AS VALUES (1); SHOW CREATE TABLE v;" \
+  "SHOW CREATE TABLE is only supported for tables, but \`default_catalog\`.\`default_database\`.\`v\` is a view. Please use SHOW CREATE VIEW instead."
+error "CREATE TABLE t (a INT); SHOW CREATE VIEW t;" \
+  "SHOW CREATE VIEW is only supported for views, but \`default_catalog\`.\`default_database\`.\`t\` is a table. Please use SHOW CREATE TABLE instead."
+error "SHOW CREATE VIEW nope;" "Could not execute SHOW CREATE VIEW. View with identifier 'default_catalog.default_database.nope' does not exist."
+# An empty listing is the client's "Empty set" (table.q: show tables after the drop).
+printf 'SHOW TABLES;\n' >"$W/empty.sql"
+[ "$("$PTFHOST" run "$W/empty.sql" 2>&1)" = "Empty set" ] || bad "SHOW TABLES of no tables: $("$PTFHOST" run "$W/empty.sql" 2>&1)"
 [ "$fail" -eq 0 ] && echo "catalogs: ok"
 exit "$fail"

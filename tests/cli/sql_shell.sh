@@ -9,45 +9,10 @@
 # the screen (hang guards only).
 set -uo pipefail
 : "${PTFHOST:?}"
-command -v tmux >/dev/null || { echo "FAIL: tmux is missing (build.sh installs it)"; exit 1; }
 W=$(mktemp -d)
-SOCK=$W/tmux.sock
-tm() { tmux -S "$SOCK" "$@"; }
-trap 'tm kill-server 2>/dev/null; rm -rf "$W"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
-
-screen() { tm capture-pane -p -S - 2>/dev/null; }
-
-# wait_for TEXT [-E]: until the screen shows TEXT (a fixed string, or with
-# -E a regex). capture-pane drops trailing blanks: the prompt is "Flink SQL>".
-wait_for() {
-  for _ in $(seq 600); do   # hang guard: 120 s
-    screen | grep -q"${2:-F}" -- "$1" && return 0
-    sleep 0.2
-  done
-  bad "the screen never showed '$1'"; screen | tail -30; return 1
-}
-
-# count TEXT: how many lines of the screen hold TEXT.
-count() { screen | grep -cF -- "$1"; }
-
-# type_line TEXT: types TEXT and Enter; a ';' goes as its key code, as tmux
-# would take a trailing ';' for its own command separator.
-type_line() {
-  local rest=$1 part
-  while [ -n "$rest" ]; do
-    part=${rest%%;*}
-    [ -n "$part" ] && tm send-keys -l -- "$part"
-    [ "$part" = "$rest" ] && break
-    tm send-keys -H 3b
-    rest=${rest#*;}
-  done
-  tm send-keys Enter
-}
-
-# clear_screen: empties the pane and its history, so waits see only what follows.
-clear_screen() { tm send-keys C-l; tm clear-history; sleep 0.3; }
+. "$(dirname "$0")/lib/tmux_lib.sh"   # tm, screen, wait_for, count, type_line, clear_screen
 
 tm new-session -d -x 120 -y 40 "cd '$W' && HOME='$W' '$PTFHOST' sql; echo SHELL-EXIT=\$?; sleep 600"
 wait_for "Flink SQL>" || exit 1

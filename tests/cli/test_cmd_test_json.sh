@@ -101,11 +101,7 @@ cat >"$WORK/mixed/t.case" <<'CASE'
 -- sql
 SHOW USER FUNCTIONS;
 -- expected
-+---------------+
-| function name |
-+---------------+
-+---------------+
-0 rows in set
+Empty set
 CASE
 printf '{"cases": [{"name": "json without expectation", "sql": "SHOW USER FUNCTIONS;"}]}\n' >"$WORK/mixed/n.case.json"
 printf '{"not": "a case file"}\n' >"$WORK/mixed/data.json"

@@ -437,7 +437,7 @@ START_TEST(catalog_and_database_ddl)
                      "(DROP DATABASE IF EXISTS db1 CASCADE)\n(DROP DATABASE d)\n(DROP CATALOG c1)\n"
                      "(DROP CATALOG IF EXISTS c2)\n(SHOW CATALOGS)\n(SHOW DATABASES)\n(SHOW CURRENT CATALOG)\n"
                      "(SHOW CURRENT DATABASE)\n(SHOW CREATE TABLE examples.marketplace.clicks)\n"
-                     "(SHOW CREATE TABLE v)");
+                     "(SHOW CREATE VIEW v)");
     sqlp_script_t *s = parse_ok("CREATE CATALOG c WITH ('type' = 'generic_in_memory')");
     ck_assert_int_eq(s->stmts[0]->u.create_catalog.noptions, 1);
     ck_assert_str_eq(s->stmts[0]->u.create_catalog.options[0].value.value, "generic_in_memory");
