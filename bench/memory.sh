@@ -42,6 +42,11 @@ rows() { awk -v n="$BIG" -v k="$2" 'BEGIN { for (i = 0; i < n; i++) printf "{\"u
 # store_bytes LOG: the C store's total, from "ptfhost: state of 'F': K keys, ... total B bytes".
 store_bytes() { sed -n "s/^ptfhost: state of .*: [0-9]* keys, .* total \([0-9]*\) bytes.*$/\1/p" "$1" | tail -n 1; }
 
+# The JVM's heap grows with what survives only: a fixed young generation takes the rows'
+# garbage, so the old generation (and the RSS) grows with the objects Java keeps (per key,
+# if any). Under the default G1 the heap's size follows its ergonomics (GC time, allocation
+# rate), which differ by 10 MB or more between two such jobs: noise larger than the figure.
+export PTFHOST_JVM_OPTS="-XX:+UseSerialGC -Xmn32m -Xms48m ${PTFHOST_JVM_OPTS:-}"
 rows big.json "$BIG"
 rows small.json "$SMALL"
 script big
@@ -70,5 +75,6 @@ echo "peak RSS (KiB), $SMALL keys: $(sort -n small.rss | tr '\n' ' ')"
 echo "the C store at $BIG keys (one run): $(sed 's/^ptfhost: //' breakdown)"
 header
 row "memory per key beyond the key's bytes, CountClicks at 1 M keys" "$rss" "<= 80 B" "<=" 80
-row_info "  of it: the C state store, as it counts itself (B)" "$store"
+if [ "$store" = n/a ]; then row_info "  of it: the C state store, as it counts itself (B)" n/a
+else row "  of it: the C state store, as it counts itself (B)" "$store" "<= 80 B" "<=" 80; fi
 row_info "  the rest: the JVM, malloc overhead, peaks (B)" "$rest"

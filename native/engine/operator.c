@@ -57,8 +57,8 @@ struct ptf_op {
     timer_service_t timers;
     arena_t seed_arena;      /* seed_key's row of key columns, reset after each */
     int key_types_table;     /* a set-semantic table: whose key column types decode a key's bytes */
-    uint16_t *key_table;     /* key id -> the table that interned it, only when the tables' key
-                                types differ in encoding (NULL otherwise: key_types_table's) */
+    bool keys_remember_table;/* the tables' key types encode differently: key_table is kept */
+    uint16_t *key_table;     /* key id -> the table that interned it (keys_remember_table) */
     uint32_t cap_key_table;
     uint32_t global_key;     /* the single key without PARTITION BY */
 
@@ -125,7 +125,7 @@ static void choose_key_types(ptf_op_t *op)
             op->key_types_table = t;
             first = xstrdup(buf_cstr(&b));
         } else if (strcmp(first, buf_cstr(&b)) != 0) {
-            op->cap_key_table = 1;   /* key_table in use */
+            op->keys_remember_table = true;
         }
         buf_free(&b);
     }
@@ -211,7 +211,7 @@ void ptf_op_describe_memory(const ptf_op_t *op, char *out, size_t outlen)
 {
     state_memory_t m;
     state_memory(op->state, &m);
-    size_t own = op->key_table ? op->cap_key_table * sizeof *op->key_table : 0;
+    size_t own = op->cap_key_table * sizeof *op->key_table;
     snprintf(out, outlen, "state of '%s': %u keys, %zu values; bytes: index %zu, keys %zu (of which key bytes %zu), "
              "value slots %zu, large values %zu, TTL times %zu, operator per key %zu; total %zu bytes",
              op->cfg.function_name, op->state->nkeys, state_count(op->state), m.index, m.keys, m.key_bytes, m.slots,
@@ -244,9 +244,9 @@ static uint32_t intern_key(ptf_op_t *op, int t, const unsigned char *bytes, size
 {
     uint32_t before = op->state->nkeys;
     uint32_t id = state_key_id(op->state, bytes, len);
-    if (id < before || !op->cap_key_table) return id;
+    if (id < before || !op->keys_remember_table) return id;
     if (id >= op->cap_key_table) {
-        uint32_t cap = op->cap_key_table * 2;
+        uint32_t cap = op->cap_key_table ? op->cap_key_table * 2 : 64;
         while (cap <= id) cap *= 2;
         op->key_table = xrealloc(op->key_table, cap * sizeof *op->key_table);
         op->cap_key_table = cap;
@@ -260,7 +260,7 @@ static uint32_t intern_key(ptf_op_t *op, int t, const unsigned char *bytes, size
 static bool key_row(const ptf_op_t *op, uint32_t id, arena_t *a, row_t *out)
 {
     if (id == NO_SLOT || id == KEY_UNRESOLVED || id == op->global_key || op->key_types_table < 0) return false;
-    const ptf_op_table_t *tab = &op->cfg.tables[op->key_table ? op->key_table[id] : op->key_types_table];
+    const ptf_op_table_t *tab = &op->cfg.tables[op->keys_remember_table ? op->key_table[id] : op->key_types_table];
     size_t len, at = 0;
     const unsigned char *b = state_key_bytes(op->state, id, &len);
     *out = (row_t){ROW_INSERT, (uint32_t)tab->nkeys, arena_calloc(a, (size_t)tab->nkeys + 1, sizeof(value_t))};
@@ -394,6 +394,7 @@ static uint32_t key_slots_home(const key_slots_t *m, uint32_t key)
 /* The slot of key in the batch, or NO_SLOT. */
 static uint32_t key_slots_get(const key_slots_t *m, uint32_t key)
 {
+    if (!m->cap) return NO_SLOT;
     for (uint32_t i = key_slots_home(m, key); m->e[i]; i = (i + 1) & (m->cap - 1))
         if ((uint32_t)(m->e[i] >> 32) == key + 1) return (uint32_t)m->e[i];
     return NO_SLOT;
