@@ -105,4 +105,3 @@ while read -r fn s j o per p0 s0; do
   fi
 done <"$W/figures"
 row_na "2 workers / 1 worker, CountClicks" "no parallelism" ">= 1.7"
-row_na "memory per key beyond the key's bytes, CountClicks at 1 M keys" "not measured" "<= 80 B"

@@ -11,21 +11,11 @@ now_ns() { date +%s%N; }
 # median < FILE: the median of one number per line (the lower middle for an even count).
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 
-# timed_ms OUT EXPECT CMD...: runs CMD (its output to OUT.log), prints its wall time
-# in ms (BENCH_CLOCK=cpu: its user + system CPU time, all threads, for a machine whose
-# other load makes wall times meaningless); fails, saying why, if CMD fails or OUT does
-# not hold EXPECT lines.
-timed_ms() {
-  local out=$1 expect=$2 t0 t1 rc=0 got
-  shift 2
-  rm -f "$out"
-  t0=$(now_ns)
-  if [ "${BENCH_CLOCK:-wall}" = cpu ]; then
-    /usr/bin/time -f '%U %S' -o "$out.cpu" "$@" >"$out.log" 2>&1 || rc=$?
-  else
-    "$@" >"$out.log" 2>&1 || rc=$?
-  fi
-  t1=$(now_ns)
+# run_ok OUT EXPECT RC CMD...: fails, saying why, if CMD exited with RC != 0 or OUT does not
+# hold EXPECT lines.
+run_ok() {
+  local out=$1 expect=$2 rc=$3 got
+  shift 3
   if [ "$rc" != 0 ]; then
     echo "bench: '$*' failed (exit $rc): $(head -c 400 "$out.log")" >&2
     return 1
@@ -35,11 +25,41 @@ timed_ms() {
     echo "bench: '$*' wrote $got rows to $out, not $expect" >&2
     return 1
   fi
+}
+
+# timed_ms OUT EXPECT CMD...: runs CMD (its output to OUT.log), prints its wall time
+# in ms (BENCH_CLOCK=cpu: its user + system CPU time, all threads, for a machine whose
+# other load makes wall times meaningless); fails, saying why, if CMD fails or OUT does
+# not hold EXPECT lines.
+timed_ms() {
+  local out=$1 expect=$2 t0 t1 rc=0
+  shift 2
+  rm -f "$out"
+  t0=$(now_ns)
+  if [ "${BENCH_CLOCK:-wall}" = cpu ]; then
+    /usr/bin/time -f '%U %S' -o "$out.cpu" "$@" >"$out.log" 2>&1 || rc=$?
+  else
+    "$@" >"$out.log" 2>&1 || rc=$?
+  fi
+  t1=$(now_ns)
+  run_ok "$out" "$expect" "$rc" "$@" || return 1
   if [ "${BENCH_CLOCK:-wall}" = cpu ]; then
     awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$out.cpu"
   else
     echo $(((t1 - t0) / 1000000))
   fi
+}
+
+# peak_kb OUT EXPECT CMD...: runs CMD (its output to OUT.log) and prints its peak resident
+# set in KiB (/usr/bin/time's maximum RSS: every thread, the JVM included); fails, saying
+# why, if CMD fails or OUT does not hold EXPECT lines.
+peak_kb() {
+  local out=$1 expect=$2 rc=0
+  shift 2
+  rm -f "$out"
+  /usr/bin/time -f '%M' -o "$out.rss" "$@" >"$out.log" 2>&1 || rc=$?
+  run_ok "$out" "$expect" "$rc" "$@" || return 1
+  tail -n 1 "$out.rss"
 }
 
 # verdict VALUE OP GOAL: "met" or "not met" (OP is <= or >=).

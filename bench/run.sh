@@ -7,7 +7,7 @@ BUILD=$(cd "${1:?usage: bench/run.sh BUILD_DIR}" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
 status=0
 for b in "$HERE"/describe.sh "$HERE"/run_median.sh "$HERE"/timers.sh "$HERE"/bridge.sh \
-         "$HERE"/kafka.sh "$HERE"/checkpoint.sh; do
+         "$HERE"/memory.sh "$HERE"/kafka.sh "$HERE"/checkpoint.sh; do
   echo "== $(basename "$b")"
   "$b" "$BUILD" || status=1
 done

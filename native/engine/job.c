@@ -514,6 +514,16 @@ static void call_free(call_t *c)
     plan_call_free(c->plan);
 }
 
+/* 'ptfhost.state.stats': what the call's state holds and takes, on stderr (bench/memory.sh). */
+static void report_state_memory(const call_t *c)
+{
+    const char *v = catalog_get(c->env->catalog, "ptfhost.state.stats");
+    if (!v || strcasecmp(v, "true") != 0) return;
+    char line[512];
+    ptf_op_describe_memory(c->op, line, sizeof line);
+    fprintf(stderr, "ptfhost: %s\n", line);
+}
+
 /* SELECT ... FROM f(...): plan, output stages, Java, sink, operator, inputs. */
 static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *sink_table, capture_t *capture,
                     char *err, size_t errlen)
@@ -550,6 +560,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         ptf_op_flush(c.op, err, errlen) != 0 || c.out.failed || call_hook(&c, JOB_CALL_END, err, errlen) != 0)
         goto done;
     if (ins) inputs_report_skipped(ins, stderr);
+    report_state_memory(&c);
     rc = 0;
 done:
     rc = output_close(&c.out, rc, err, errlen);

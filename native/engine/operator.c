@@ -22,11 +22,19 @@
 #include "types/codec.h"
 #include "types/render.h"
 
-#define NO_SLOT UINT32_MAX   /* pending.key of a record without a key */
+#define NO_SLOT UINT32_MAX   /* pending.key of a record without a key; key_slots: no slot */
 #define KEY_UNRESOLVED (UINT32_MAX - 1)   /* pending.key of an input row until its batch goes out */
 
 /* What a pending record is (encode_record writes each as its batch record). */
 enum { REC_EVAL = 1, REC_TIMER, REC_WATERMARK };
+
+/* The slots of the batch being built: key id -> slot, open addressing over
+ * (key id + 1) << 32 | slot, 0 = empty; at most half full. It is cleared per
+ * batch, so it costs nothing per key of the store (a batch has few keys). */
+typedef struct key_slots {
+    uint64_t *e;
+    uint32_t cap, n;         /* cap: a power of two */
+} key_slots_t;
 
 typedef struct pending {
     uint8_t type;
@@ -47,9 +55,11 @@ struct ptf_op {
 
     state_store_t *state;
     timer_service_t timers;
-    arena_t key_arena;       /* key values, one row per key id, for timer output */
-    row_t *key_rows;
-    uint32_t cap_key_rows;
+    arena_t seed_arena;      /* seed_key's row of key columns, reset after each */
+    int key_types_table;     /* a set-semantic table: whose key column types decode a key's bytes */
+    bool keys_remember_table;/* the tables' key types encode differently: key_table is kept */
+    uint16_t *key_table;     /* key id -> the table that interned it (keys_remember_table) */
+    uint32_t cap_key_table;
     uint32_t global_key;     /* the single key without PARTITION BY */
 
     wm_combiner_t wm;        /* one partial per input; an ended input is at WM_END */
@@ -62,9 +72,7 @@ struct ptf_op {
     size_t *key_ends;        /* resolve_keys: where each pending record's key ends in keybuf */
     size_t cap_key_ends;
     batch_answer_t answer;   /* op->out decoded */
-    uint32_t *slot_of_key;   /* key id -> slot in the current batch, stamped */
-    uint32_t *slot_stamp;
-    uint32_t cap_slots, stamp;
+    key_slots_t batch_slots; /* key id -> slot in the current batch */
     uint32_t *slot_keys;     /* slot -> key id */
     uint32_t nslots, cap_slot_keys;
 
@@ -96,6 +104,34 @@ static type_t *wrap_atomic(const type_t *t)
     return row;
 }
 
+/* Whose key column types decode a key's bytes (key_row): those of the first
+ * set-semantic table, unless another one's encode differently (co-partitioned
+ * keys need only be of the same type family: DECIMAL(10, 2) and DECIMAL(20, 2)),
+ * in which case each key remembers the table that interned it (key_table). */
+static void choose_key_types(ptf_op_t *op)
+{
+    op->key_types_table = -1;
+    char *first = NULL;
+    for (int t = 0; t < op->cfg.ntables; t++) {
+        const ptf_op_table_t *tab = &op->cfg.tables[t];
+        if (!tab->set_semantics) continue;
+        buf_t b = BUF_INIT;
+        for (int k = 0; k < tab->nkeys; k++) {
+            char *ts = type_to_string(tab->row_type->fields[tab->key_cols[k]].type);
+            buf_printf(&b, "%s;", ts);
+            free(ts);
+        }
+        if (op->key_types_table < 0) {
+            op->key_types_table = t;
+            first = xstrdup(buf_cstr(&b));
+        } else if (strcmp(first, buf_cstr(&b)) != 0) {
+            op->keys_remember_table = true;
+        }
+        buf_free(&b);
+    }
+    free(first);
+}
+
 ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn emit, void *emit_ctx)
 {
     ptf_op_t *op = xrealloc(NULL, sizeof *op);
@@ -107,7 +143,7 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     op->emit_ctx = emit_ctx;
     op->state = state_store_new(cfg->sig->nstate, cfg->state_ttl_ms);
     timer_service_init(&op->timers);
-    arena_init(&op->key_arena, 0);
+    arena_init(&op->seed_arena, 0);
     arena_init(&op->batch_arena, 0);
     arena_init(&op->out_arena, 0);
     batch_answer_init(&op->answer);
@@ -117,6 +153,7 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     memset(op->sort, 0, sizeof *op->sort * (size_t)n);
     for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
     op->global_key = state_key_id(op->state, "", 0);
+    choose_key_types(op);
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
     return op;
 }
@@ -126,14 +163,14 @@ void ptf_op_free(ptf_op_t *op)
     if (!op) return;
     state_store_free(op->state);
     timer_service_free(&op->timers);
-    arena_destroy(&op->key_arena);
+    arena_destroy(&op->seed_arena);
     arena_destroy(&op->batch_arena);
     arena_destroy(&op->out_arena);
     buf_free(&op->in);
     buf_free(&op->out);
     buf_free(&op->keybuf);
     batch_answer_free(&op->answer);
-    free(op->key_rows);
+    free(op->key_table);
     for (int i = 0; i < (op->cfg.ntables > 0 ? op->cfg.ntables : 1); i++) {
         free(op->sort[i].rows);
         free(op->sort[i].seq);
@@ -142,8 +179,7 @@ void ptf_op_free(ptf_op_t *op)
     free(op->sort);
     wm_combiner_free(&op->wm);
     free(op->pending);
-    free(op->slot_of_key);
-    free(op->slot_stamp);
+    free(op->batch_slots.e);
     free(op->slot_keys);
     free(op->key_ends);
     type_free(op->fn_out_type);
@@ -171,6 +207,17 @@ const type_t *ptf_op_table_type(const ptf_op_t *op, int t)
 static int64_t input_watermark(const ptf_op_t *op, int i) { return op->wm.parts[i].watermark; }
 uint64_t ptf_op_batches(const ptf_op_t *op) { return op->batches; }
 
+void ptf_op_describe_memory(const ptf_op_t *op, char *out, size_t outlen)
+{
+    state_memory_t m;
+    state_memory(op->state, &m);
+    size_t own = op->cap_key_table * sizeof *op->key_table;
+    snprintf(out, outlen, "state of '%s': %u keys, %zu values; bytes: index %zu, keys %zu (of which key bytes %zu), "
+             "value slots %zu, large values %zu, TTL times %zu, operator per key %zu; total %zu bytes",
+             op->cfg.function_name, op->state->nkeys, state_count(op->state), m.index, m.keys, m.key_bytes, m.slots,
+             m.heap_values, m.ttl, own, m.total + own);
+}
+
 /* ---- keys ------------------------------------------------------------------ */
 
 static bool has_keyed_state(const ptf_op_t *op)
@@ -191,29 +238,41 @@ static void encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b)
     }
 }
 
-/* The id of the key with these bytes, the key of a row of table t; a new key
- * keeps its values for timer output. */
-static uint32_t intern_key(ptf_op_t *op, int t, const row_t *row, const unsigned char *bytes, size_t len)
+/* The id of the key with these bytes, the key of a row of table t (a new
+ * key remembers t when the tables' key types encode differently). */
+static uint32_t intern_key(ptf_op_t *op, int t, const unsigned char *bytes, size_t len)
 {
-    const ptf_op_table_t *tab = &op->cfg.tables[t];
     uint32_t before = op->state->nkeys;
     uint32_t id = state_key_id(op->state, bytes, len);
-    if (id < before) return id;
-    if (id >= op->cap_key_rows) {
-        uint32_t cap = op->cap_key_rows ? op->cap_key_rows * 2 : 64;
+    if (id < before || !op->keys_remember_table) return id;
+    if (id >= op->cap_key_table) {
+        uint32_t cap = op->cap_key_table ? op->cap_key_table * 2 : 64;
         while (cap <= id) cap *= 2;
-        op->key_rows = xrealloc(op->key_rows, cap * sizeof *op->key_rows);
-        memset(op->key_rows + op->cap_key_rows, 0, (cap - op->cap_key_rows) * sizeof *op->key_rows);
-        op->cap_key_rows = cap;
+        op->key_table = xrealloc(op->key_table, cap * sizeof *op->key_table);
+        op->cap_key_table = cap;
     }
-    row_t *kr = &op->key_rows[id];
-    kr->n = (uint32_t)tab->nkeys;
-    kr->fields = arena_calloc(&op->key_arena, (size_t)tab->nkeys, sizeof(value_t));
-    for (int k = 0; k < tab->nkeys; k++) {
-        int c = tab->key_cols[k];
-        kr->fields[k] = value_copy(&row->fields[c], tab->row_type->fields[c].type, &op->key_arena);
-    }
+    op->key_table[id] = (uint16_t)t;
     return id;
+}
+
+/* The PARTITION BY values of key id, decoded from its bytes into a; false for
+ * a record without a key and for the global key (which has no values). */
+static bool key_row(const ptf_op_t *op, uint32_t id, arena_t *a, row_t *out)
+{
+    if (id == NO_SLOT || id == KEY_UNRESOLVED || id == op->global_key || op->key_types_table < 0) return false;
+    const ptf_op_table_t *tab = &op->cfg.tables[op->keys_remember_table ? op->key_table[id] : op->key_types_table];
+    size_t len, at = 0;
+    const unsigned char *b = state_key_bytes(op->state, id, &len);
+    *out = (row_t){ROW_INSERT, (uint32_t)tab->nkeys, arena_calloc(a, (size_t)tab->nkeys + 1, sizeof(value_t))};
+    for (int k = 0; k < tab->nkeys; k++) {
+        size_t used = 0;
+        char err[256];   /* the bytes were encoded from these types: decoding cannot fail */
+        if (codec_decode_value(b + at, len - at, &used, tab->row_type->fields[tab->key_cols[k]].type, a,
+                               &out->fields[k], err, sizeof err) != 0)
+            out->fields[k] = value_null();
+        at += used;
+    }
+    return true;
 }
 
 /* Key id of a row of table t: its PARTITION BY values, or the global key. */
@@ -224,7 +283,7 @@ static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
     if (tab->nkeys == 0) return op->global_key;
     buf_clear(&op->keybuf);
     encode_key(tab, row, &op->keybuf);
-    return intern_key(op, t, row, op->keybuf.data, op->keybuf.len);
+    return intern_key(op, t, op->keybuf.data, op->keybuf.len);
 }
 
 /* Interns the keys of the pending input rows (KEY_UNRESOLVED) in their order,
@@ -248,9 +307,8 @@ static void resolve_keys(ptf_op_t *op)
     for (size_t i = 0, from = 0; i < op->npending; from = op->key_ends[i++]) {
         pending_t *p = &op->pending[i];
         if (p->key != KEY_UNRESOLVED) continue;
-        p->key = intern_key(op, p->table, &p->row, op->keybuf.data + from, op->key_ends[i] - from);
+        p->key = intern_key(op, p->table, op->keybuf.data + from, op->key_ends[i] - from);
         state_prefetch(op->state, p->key);
-        if (p->key < op->cap_slots) __builtin_prefetch(&op->slot_stamp[p->key]);   /* slot_for reads it next */
     }
 }
 
@@ -274,10 +332,11 @@ static int seed_key(ptf_op_t *op, const row_t *key, uint32_t *id, char *err, siz
     }
     /* key_of reads the key columns from an input row: build one */
     row_t full = {ROW_INSERT, (uint32_t)tab->row_type->nfields,
-                  arena_calloc(&op->key_arena, (size_t)tab->row_type->nfields + 1, sizeof(value_t))};
+                  arena_calloc(&op->seed_arena, (size_t)tab->row_type->nfields + 1, sizeof(value_t))};
     for (int i = 0; i < tab->row_type->nfields; i++) full.fields[i] = value_null();
     for (int k = 0; k < tab->nkeys; k++) full.fields[tab->key_cols[k]] = key->fields[k];
     *id = key_of(op, 0, &full);
+    arena_reset(&op->seed_arena);
     return 0;
 }
 
@@ -327,35 +386,76 @@ static int64_t row_time(const ptf_op_t *op, int t, const row_t *row)
 
 /* ---- encoding a batch -------------------------------------------------------- */
 
+static uint32_t key_slots_home(const key_slots_t *m, uint32_t key)
+{
+    return (uint32_t)(((uint64_t)key * 0x9E3779B97F4A7C15ULL) >> 32) & (m->cap - 1);
+}
+
+/* The slot of key in the batch, or NO_SLOT. */
+static uint32_t key_slots_get(const key_slots_t *m, uint32_t key)
+{
+    if (!m->cap) return NO_SLOT;
+    for (uint32_t i = key_slots_home(m, key); m->e[i]; i = (i + 1) & (m->cap - 1))
+        if ((uint32_t)(m->e[i] >> 32) == key + 1) return (uint32_t)m->e[i];
+    return NO_SLOT;
+}
+
+static void key_slots_insert(key_slots_t *m, uint32_t key, uint32_t slot)
+{
+    uint32_t i = key_slots_home(m, key);
+    while (m->e[i]) i = (i + 1) & (m->cap - 1);
+    m->e[i] = (uint64_t)(key + 1) << 32 | slot;
+    m->n++;
+}
+
+/* Empties the map, with room for about `expect` keys. */
+static void key_slots_clear(key_slots_t *m, size_t expect)
+{
+    uint32_t cap = 64;
+    while (cap < 2 * expect) cap *= 2;
+    if (cap > m->cap) {
+        free(m->e);
+        m->e = xcalloc(cap, sizeof *m->e);
+        m->cap = cap;
+    } else {
+        memset(m->e, 0, m->cap * sizeof *m->e);
+    }
+    m->n = 0;
+}
+
+static void key_slots_put(key_slots_t *m, uint32_t key, uint32_t slot)
+{
+    if (2 * (m->n + 1) > m->cap) {   /* more keys than expected: rehash into twice the room */
+        key_slots_t old = *m;
+        m->e = xcalloc((size_t)old.cap * 2, sizeof *m->e);
+        m->cap = old.cap * 2;
+        m->n = 0;
+        for (uint32_t i = 0; i < old.cap; i++)
+            if (old.e[i]) key_slots_insert(m, (uint32_t)(old.e[i] >> 32) - 1, (uint32_t)old.e[i]);
+        free(old.e);
+    }
+    key_slots_insert(m, key, slot);
+}
+
 static uint32_t slot_for(ptf_op_t *op, uint32_t key)
 {
     if (key == NO_SLOT) return BATCH_NO_KEY;
-    if (key >= op->cap_slots) {
-        uint32_t cap = op->cap_slots ? op->cap_slots * 2 : 256;
-        while (cap <= key) cap *= 2;
-        op->slot_of_key = xrealloc(op->slot_of_key, cap * sizeof *op->slot_of_key);
-        op->slot_stamp = xrealloc(op->slot_stamp, cap * sizeof *op->slot_stamp);
-        memset(op->slot_stamp + op->cap_slots, 0, (cap - op->cap_slots) * sizeof *op->slot_stamp);
-        op->cap_slots = cap;
-    }
-    if (op->slot_stamp[key] == op->stamp) return op->slot_of_key[key];
+    uint32_t slot = key_slots_get(&op->batch_slots, key);
+    if (slot != NO_SLOT) return slot;
     if (op->nslots == op->cap_slot_keys) {
         op->cap_slot_keys = op->cap_slot_keys ? op->cap_slot_keys * 2 : 256;
         op->slot_keys = xrealloc(op->slot_keys, op->cap_slot_keys * sizeof *op->slot_keys);
     }
-    op->slot_stamp[key] = op->stamp;
-    op->slot_of_key[key] = op->nslots;
+    key_slots_put(&op->batch_slots, key, op->nslots);
     op->slot_keys[op->nslots] = key;
     return op->nslots++;
 }
 
-/* A new batch: forget the previous batch's slots. */
-static void new_stamp(ptf_op_t *op)
+/* A new batch of about `records` records: forget the previous batch's slots. */
+static void new_batch_slots(ptf_op_t *op, size_t records)
 {
-    if (++op->stamp == 0) {   /* wrapped: forget all stamps */
-        memset(op->slot_stamp, 0, op->cap_slots * sizeof *op->slot_stamp);
-        op->stamp = 1;
-    }
+    key_slots_clear(&op->batch_slots, records);
+    op->nslots = 0;
 }
 
 /* The key table: each slot's state entries as the store holds them now. */
@@ -388,8 +488,7 @@ static int encode_record(ptf_op_t *op, const pending_t *p, uint32_t slot, char *
 /* Encodes pending[from, to) into op->in: slots first (the header counts them). */
 static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t errlen)
 {
-    new_stamp(op);
-    op->nslots = 0;
+    new_batch_slots(op, to - from);
     uint32_t *slots = xrealloc(NULL, sizeof(uint32_t) * (to - from + 1));
     for (size_t i = from; i < to; i++) slots[i - from] = slot_for(op, op->pending[i].key);
     batch_begin(&op->in, op->nslots, (uint32_t)(to - from));
@@ -404,8 +503,8 @@ static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t 
 
 static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
 
-/* Column c of the current key: an input row carries its own (no trip to
- * key_rows, a cache miss per row with many keys), a timer's comes from key_rows. */
+/* Column c of the current key: an input row carries its own, a timer's is
+ * decoded from the key's bytes (key_row). */
 static const value_t *key_value(const ptf_op_t *op, const pending_t *p, const row_t *key, uint32_t c)
 {
     if (p->type == REC_EVAL && p->table >= 0 && p->key != NO_SLOT) {
@@ -427,7 +526,9 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
     row_t r = {kind, (uint32_t)ot->nfields, arena_calloc(&op->out_arena, (size_t)ot->nfields, sizeof(value_t))};
     /* Every table's key part gets the current key (Flink writes the current
      * row's key into each co-partitioned table's columns). */
-    const row_t *key = p->key != NO_SLOT && p->key < op->cap_key_rows ? &op->key_rows[p->key] : NULL;
+    row_t key_values;
+    bool own_key = p->type == REC_EVAL && p->table >= 0;   /* key_value reads the input row */
+    const row_t *key = !own_key && key_row(op, p->key, &op->out_arena, &key_values) ? &key_values : NULL;
     uint32_t at = 0;
     for (int i = 0; i < op->cfg.layout->nparts; i++) {
         const layout_part_t *part = &op->cfg.layout->parts[i];
@@ -566,17 +667,20 @@ static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t out
     } else {
         buf_puts(&b, "in eval");
     }
-    if (p->key != NO_SLOT && p->key < op->cap_key_rows && op->key_rows[p->key].fields) {
+    arena_t a;
+    arena_init(&a, 0);
+    row_t k;
+    if (key_row(op, p->key, &a, &k)) {
         buf_puts(&b, ", key ");
         const ptf_op_table_t *tab = &op->cfg.tables[p->table >= 0 ? p->table : 0];
-        const row_t *k = &op->key_rows[p->key];
         buf_putc(&b, '(');
-        for (uint32_t i = 0; i < k->n; i++) {
+        for (uint32_t i = 0; i < k.n; i++) {
             if (i) buf_puts(&b, ", ");
-            render_value(&b, &k->fields[i], tab->row_type->fields[tab->key_cols[i]].type);
+            render_value(&b, &k.fields[i], tab->row_type->fields[tab->key_cols[i]].type);
         }
         buf_putc(&b, ')');
     }
+    arena_destroy(&a);
     snprintf(out, outlen, "%s", buf_cstr(&b));
     buf_free(&b);
 }
@@ -660,12 +764,12 @@ static bool timer_peek_key_fresh(ptf_op_t *op, int64_t wm)
 {
     uint32_t key;
     if (!timer_peek_due(&op->timers, wm, &key)) return false;
-    return key >= op->cap_slots || op->slot_stamp[key] != op->stamp;
+    return key_slots_get(&op->batch_slots, key) == NO_SLOT;
 }
 
 static void mark_key(ptf_op_t *op, uint32_t key)
 {
-    slot_for(op, key);   /* stamps the key for this batch */
+    slot_for(op, key);   /* enters the key into this batch's slots */
 }
 
 /* Fires every timer due at watermark wm, in batches; timers registered while
@@ -683,7 +787,7 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
         timer_fired_t f;
         /* An onTimer call may clear or replace its key's other timers, so a
          * batch holds at most one timer per key. */
-        new_stamp(op);
+        new_batch_slots(op, 0);   /* grows with the timers' keys */
         while ((int)op->npending < op->cfg.batch_rows && timer_peek_key_fresh(op, wm) &&
                timer_pop_due(&op->timers, wm, &f)) {
             mark_key(op, f.key);

@@ -115,6 +115,9 @@ const struct state_store *ptf_op_state(const ptf_op_t *op);
 const struct timer_service *ptf_op_timers(const ptf_op_t *op);
 int64_t ptf_op_current_watermark(const ptf_op_t *op);
 uint64_t ptf_op_batches(const ptf_op_t *op);   /* invoker calls made */
+/* 'ptfhost.state.stats': one line (no newline) saying what the call's keyed
+ * state holds and the bytes it takes, by part (bench/memory.sh reads it). */
+void ptf_op_describe_memory(const ptf_op_t *op, char *out, size_t outlen);
 
 /* Checkpoints: the rows ORDER BY holds back for their watermark, per table
  * argument (signature order), in arrival order; type is the table's row

@@ -165,13 +165,13 @@ int tcase_dump_state(const tcase_dump_info_t *d, buf_t *out, char *err, size_t e
         buf_puts(&line, ", \"state\": {");
         bool any = false;
         for (int e = 0; e < d->sig->nstate && e < d->state->nentries; e++) {
-            const state_value_t *sv = &d->state->values[(size_t)k * (size_t)d->state->nentries + (size_t)e];
+            state_value_t sv;
             int64_t ttl = d->state->ttl_ms[e];
-            if (!sv->data || (ttl != STATE_NO_TTL && d->now_ms - sv->written_ms >= ttl)) continue;
+            if (!state_peek(d->state, k, e, &sv) || (ttl != STATE_NO_TTL && d->now_ms - sv.written_ms >= ttl)) continue;
             const ptf_state_t *st = &d->sig->state[e];
             value_t v;
             size_t used;
-            if (codec_decode_value(sv->data, sv->len, &used, st->type, &a, &v, err, errlen) != 0) {
+            if (codec_decode_value(sv.data, sv.len, &used, st->type, &a, &v, err, errlen) != 0) {
                 rc = -1;
                 break;
             }

@@ -137,6 +137,91 @@ START_TEST(value_bytes_counts_present_values)
 }
 END_TEST
 
+/* Keys of any length (a varint length up to 127 bytes and past it, one larger
+ * than a chunk of key bytes, the empty key) keep their bytes, and the bytes
+ * stay where they are while thousands of keys follow. */
+START_TEST(keys_of_any_length_keep_their_bytes)
+{
+    state_store_t *s = state_store_new(1, NULL);
+    size_t sizes[] = {0, 1, 127, 128, 300, 70000};
+    unsigned char *big = malloc(70000);
+    for (size_t i = 0; i < 70000; i++) big[i] = (unsigned char)(i * 7 + 3);
+    uint32_t ids[6];
+    const unsigned char *where[6];
+    for (int i = 0; i < 6; i++) {
+        ids[i] = state_key_id(s, big, sizes[i]);
+        size_t len;
+        where[i] = state_key_bytes(s, ids[i], &len);
+        ck_assert_uint_eq(len, sizes[i]);
+    }
+    char name[16];
+    for (int i = 0; i < 20000; i++) state_key_id(s, name, (size_t)snprintf(name, sizeof name, "k%d", i));
+    for (int i = 0; i < 6; i++) {
+        ck_assert_uint_eq(state_key_id(s, big, sizes[i]), ids[i]);
+        size_t len;
+        ck_assert_ptr_eq(state_key_bytes(s, ids[i], &len), where[i]);
+        ck_assert_int_eq(memcmp(where[i], big, sizes[i]), 0);
+    }
+    ck_assert_uint_eq(s->nkeys, 20006);
+    free(big);
+    state_store_free(s);
+}
+END_TEST
+
+/* state_peek reports an expired value without dropping it (a checkpoint
+ * keeps it; it expires on its next read), with its write time; an entry
+ * without TTL reports the latest time the store saw. */
+START_TEST(peek_sees_expired_values_and_write_times)
+{
+    int64_t ttl[2] = {10, STATE_NO_TTL};
+    state_store_t *s = state_store_new(2, ttl);
+    uint32_t k = state_key_id(s, "k", 1);
+    state_put(s, k, 0, "x", 1, 5);
+    state_put(s, k, 1, "y", 1, 7);
+    ck_assert_ptr_nonnull(state_get(s, k, 1, 100));
+    state_value_t v;
+    ck_assert(state_peek(s, k, 0, &v));
+    ck_assert_int_eq(v.written_ms, 5);
+    ck_assert_int_eq(memcmp(v.data, "x", 1), 0);
+    ck_assert(state_peek(s, k, 1, &v));
+    ck_assert_int_eq(v.written_ms, 100);
+    ck_assert_uint_eq(state_count(s), 2);
+    ck_assert_ptr_null(state_get(s, k, 0, 100));
+    ck_assert(!state_peek(s, k, 0, &v));
+    state_store_free(s);
+}
+END_TEST
+
+/* The store's own account of its bytes: no write times without TTL, a
+ * value in its slot takes no heap, and the parts add up. */
+START_TEST(memory_is_counted_by_part)
+{
+    int64_t ttl[2] = {STATE_NO_TTL, 1000};
+    state_store_t *s = state_store_new(2, NULL), *t = state_store_new(2, ttl);
+    char key[16];
+    unsigned char big[40] = {0};
+    for (int i = 0; i < 1000; i++) {
+        size_t n = (size_t)snprintf(key, sizeof key, "%d", i);
+        state_put(s, state_key_id(s, key, n), 0, key, n, 0);
+        state_put(t, state_key_id(t, key, n), 1, big, sizeof big, 0);
+    }
+    state_memory_t m, mt;
+    state_memory(s, &m);
+    state_memory(t, &mt);
+    ck_assert_uint_eq(m.ttl, 0);
+    ck_assert_uint_eq(m.heap_values, 0);
+    ck_assert_uint_eq(m.key_bytes, 2890);   /* 10 * 1 + 90 * 2 + 900 * 3 */
+    ck_assert_uint_ge(m.keys, m.key_bytes + 1000 * sizeof(void *));
+    ck_assert_uint_ge(m.index, 1000 * 4 / 3 * sizeof(uint64_t));
+    ck_assert_uint_ge(m.slots, 1000 * 2 * sizeof(state_slot_t));
+    ck_assert_uint_eq(m.total, m.index + m.keys + m.slots + m.heap_values + m.ttl);
+    ck_assert_uint_eq(mt.heap_values, 1000 * sizeof big);
+    ck_assert_uint_ge(mt.ttl, 1000 * sizeof(int64_t));
+    state_store_free(s);
+    state_store_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("state");
@@ -147,6 +232,9 @@ int main(void)
     tcase_add_test(tc, ttl_counts_from_last_write_and_reads_do_not_refresh);
     tcase_add_test(tc, many_keys_grow);
     tcase_add_test(tc, value_bytes_counts_present_values);
+    tcase_add_test(tc, keys_of_any_length_keep_their_bytes);
+    tcase_add_test(tc, peek_sees_expired_values_and_write_times);
+    tcase_add_test(tc, memory_is_counted_by_part);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }
