@@ -1,5 +1,6 @@
 package io.ptfhost.bridge.codec;
 
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -27,6 +28,29 @@ public final class GeneratedClasses {
     /** A fresh internal name (slashes) for a generated class: PACKAGE.prefix + a number. */
     public static String newName(String prefix) {
         return PACKAGE.replace('.', '/') + "/" + prefix + COUNTER.incrementAndGet();
+    }
+
+    /**
+     * A writer for {@code public final class name extends base} with its no-argument constructor
+     * written; the caller adds the methods and calls {@code toByteArray()}.
+     */
+    public static ClassWriter classWriter(String name, Class<?> base) {
+        String superName = Type.getInternalName(base);
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object"; // generated branches merge only their parameters
+            }
+        };
+        cw.visit(Opcodes.V11, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, superName, null);
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, superName, "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        return cw;
     }
 
     /** Defines bytes (internal name internalName, superclass base) next to user's loader. */

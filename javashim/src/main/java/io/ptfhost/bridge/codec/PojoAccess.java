@@ -76,24 +76,9 @@ public abstract class PojoAccess {
     }
 
     private static byte[] classBytes(String name, Class<?> cls, Member[][] members) {
-        String base = Type.getInternalName(PojoAccess.class);
         String owner = Type.getInternalName(cls);
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
-            @Override
-            protected String getCommonSuperClass(String a, String b) {
-                return "java/lang/Object"; // every merge point holds only the parameters
-            }
-        };
-        cw.visit(Opcodes.V11, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, base, null);
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, base, "<init>", "()V", false);
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-
-        mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "newInstance", "()Ljava/lang/Object;", null, null);
+        ClassWriter cw = GeneratedClasses.classWriter(name, PojoAccess.class);
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "newInstance", "()Ljava/lang/Object;", null, null);
         mv.visitCode();
         mv.visitTypeInsn(Opcodes.NEW, owner);
         mv.visitInsn(Opcodes.DUP);

@@ -73,17 +73,7 @@ public abstract class Invoker {
 
     /** public final class NAME extends Invoker { invoke(t, a) { ((Owner) t).m((P0) a[0], ...); } } */
     private static byte[] classBytes(String name, Method m) {
-        String base = Type.getInternalName(Invoker.class);
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
-        cw.visit(Opcodes.V11, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, base, null);
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, base, "<init>", "()V", false);
-        init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
-
+        ClassWriter cw = GeneratedClasses.classWriter(name, Invoker.class);
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "invoke", "(Ljava/lang/Object;[Ljava/lang/Object;)V",
                 null, null);
         mv.visitCode();
