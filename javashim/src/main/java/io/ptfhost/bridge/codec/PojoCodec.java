@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -19,7 +20,8 @@ import org.apache.flink.types.RowKind;
  * ({@code getX()}, {@code isX()} or {@code x()}) and a setter ({@code setX(v)} or {@code x(v)}).
  * Instances come from the public no-argument constructor, else from a public constructor taking
  * every field (matched by parameter name when compiled with -parameters, else by position).
- * Accessors are method handles: no reflection per value.
+ * Accessors are generated code ({@link PojoAccess}) where it can reach them, else method handles:
+ * no reflection per value.
  */
 final class PojoCodec extends CompositeCodec {
     private static final MethodType GETTER = MethodType.methodType(Object.class, Object.class);
@@ -29,14 +31,16 @@ final class PojoCodec extends CompositeCodec {
     private final MethodHandle[] setters; // null entries when a full constructor is used
     private final MethodHandle noArgs; // ()Object, or null
     private final MethodHandle allArgs; // (Object[])Object spreading fields in type order, or null
+    private final PojoAccess access; // generated: replaces getters, setters and noArgs; or null
 
     private PojoCodec(SqlType t, Class<?> cls, Codec[] fields, MethodHandle[] getters, MethodHandle[] setters,
-            MethodHandle noArgs, MethodHandle allArgs) {
+            MethodHandle noArgs, MethodHandle allArgs, PojoAccess access) {
         super(t, cls, fields);
         this.getters = getters;
         this.setters = setters;
         this.noArgs = noArgs;
         this.allArgs = allArgs;
+        this.access = access;
     }
 
     /** The Java type of each field, for the field codecs; resolved before they are built. */
@@ -64,19 +68,23 @@ final class PojoCodec extends CompositeCodec {
         int n = fields.length;
         MethodHandle[] getters = new MethodHandle[n];
         MethodHandle[] setters = new MethodHandle[n];
+        Member[][] members = new Member[n][];
         boolean allSettable = true;
         try {
             for (int i = 0; i < n; i++) {
                 String name = t.fields().get(i).name;
                 Field f = publicField(cls, name);
                 if (f != null) {
+                    members[i] = new Member[] {f};
                     getters[i] = lookup.unreflectGetter(f).asType(GETTER);
                     if (!Modifier.isFinal(f.getModifiers())) {
                         setters[i] = lookup.unreflectSetter(f).asType(SETTER);
                     }
                 } else {
-                    getters[i] = lookup.unreflect(getter(cls, name)).asType(GETTER);
+                    Method g = getter(cls, name);
+                    getters[i] = lookup.unreflect(g).asType(GETTER);
                     Method s = setter(cls, name);
+                    members[i] = s != null ? new Member[] {g, s} : new Member[] {g};
                     if (s != null) {
                         setters[i] = lookup.unreflect(s).asType(SETTER);
                     }
@@ -85,9 +93,11 @@ final class PojoCodec extends CompositeCodec {
             }
             MethodHandle noArgs = null;
             MethodHandle allArgs = null;
+            PojoAccess access = null;
             Constructor<?> c = noArgConstructor(cls);
             if (c != null && allSettable) {
                 noArgs = lookup.unreflectConstructor(c).asType(MethodType.methodType(Object.class));
+                access = PojoAccess.generate(cls, c, members);
             } else {
                 allArgs = fullConstructor(lookup, t, cls);
                 if (allArgs == null) {
@@ -96,7 +106,7 @@ final class PojoCodec extends CompositeCodec {
                             + "all " + n + " fields");
                 }
             }
-            return new PojoCodec(t, cls, fields, getters, setters, noArgs, allArgs);
+            return new PojoCodec(t, cls, fields, getters, setters, noArgs, allArgs, access);
         } catch (IllegalAccessException e) {
             throw new CodecException("class " + cls.getName() + " for " + t + " is not accessible: " + e.getMessage(),
                     e);
@@ -203,6 +213,11 @@ final class PojoCodec extends CompositeCodec {
         return args;
     }
 
+    /** Whether the fields are reached by generated code (else by method handles). */
+    boolean generatedAccess() {
+        return access != null;
+    }
+
     @Override
     void check(Object v) {
         if (!conversion.isInstance(v)) {
@@ -213,6 +228,9 @@ final class PojoCodec extends CompositeCodec {
     @Override
     Object get(Object v, int i) {
         try {
+            if (access != null) {
+                return access.get(v, i);
+            }
             return (Object) getters[i].invokeExact(v);
         } catch (RuntimeException | Error e) {
             throw e;
@@ -224,6 +242,9 @@ final class PojoCodec extends CompositeCodec {
     @Override
     public Object newInstance() {
         try {
+            if (access != null) {
+                return access.newInstance();
+            }
             if (noArgs != null) {
                 return (Object) noArgs.invokeExact();
             }
@@ -238,6 +259,13 @@ final class PojoCodec extends CompositeCodec {
     @Override
     Object build(RowKind kind, Object[] values) {
         try {
+            if (access != null) {
+                Object o = access.newInstance();
+                for (int i = 0; i < values.length; i++) {
+                    access.set(o, i, values[i]);
+                }
+                return o;
+            }
             if (noArgs == null) {
                 return (Object) allArgs.invokeExact(values);
             }

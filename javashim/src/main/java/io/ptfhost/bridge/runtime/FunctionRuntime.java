@@ -24,7 +24,6 @@ import org.apache.flink.types.RowKind;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -54,10 +53,10 @@ public final class FunctionRuntime {
     private final SqlType outputRowType;
 
     // eval([ctx,] state..., args...) and onTimer([ctx,] state...), spread over an Object[]
-    private final MethodHandle eval;
+    private final Invoker eval;
     private final Object[] evalArgs;
     private final int evalStateBase;
-    private final MethodHandle onTimer; // null: no onTimer method
+    private final Invoker onTimer; // null: no onTimer method
     private final Object[] timerArgs;
     private final int timerStateBase;
 
@@ -217,7 +216,7 @@ public final class FunctionRuntime {
         if (sig.evalHasContext) {
             evalArgs[0] = ctx;
         }
-        eval = spreader(evalMethod, f, params.length);
+        eval = Invoker.of(evalMethod);
 
         Method timerMethod = sig.hasOnTimer ? findOnTimer(cls, nstate + (sig.onTimerHasContext ? 1 : 0)) : null;
         if (timerMethod != null) {
@@ -226,7 +225,7 @@ public final class FunctionRuntime {
             if (sig.onTimerHasContext) {
                 timerArgs[0] = new RuntimeContext.OnTimer(semantics, stateIndex, cleared, event, timers, changelogMode);
             }
-            onTimer = spreader(timerMethod, f, timerArgs.length);
+            onTimer = Invoker.of(timerMethod);
         } else {
             timerStateBase = 0;
             timerArgs = null;
@@ -434,7 +433,7 @@ public final class FunctionRuntime {
      * One call under the current event's key: materialise state, invoke, write state back by
      * Flink's rules. A throwable from user code becomes an ERROR message; returns false then.
      */
-    private boolean call(MethodHandle method, Object[] args, int stateBase) {
+    private boolean call(Invoker method, Object[] args, int stateBase) {
         progress.call(event.recordIndex);
         state.select(event.keySlot);
         Arrays.fill(cleared, false);
@@ -451,7 +450,7 @@ public final class FunctionRuntime {
                 }
                 args[stateBase + e] = v;
             }
-            method.invokeExact(args);
+            method.invoke(function, args);
             failIfExitAttempted();
             for (int e = 0; e < nstate; e++) {
                 if (viewObjects[e] != null) {
@@ -582,10 +581,5 @@ public final class FunctionRuntime {
             m.setAccessible(true);
             return MethodHandles.lookup().unreflect(m);
         }
-    }
-
-    /** (Object[])void handle calling m on target with the array's elements as arguments. */
-    private static MethodHandle spreader(Method m, Object target, int n) throws IllegalAccessException {
-        return unreflect(m).bindTo(target).asSpreader(Object[].class, n).asType(MethodType.methodType(void.class, Object[].class));
     }
 }

@@ -2,8 +2,10 @@ package io.ptfhost.bridge.runtime;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -17,7 +19,8 @@ final class UserErrors {
 
     /**
      * @param invoker the class whose frame called the user's method; it and everything below it
-     *     are removed from every exception in the chain
+     *     are removed from every exception in the chain, and so are the frames of generated code
+     *     and of the {@link Invoker} (a method handle's frames are hidden: the text stays the same)
      */
     static String render(Throwable t, Class<?> invoker) {
         trim(t, invoker.getName(), Collections.newSetFromMap(new IdentityHashMap<>()));
@@ -35,13 +38,17 @@ final class UserErrors {
             return;
         }
         StackTraceElement[] st = t.getStackTrace();
-        for (int i = 0; i < st.length; i++) {
-            if (st[i].getClassName().equals(invoker)) {
-                StackTraceElement[] kept = new StackTraceElement[i];
-                System.arraycopy(st, 0, kept, 0, i);
-                t.setStackTrace(kept);
+        List<StackTraceElement> kept = new ArrayList<>(st.length);
+        for (StackTraceElement e : st) {
+            if (e.getClassName().equals(invoker)) {
                 break;
             }
+            if (!Invoker.isGeneratedFrame(e.getClassName())) {
+                kept.add(e);
+            }
+        }
+        if (kept.size() != st.length) {
+            t.setStackTrace(kept.toArray(new StackTraceElement[0]));
         }
         trim(t.getCause(), invoker, seen);
         for (Throwable s : t.getSuppressed()) {

@@ -109,6 +109,45 @@ public final class CodecTest {
         assertTrue(Arrays.equals(new double[] {1.5, -0.0}, back.getHistory()), Arrays.toString(back.getHistory()));
     }
 
+    /** A getter that throws a checked exception, and a setter that rejects a value. */
+    public static class Strict {
+        private Integer n;
+
+        public Integer getN() throws Exception {
+            if (n != null && n < 0) {
+                throw new Exception("negative");
+            }
+            return n;
+        }
+
+        public void setN(Integer v) {
+            if (v != null && v == 13) {
+                throw new IllegalArgumentException("unlucky");
+            }
+            n = v;
+        }
+    }
+
+    /** Generated field access: public fields and getter/setter pairs, with the handles' failure modes. */
+    public static void testGeneratedAndHandleAccessAgree() {
+        PojoCodec gen = (PojoCodec) codec("STRUCTURED<'" + Counter.class.getName() + "', counter BIGINT NOT NULL,"
+                + " active BOOLEAN NOT NULL, history ARRAY<DOUBLE NOT NULL>>", null);
+        assertTrue(gen.generatedAccess(), "a public POJO gets generated access");
+        // a NULL for a primitive field fails as unboxing does; a checked exception becomes a CodecException
+        ByteBuffer nulls = ByteBuffer.wrap(new byte[] {1, 0x07}).order(ByteOrder.LITTLE_ENDIAN);
+        assertThrows(NullPointerException.class, () -> gen.read(nulls));
+        PojoCodec strict = (PojoCodec) codec("STRUCTURED<'" + Strict.class.getName() + "', n INT>", null);
+        assertTrue(strict.generatedAccess(), "getter and setter pairs get generated access");
+        Strict s = new Strict();
+        s.setN(-1);
+        assertThrows(CodecException.class, () -> bytes(strict, s));
+        s.setN(12);
+        byte[] thirteen = bytes(strict, s);
+        thirteen[thirteen.length - 4] = 13;
+        assertThrows(IllegalArgumentException.class,
+                () -> strict.read(ByteBuffer.wrap(thirteen).order(ByteOrder.LITTLE_ENDIAN)));
+    }
+
     /** No default constructor: the all-fields constructor, matched by -parameters names. */
     public static class Point {
         private final int x;
