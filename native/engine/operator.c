@@ -37,6 +37,7 @@ typedef struct pending {
     int64_t table_watermark;
     int64_t time;            /* EVAL: on_time value; TIMER: timer time */
     const char *timer_name;  /* TIMER: NULL = unnamed */
+    uint64_t tag;            /* the caller's tag current when the record was made (ptf_op_set_tag) */
 } pending_t;
 
 struct ptf_op {
@@ -82,6 +83,8 @@ struct ptf_op {
     uint64_t batches;
     size_t batch_from;       /* pending index of the running batch's first record */
     bool firing;             /* inside the timer loop */
+    uint64_t tag;            /* ptf_op_set_tag: given to the records made from now on */
+    ptf_op_origin_t origin;  /* the record whose answer was applied last */
 };
 
 
@@ -151,6 +154,8 @@ void ptf_op_free(ptf_op_t *op)
 }
 
 void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms) { op->now_ms = now_ms; }
+void ptf_op_set_tag(ptf_op_t *op, uint64_t tag) { op->tag = tag; }
+ptf_op_origin_t ptf_op_origin(const ptf_op_t *op) { return op->origin; }
 const struct state_store *ptf_op_state(const ptf_op_t *op) { return op->state; }
 const struct timer_service *ptf_op_timers(const ptf_op_t *op) { return &op->timers; }
 int64_t ptf_op_current_watermark(const ptf_op_t *op) { return wm_combiner_get(&op->wm); }
@@ -180,8 +185,7 @@ static bool has_keyed_state(const ptf_op_t *op)
     return false;
 }
 
-/* Appends the PARTITION BY values of a row of table t to b: its key's bytes. */
-static void encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b)
+void ptf_op_encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b)
 {
     for (int k = 0; k < tab->nkeys; k++) {
         int c = tab->key_cols[k];
@@ -223,7 +227,7 @@ static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
     if (!tab->set_semantics) return NO_SLOT;
     if (tab->nkeys == 0) return op->global_key;
     buf_clear(&op->keybuf);
-    encode_key(tab, row, &op->keybuf);
+    ptf_op_encode_key(tab, row, &op->keybuf);
     return intern_key(op, t, row, op->keybuf.data, op->keybuf.len);
 }
 
@@ -241,7 +245,7 @@ static void resolve_keys(ptf_op_t *op)
     for (size_t i = 0; i < op->npending; i++) {
         const pending_t *p = &op->pending[i];
         size_t from = op->keybuf.len;
-        if (p->key == KEY_UNRESOLVED) encode_key(&op->cfg.tables[p->table], &p->row, &op->keybuf);
+        if (p->key == KEY_UNRESOLVED) ptf_op_encode_key(&op->cfg.tables[p->table], &p->row, &op->keybuf);
         op->key_ends[i] = op->keybuf.len;
         if (p->key == KEY_UNRESOLVED) state_key_prefetch(op->state, op->keybuf.data + from, op->keybuf.len - from);
     }
@@ -314,6 +318,7 @@ static pending_t *push_pending(ptf_op_t *op)
     memset(p, 0, sizeof *p);
     p->table = -1;
     p->key = NO_SLOT;
+    p->tag = op->tag;
     return p;
 }
 
@@ -503,9 +508,15 @@ static int apply_state(ptf_op_t *op, const batch_msg_t *m, char *err, size_t err
     return -1;
 }
 
+static void set_origin(ptf_op_t *op, const pending_t *p)
+{
+    op->origin = (ptf_op_origin_t){p->tag, p->type == REC_TIMER, p->type == REC_TIMER ? p->time : 0};
+}
+
 /* ERROR of record p: the run fails with the function, the record and Java's text. */
 static int report_error(ptf_op_t *op, const pending_t *p, const batch_msg_t *m, char *err, size_t errlen)
 {
+    set_origin(op, p);
     char where[1024];
     describe_row(op, p, where, sizeof where);
     snprintf(err, errlen, "function '%s' failed %s:\n%.*s", op->cfg.function_name, where, (int)m->len,
@@ -529,6 +540,7 @@ static long apply_answer(ptf_op_t *op, size_t from, size_t to, char *err, size_t
         const batch_msg_t *m = &op->answer.msgs[i];
         switch (m->type) {
         case BATCH_MSG_OUT:
+            set_origin(op, &batch[m->record]);
             if (emit_out(op, &batch[m->record], m->kind, m->data, m->len, err, errlen) != 0) return -1;
             break;
         case BATCH_MSG_TIMER_SET: apply_timer_set(op, &batch[m->record], m); break;
@@ -605,7 +617,7 @@ static int invoke(ptf_op_t *op, size_t from, char *err, size_t errlen)
     return rc;
 }
 
-static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen);
+static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t errlen);
 
 /* Sends pending[0, n) in batches. A batch ends before the first WATERMARK
  * record that makes a known timer due; Java ends it earlier when a timer it
@@ -638,8 +650,9 @@ static int send_pending(ptf_op_t *op, char *err, size_t errlen)
             return -1;
         }
         int64_t at = w->watermark;
+        uint64_t tag = w->tag;
         from++;
-        if (fire_timers(op, at, err, errlen) != 0) return -1;
+        if (fire_timers(op, at, tag, err, errlen) != 0) return -1;
     }
     op->npending = 0;
     return 0;
@@ -669,8 +682,9 @@ static void mark_key(ptf_op_t *op, uint32_t key)
 }
 
 /* Fires every timer due at watermark wm, in batches; timers registered while
- * firing that are due fire in the same loop (Flink 2.3). */
-static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
+ * firing that are due fire in the same loop (Flink 2.3). Their records carry
+ * tag, the tag of the advance that made them due. */
+static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t errlen)
 {
     if (op->firing) return 0;
     op->firing = true;
@@ -689,6 +703,7 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
             mark_key(op, f.key);
             pending_t *p = push_pending(op);
             p->type = REC_TIMER;
+            p->tag = tag;
             p->key = f.key;
             p->time = f.time;
             p->watermark = wm;
@@ -816,14 +831,14 @@ static int advance(ptf_op_t *op, int64_t w, char *err, size_t errlen)
 {
     if (op->cfg.on_watermark) {
         /* downstream sees the watermark only after everything it covers */
-        if (ptf_op_flush(op, err, errlen) != 0 || fire_timers(op, w, err, errlen) != 0) return -1;
+        if (ptf_op_flush(op, err, errlen) != 0 || fire_timers(op, w, op->tag, err, errlen) != 0) return -1;
         op->cfg.on_watermark(op->cfg.on_watermark_ctx, w);
         return 0;
     }
     if (timer_next_time(&op->timers) <= w) {
         /* a known timer is due: everything before the advance goes first */
         if (ptf_op_flush(op, err, errlen) != 0) return -1;
-        return fire_timers(op, w, err, errlen);
+        return fire_timers(op, w, op->tag, err, errlen);
     }
     if (op->npending) {
         pending_t *p = push_pending(op);
@@ -832,7 +847,7 @@ static int advance(ptf_op_t *op, int64_t w, char *err, size_t errlen)
     }
     if (w == INT64_MAX) {
         if (ptf_op_flush(op, err, errlen) != 0) return -1;
-        return fire_timers(op, w, err, errlen);
+        return fire_timers(op, w, op->tag, err, errlen);
     }
     return 0;
 }
