@@ -38,6 +38,7 @@ typedef struct pending {
     int64_t time;            /* EVAL: on_time value; TIMER: timer time */
     const char *timer_name;  /* TIMER: NULL = unnamed */
     uint64_t tag;            /* the caller's tag current when the record was made (ptf_op_set_tag) */
+    uint64_t arrival;        /* EVAL: the tag current when its row was pushed */
 } pending_t;
 
 struct ptf_op {
@@ -73,6 +74,7 @@ struct ptf_op {
     struct sort_buffer {
         row_t *rows;
         uint64_t *seq;
+        uint64_t *tags;      /* the tag current when each row arrived */
         size_t n, cap;
         uint64_t next_seq;
         arena_t arena;
@@ -140,6 +142,7 @@ void ptf_op_free(ptf_op_t *op)
     for (int i = 0; i < (op->cfg.ntables > 0 ? op->cfg.ntables : 1); i++) {
         free(op->sort[i].rows);
         free(op->sort[i].seq);
+        free(op->sort[i].tags);
         arena_destroy(&op->sort[i].arena);
     }
     free(op->sort);
@@ -508,9 +511,15 @@ static int apply_state(ptf_op_t *op, const batch_msg_t *m, char *err, size_t err
     return -1;
 }
 
+static const ptf_op_table_t *ordered(const ptf_op_t *op, int table);
+static int64_t order_time(const ptf_op_table_t *tab, const row_t *r);
+
 static void set_origin(ptf_op_t *op, const pending_t *p)
 {
-    op->origin = (ptf_op_origin_t){p->tag, p->type == REC_TIMER, p->type == REC_TIMER ? p->time : 0};
+    const ptf_op_table_t *tab = p->type == REC_EVAL ? ordered(op, p->table) : NULL;
+    ptf_op_origin_t o = {p->tag, PTF_ORIGIN_EVAL, tab ? order_time(tab, &p->row) : 0, p->arrival};
+    if (p->type == REC_TIMER) o.kind = p->timer_name ? PTF_ORIGIN_NAMED_TIMER : PTF_ORIGIN_TIMER, o.time = p->time;
+    op->origin = o;
 }
 
 /* ERROR of record p: the run fails with the function, the record and Java's text. */
@@ -722,7 +731,8 @@ static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t
     return rc;
 }
 
-static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
+/* Queues the EVAL record of a row pushed when the tag `arrival` was current. */
+static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival, char *err, size_t errlen)
 {
     int64_t t = row ? row_time(op, table, row) : WATERMARK_NONE;
     int64_t wm = wm_combiner_get(&op->wm);
@@ -731,6 +741,7 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t
     pending_t *p = push_pending(op);
     p->type = REC_EVAL;
     p->table = table;
+    p->arrival = arrival;
     if (row) {
         p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         const ptf_op_table_t *tab = &op->cfg.tables[table];
@@ -794,12 +805,13 @@ static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t err
     sort_tab = tab, sort_rows = sb->rows, sort_seq = sb->seq;
     qsort(due, ndue, sizeof *due, cmp_buffered);
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < ndue; i++) rc = push_now(op, t, &sb->rows[due[i]], err, errlen);
+    for (size_t i = 0; rc == 0 && i < ndue; i++) rc = push_now(op, t, &sb->rows[due[i]], sb->tags[due[i]], err, errlen);
     /* keep the rest (push_now copied what it sent) */
     size_t keep = 0;
     for (size_t i = 0; i < sb->n; i++)
         if (order_time(tab, &sb->rows[i]) > wm) {
             sb->rows[keep] = sb->rows[i];
+            sb->tags[keep] = sb->tags[i];
             sb->seq[keep++] = sb->seq[i];
         }
     sb->n = keep;
@@ -811,7 +823,7 @@ static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t err
 int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
 {
     const ptf_op_table_t *tab = row ? ordered(op, table) : NULL;
-    if (!tab) return push_now(op, table, row, err, errlen);
+    if (!tab) return push_now(op, table, row, op->tag, err, errlen);
     int64_t t = order_time(tab, row);
     int64_t input_wm = input_watermark(op, table);
     if (input_wm != WATERMARK_NONE && t <= input_wm) return 0;   /* late: dropped */
@@ -820,7 +832,9 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
         sb->cap = sb->cap ? sb->cap * 2 : 64;
         sb->rows = xrealloc(sb->rows, sb->cap * sizeof *sb->rows);
         sb->seq = xrealloc(sb->seq, sb->cap * sizeof *sb->seq);
+        sb->tags = xrealloc(sb->tags, sb->cap * sizeof *sb->tags);
     }
+    sb->tags[sb->n] = op->tag;
     sb->rows[sb->n] = row_copy(row, tab->row_type, &sb->arena);
     sb->seq[sb->n++] = sb->next_seq++;
     return 0;

@@ -89,10 +89,12 @@ void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms);
  * carry that advance's tag. ptf_op_origin is the record whose answer was
  * applied last: in the emit callback, the emitted row's record; after a call
  * failed on a user error, the failing record. Tags are 0 unless set. */
+typedef enum ptf_origin_kind { PTF_ORIGIN_EVAL, PTF_ORIGIN_TIMER, PTF_ORIGIN_NAMED_TIMER } ptf_origin_kind_t;
 typedef struct ptf_op_origin {
     uint64_t tag;
-    bool timer;               /* an onTimer call, not eval */
-    int64_t time;             /* the timer's time (0 for eval) */
+    ptf_origin_kind_t kind;   /* eval, onTimer of an unnamed or a named timer */
+    int64_t time;             /* a timer's time; a row ORDER BY released: its order time; else 0 */
+    uint64_t arrival;         /* eval: the tag current when its row was pushed */
 } ptf_op_origin_t;
 void ptf_op_set_tag(ptf_op_t *op, uint64_t tag);
 ptf_op_origin_t ptf_op_origin(const ptf_op_t *op);

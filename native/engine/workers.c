@@ -235,12 +235,15 @@ void workers_free(workers_t *w)
 
 /* ---- merging a round's output ------------------------------------------------------- */
 
-/* Whether a goes out before b (workers.h): tag, then eval before timers, then the timer's time. */
+/* Whether a goes out before b (workers.h): tag; at one advance released rows,
+ * then unnamed, then named timers (as one operator fires them); then the
+ * order time of a released row or the timer's time; then arrival. */
 static bool before(const ptf_op_origin_t *a, const ptf_op_origin_t *b)
 {
     if (a->tag != b->tag) return a->tag < b->tag;
-    if (a->timer != b->timer) return !a->timer;
-    return a->time < b->time;
+    if (a->kind != b->kind) return a->kind < b->kind;
+    if (a->time != b->time) return a->time < b->time;
+    return a->arrival < b->arrival;
 }
 
 /* The next row of worker i to emit: all of the failing worker's, others' before its failing record. */

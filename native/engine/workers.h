@@ -12,11 +12,15 @@
  * worker.
  *
  * Every command (a row, an advance) gets the next tag (ptf_op_set_tag); the
- * output of all workers is merged by its record's origin: ascending tag (a
- * row's output in input order; what an advance fired at that advance); at one
- * advance the rows ORDER BY releases before timers, timers by time, then worker
- * by worker (lower key groups first), each worker's own order kept. The result
- * depends only on the input and N, not on thread timing.
+ * output of all workers is merged by its record's origin (ptf_op_origin_t):
+ * ascending tag (a row's output in input order; what an advance caused, at
+ * that advance); at one advance the rows ORDER BY releases (by order time,
+ * then arrival), then unnamed timers, then named ones (each by time), as one
+ * operator fires them; remaining ties (timers of different keys at one time)
+ * worker by worker, lower key groups first, each worker's own order kept. The
+ * result depends only on the input and N, not on thread timing; it equals
+ * parallelism 1's except where one operator would order such ties by when
+ * the timers were registered, or ORDER BY's further columns by value.
  *
  * Commands are buffered per worker and handed over in rounds (at most
  * WORKERS_ROUND commands); while the workers run a round the caller fills the
