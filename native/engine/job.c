@@ -408,7 +408,7 @@ static int call_open_workers(call_t *c, const ptf_op_config_t *cfg, int n, int m
         c->nworkers = i + 1;
         inv[i] = (ptf_invoker_t){c->worker_fns[i], jb_function_process};
     }
-    workers_config_t wc = {n, max_parallelism, *cfg, inv, output_row, &c->out};
+    workers_config_t wc = {n, max_parallelism, *cfg, inv, output_row, &c->out, 0};
     if (rc == 0 && !(c->workers = workers_new(&wc, err, errlen))) rc = -1;
     free(inv);
     return rc;

@@ -178,6 +178,8 @@ workers_t *workers_new(const workers_config_t *cfg, char *err, size_t errlen)
 {
     workers_t *w = xcalloc(1, sizeof *w);
     w->cfg = *cfg;
+    w->cfg.invokers = NULL;   /* copied into the operators below */
+    if (w->cfg.round <= 0) w->cfg.round = WORKERS_ROUND;
     w->n = cfg->parallelism;
     w->ws = xcalloc((size_t)w->n, sizeof *w->ws);
     pthread_mutex_init(&w->mu, NULL);
@@ -349,7 +351,7 @@ static cmd_t *queue(workers_t *w, int i, cmd_type_t type, int table)
 
 static int round_full(workers_t *w, char *err, size_t errlen)
 {
-    return w->queued >= WORKERS_ROUND ? hand_over(w, err, errlen) : 0;
+    return w->queued >= (size_t)w->cfg.round ? hand_over(w, err, errlen) : 0;
 }
 
 /* Queues one command for every worker (an advance, an idle change, an end). */

@@ -23,7 +23,7 @@
  * the timers were registered, or ORDER BY's further columns by value.
  *
  * Commands are buffered per worker and handed over in rounds (at most
- * WORKERS_ROUND commands); while the workers run a round the caller fills the
+ * workers_config_t.round commands); while the workers run a round the caller fills the
  * next one. Each worker flushes its operator at the end of a round, so a
  * round's output is complete when it is merged. A worker's user error fails
  * the call: the merged output before the failing record goes out, then the
@@ -55,6 +55,7 @@ typedef struct workers_config {
     const ptf_invoker_t *invokers;   /* one per worker (copied); worker i's thread alone calls invokers[i] */
     ptf_emit_fn emit;                /* the merged output, on the caller's thread */
     void *emit_ctx;
+    int round;                       /* commands per round; 0 = WORKERS_ROUND */
 } workers_config_t;
 
 typedef struct workers workers_t;
