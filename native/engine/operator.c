@@ -518,7 +518,10 @@ static void set_origin(ptf_op_t *op, const pending_t *p)
 {
     const ptf_op_table_t *tab = p->type == REC_EVAL ? ordered(op, p->table) : NULL;
     ptf_op_origin_t o = {p->tag, PTF_ORIGIN_EVAL, tab ? order_time(tab, &p->row) : 0, p->arrival};
-    if (p->type == REC_TIMER) o.kind = p->timer_name ? PTF_ORIGIN_NAMED_TIMER : PTF_ORIGIN_TIMER, o.time = p->time;
+    if (p->type == REC_TIMER) {
+        o.kind = p->timer_name ? PTF_ORIGIN_NAMED_TIMER : PTF_ORIGIN_TIMER;
+        o.time = p->time;
+    }
     op->origin = o;
 }
 
