@@ -41,12 +41,13 @@ int cmd_run(int argc, char **argv)
     const char *main_class = NULL;
     int jar_at = app_jar_at(argc, argv, &main_class);
     if (jar_at > 0) return run_app(argc, argv, jar_at, main_class);
-    const char *format = NULL, *flink_version = NULL;
+    const char *format = NULL, *flink_version = NULL, *parallelism = NULL;
     bool materialize = false, resume = false, help = false;
     cli_option_t opts[] = {
         {"format", CLI_STRING, &format, "changelog|tableau  how SELECT results print (default changelog)"},
         {"materialize", CLI_FLAG, &materialize, "print the final table the changelog converges to"},
         {"flink-version", CLI_STRING, &flink_version, "2.1|2.2|2.3  whose runtime behaviour to reproduce (default 2.3)"},
+        {"parallelism", CLI_STRING, &parallelism, "N  worker threads per PTF call with set semantics ('parallelism.default', default 1)"},
         {"resume", CLI_FLAG, &resume, "start from the newest complete checkpoint in execution.checkpointing.dir (if any)"},
         {"help", CLI_FLAG, &help, "show this help"},
         {NULL, 0, NULL, NULL},
@@ -96,6 +97,8 @@ int cmd_run(int argc, char **argv)
     s.materialize = materialize;
     if (flink_version) s.flink_version = flink_version;
     if (resume) catalog_set(&s.catalog, "ptfhost.resume", "true");
+    if (parallelism) catalog_set(&s.catalog, "parallelism.default", parallelism);   /* checked where a call reads it */
+    s.notes = stderr;
 
     int rc = session_run_script(&s, buf_cstr(&text), path, err, ERRLEN) == 0 ? 0 : 1;
     if (rc != 0 && (ckpt_stop_signal() || strstr(err, JOB_CKPT_STOPPED))) {

@@ -91,7 +91,7 @@ static int collect(const char *arg, cli_strlist_t *files)
 
 int cmd_test(int argc, char **argv)
 {
-    const char *timeout = NULL;
+    const char *timeout = NULL, *parallel_check = NULL;
     const char *junit = NULL, *flink_version = NULL, *build = NULL, *filter = NULL;
     bool update = false, dump_state = false, help = false;
     cli_option_t opts[] = {
@@ -104,6 +104,9 @@ int cmd_test(int argc, char **argv)
         {"timeout", CLI_STRING, &timeout, "SECONDS  fail a case whose query reads input longer than this (default 60)"},
         {"dump-state", CLI_FLAG, &dump_state,
          "after each run, print every PTF call's state and pending timers per key as JSON lines"},
+        {"parallel-check", CLI_STRING, &parallel_check,
+         "N  run each case with a PTF call that can run parallel again at parallelism N and require the same "
+         "output (default 2; 1 = off)"},
         {"help", CLI_FLAG, &help, "show this help"},
         {NULL, 0, NULL, NULL},
     };
@@ -138,6 +141,18 @@ int cmd_test(int argc, char **argv)
         }
         time_limit_ms = (int64_t)secs * 1000;
     }
+    int check = 2;
+    if (parallel_check) {
+        char *end;
+        long n = strtol(parallel_check, &end, 10);
+        if (*parallel_check == '\0' || *end || n < 1 || n > 128) {
+            fprintf(stderr, "ptfhost test: --parallel-check takes a parallelism from 1 (off) to 128, not '%s'\n",
+                    parallel_check);
+            cli_strlist_free(&files);
+            return 2;
+        }
+        check = (int)n;
+    }
     if (rc == 0) {
         const char *no_color = getenv("NO_COLOR");
         tcase_suite_opts_t o = {
@@ -149,7 +164,7 @@ int cmd_test(int argc, char **argv)
             .color = isatty(STDOUT_FILENO) && !(no_color && *no_color),
             .out = stdout,
             .exec = tcase_exec_session,
-            .exec_ctx = &(tcase_exec_env_t){time_limit_ms, cli_home()},
+            .exec_ctx = &(tcase_exec_env_t){time_limit_ms, cli_home(), check},
         };
         tcase_suite_t s = {0};
         for (int i = 0; i < files.n; i++) tcase_suite_run_file(&s, &o, files.items[i]);

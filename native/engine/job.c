@@ -20,6 +20,7 @@
 #include "engine/operator.h"
 #include "engine/output.h"
 #include "engine/values.h"
+#include "engine/workers.h"
 #include "expr/expr.h"
 #include "engine/project.h"
 #include "jb.h"
@@ -104,9 +105,9 @@ static int upsert_key(const plan_call_t *plan, changelog_spec_t mode, const proj
  * Java, and passes its output rows and (for a view) combined watermarks to
  * the output stages. Watermarks reach the operator per table argument; a
  * checkpoint barrier from the inputs stage flushes the operator and the
- * results, then snapshots state, timers and positions (job_checkpoint.h);
- * parallel workers would each own an operator
- * for their key groups, fed by this stage. */
+ * results, then snapshots state, timers and positions (job_checkpoint.h).
+ * At 'parallelism.default' > 1 the operator is N workers (workers.h), each
+ * with its own function instance, fed by this stage. */
 typedef struct call {
     job_env_t *env;
     plan_call_t *plan;
@@ -114,7 +115,10 @@ typedef struct call {
     changelog_spec_t mode;           /* what the function produces */
     int64_t *ttl;                    /* per state entry, resolved */
     ptf_op_table_t *optables;
-    ptf_op_t *op;
+    ptf_op_t *op;                    /* parallelism 1; else workers */
+    workers_t *workers;
+    jb_function_t **worker_fns;      /* workers 1..n-1 (worker 0 runs jfn) */
+    int nworkers;
     watchdog_t *watchdog;            /* NULL unless 'ptfhost.watchdog.*' is set */
     changelog_norm_t *norm;          /* per table argument (signature order) */
     output_t out;
@@ -122,6 +126,7 @@ typedef struct call {
     const type_t *key_types[PROJECT_MAX_KEY];
     const char *key_names[PROJECT_MAX_KEY];
     job_ckpt_t *ckpt;                /* checkpoints (none for a view's query) */
+    char *plan_json;                 /* what each function instance opens with */
 } call_t;
 
 /* Plans the call and claims its uid within the statement. */
@@ -141,22 +146,27 @@ static plan_call_t *call_plan(job_env_t *env, const sqlp_expr_t *call, char *err
     return plan;
 }
 
+/* One instance of the function in Java (each parallel worker has its own). */
+static int call_open_instance(call_t *c, jb_function_t **out, char *err, size_t errlen)
+{
+    const plan_call_t *plan = c->plan;
+    char oerr[16384];
+    if (jb_function_open(*c->env->vm, (const char *const *)plan->jars, plan->njars, plan->class_name, c->plan_json,
+                         plan->scalars.data, plan->scalars.len, out, oerr, sizeof oerr) == 0)
+        return 0;
+    snprintf(err, errlen, "function '%s' (class '%s') failed to open:\n%s", plan->function_name, plan->class_name,
+             oerr);
+    return -1;
+}
+
 /* Opens the function in Java, told what the sink accepts, and reads the
  * changelog mode it produces. */
 static int call_open_java(call_t *c, const catalog_table_t *sink_table, char *err, size_t errlen)
 {
     const plan_call_t *plan = c->plan;
     changelog_spec_t accepts = sink_accepts(sink_table);
-    char *plan_json = plan_call_json(plan, changelog_kinds_string(accepts.kinds, accepts.key_only_deletes));
-    char oerr[16384];
-    int rc = jb_function_open(*c->env->vm, (const char *const *)plan->jars, plan->njars, plan->class_name,
-                              plan_json, plan->scalars.data, plan->scalars.len, &c->jfn, oerr, sizeof oerr);
-    free(plan_json);
-    if (rc != 0) {
-        snprintf(err, errlen, "function '%s' (class '%s') failed to open:\n%s", plan->function_name,
-                 plan->class_name, oerr);
-        return -1;
-    }
+    c->plan_json = plan_call_json(plan, changelog_kinds_string(accepts.kinds, accepts.key_only_deletes));
+    if (call_open_instance(c, &c->jfn, err, errlen) != 0) return -1;
     const char *mode = jb_function_changelog_mode(c->jfn);
     if (changelog_spec_parse(mode, &c->mode) != 0) {
         snprintf(err, errlen, "function '%s' (class '%s') reported the changelog mode '%s', which is not one of "
@@ -311,6 +321,134 @@ static int call_open_watchdog(call_t *c, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- a PTF call on parallel workers (workers.h) ------------------------------------------ */
+
+#define MAX_PARALLELISM_LIMIT 32768   /* Flink's upper bound for 'pipeline.max-parallelism' */
+
+/* A whole number option in [1, max], def when unset; -1 with a message when it is not one. */
+static int count_option(const job_env_t *env, const char *key, int def, int max, int *out, char *err,
+                        size_t errlen)
+{
+    const char *v = catalog_get(env->catalog, key);
+    char *end;
+    errno = 0;
+    long n = v ? strtol(v, &end, 10) : def;
+    if (v && (errno || end == v || *end || n < 1 || n > max)) {
+        snprintf(err, errlen, "Could not parse value '%s' for key '%s'. Use a whole number from 1 to %d.", v, key,
+                 max);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
+
+/* Same PARTITION BY types in every table argument, so equal keys have equal bytes. */
+static bool same_key_types(const ptf_op_config_t *cfg)
+{
+    const ptf_op_table_t *a = &cfg->tables[0];
+    for (int i = 1; i < cfg->ntables; i++) {
+        const ptf_op_table_t *b = &cfg->tables[i];
+        if (b->nkeys != a->nkeys) return false;
+        for (int k = 0; k < a->nkeys; k++)
+            if (!type_equals(a->row_type->fields[a->key_cols[k]].type, b->row_type->fields[b->key_cols[k]].type))
+                return false;
+    }
+    return true;
+}
+
+/* Why this call runs on one worker whatever 'parallelism.default' says; NULL when it can run on many. */
+static const char *serial_reason(const call_t *c, const ptf_op_config_t *cfg)
+{
+    const plan_call_t *plan = c->plan;
+    if (plan->ntables == 0) return "it has no table argument";
+    for (int i = 0; i < plan->ntables; i++) {
+        const catalog_table_t *t = plan->tables[i].table;
+        const char *connector = catalog_table_option(t, "connector");
+        if (!plan->tables[i].set_semantics) return "a table argument has row semantics";
+        if (!t->has_events && connector && strstr(connector, "kafka")) return "it reads Kafka";
+    }
+    if (!same_key_types(cfg)) return "its table arguments' PARTITION BY columns differ in type";
+    if (cfg->on_watermark) return "its output feeds a view or reads CURRENT_WATERMARK";
+    if (cfg->watchdog) return "'ptfhost.watchdog.*' is set";
+    if (cfg->state_max_bytes) return "'ptfhost.state.max-bytes-per-call' is set";
+    if (c->env->hooks && c->env->hooks->on_call) return "its state is seeded or dumped";
+    if (c->ckpt && job_ckpt_active(c->ckpt)) return "it takes or restores checkpoints";
+    return NULL;
+}
+
+/* 'parallelism.default' and 'pipeline.max-parallelism' for this call: *n is 1
+ * (with a note when more were asked for) where the call cannot run parallel. */
+static int call_parallelism(call_t *c, const ptf_op_config_t *cfg, int *n, int *max_parallelism, char *err,
+                            size_t errlen)
+{
+    const job_env_t *env = c->env;
+    if (count_option(env, "pipeline.max-parallelism", WORKERS_MAX_PARALLELISM_DEFAULT, MAX_PARALLELISM_LIMIT,
+                     max_parallelism, err, errlen) != 0 ||
+        count_option(env, "parallelism.default", 1, *max_parallelism, n, err, errlen) != 0)
+        return -1;
+    const char *why = serial_reason(c, cfg);
+    if (!why && env->parallel_calls) (*env->parallel_calls)++;
+    if (why && *n > 1 && env->notes)
+        fprintf(env->notes, "ptfhost: note: function '%s' runs at parallelism 1 (of %d): %s\n",
+                c->plan->function_name, *n, why);
+    if (why) *n = 1;
+    return 0;
+}
+
+/* n workers: instance 0 is the one already open, the others open here. */
+static int call_open_workers(call_t *c, const ptf_op_config_t *cfg, int n, int max_parallelism, char *err,
+                             size_t errlen)
+{
+    c->worker_fns = xcalloc((size_t)n, sizeof *c->worker_fns);
+    ptf_invoker_t *inv = xcalloc((size_t)n, sizeof *inv);
+    inv[0] = (ptf_invoker_t){c->jfn, jb_function_process};
+    int rc = 0;
+    for (int i = 1; rc == 0 && i < n; i++) {
+        rc = call_open_instance(c, &c->worker_fns[i], err, errlen);
+        c->nworkers = i + 1;
+        inv[i] = (ptf_invoker_t){c->worker_fns[i], jb_function_process};
+    }
+    workers_config_t wc = {n, max_parallelism, *cfg, inv, output_row, &c->out, 0};
+    if (rc == 0 && !(c->workers = workers_new(&wc, err, errlen))) rc = -1;
+    free(inv);
+    return rc;
+}
+
+/* The operator's calls, on the one operator or the workers. */
+static void op_set_processing_time(call_t *c, int64_t now_ms)
+{
+    if (c->workers) workers_set_processing_time(c->workers, now_ms);
+    else ptf_op_set_processing_time(c->op, now_ms);
+}
+
+static int op_push(call_t *c, int table, const row_t *row, char *err, size_t errlen)
+{
+    return c->workers ? workers_push(c->workers, table, row, err, errlen) : ptf_op_push(c->op, table, row, err, errlen);
+}
+
+static int op_watermark(call_t *c, int table, int64_t wm, char *err, size_t errlen)
+{
+    return c->workers ? workers_watermark(c->workers, table, wm, err, errlen)
+                      : ptf_op_watermark(c->op, table, wm, err, errlen);
+}
+
+static int op_idle(call_t *c, int table, bool idle, char *err, size_t errlen)
+{
+    return c->workers ? workers_input_idle(c->workers, table, idle, err, errlen)
+                      : ptf_op_input_idle(c->op, table, idle, err, errlen);
+}
+
+static int op_end(call_t *c, int table, char *err, size_t errlen)
+{
+    return c->workers ? workers_end_input(c->workers, table, err, errlen)
+                      : ptf_op_end_input(c->op, table, err, errlen);
+}
+
+static int op_flush(call_t *c, char *err, size_t errlen)
+{
+    return c->workers ? workers_flush(c->workers, err, errlen) : ptf_op_flush(c->op, err, errlen);
+}
+
 /* The operator, and the changelog normaliser of each table argument. */
 static int call_open_operator(call_t *c, char *err, size_t errlen)
 {
@@ -322,7 +460,10 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     if (call_open_watchdog(c, err, errlen) != 0) return -1;
     if (resolve_state_cap(c->env, &cfg.state_max_bytes, err, errlen) != 0) return -1;
     cfg.watchdog = c->watchdog;
-    c->op = ptf_op_new(&cfg, (ptf_invoker_t){c->jfn, jb_function_process}, output_row, &c->out);
+    int n, max_parallelism;
+    if (call_parallelism(c, &cfg, &n, &max_parallelism, err, errlen) != 0) return -1;
+    if (n > 1 && call_open_workers(c, &cfg, n, max_parallelism, err, errlen) != 0) return -1;
+    if (n == 1) c->op = ptf_op_new(&cfg, (ptf_invoker_t){c->jfn, jb_function_process}, output_row, &c->out);
     c->norm = xcalloc((size_t)plan->ntables + 1, sizeof *c->norm);
     for (int i = 0; i < plan->ntables; i++) {
         const plan_table_t *pt = &plan->tables[i];
@@ -392,7 +533,7 @@ static int call_hook(call_t *c, job_call_phase_t phase, char *err, size_t errlen
 
 /* The inputs stage's consumer for a call: changelog -> cast -> operator. */
 typedef struct push_ctx {
-    ptf_op_t *op;
+    call_t *c;
     int table;
     const type_t *from, *typed;   /* a typed table argument: cast from -> typed */
     arena_t *arena;
@@ -401,37 +542,37 @@ typedef struct push_ctx {
 static int push_cast(void *ctx, const row_t *row, char *err, size_t errlen)
 {
     push_ctx_t *p = ctx;
-    if (!p->typed) return ptf_op_push(p->op, p->table, row, err, errlen);
+    if (!p->typed) return op_push(p->c, p->table, row, err, errlen);
     row_t cast = cast_row(row, p->from, p->typed, p->arena);
-    return ptf_op_push(p->op, p->table, &cast, err, errlen);
+    return op_push(p->c, p->table, &cast, err, errlen);
 }
 
 static int call_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
 {
     call_t *c = ctx;
     const plan_table_t *pt = &c->plan->tables[id];
-    ptf_op_set_processing_time(c->op, now_ms);
-    push_ctx_t pc = {c->op, id, pt->table->schema, pt->typed, a};
+    op_set_processing_time(c, now_ms);
+    push_ctx_t pc = {c, id, pt->table->schema, pt->typed, a};
     return changelog_norm_push(&c->norm[id], row, push_cast, &pc, err, errlen);
 }
 
 static int call_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen)
 {
     call_t *c = ctx;
-    return ptf_op_watermark(c->op, id, wm, err, errlen);
+    return op_watermark(c, id, wm, err, errlen);
 }
 
 static int call_idle(void *ctx, int id, bool idle, char *err, size_t errlen)
 {
     call_t *c = ctx;
-    return ptf_op_input_idle(c->op, id, idle, err, errlen);
+    return op_idle(c, id, idle, err, errlen);
 }
 
 static int call_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 {
     call_t *c = ctx;
     /* rows before the move were processed at the old time (TTL) */
-    if (ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    if (op_flush(c, err, errlen) != 0) return -1;
     proctime_set(c->env->clock, ms);
     return 0;
 }
@@ -446,13 +587,13 @@ static int call_end(void *ctx, int id, bool last, char *err, size_t errlen)
         return -1;
     }
     if (last && call_hook(c, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
-    return ptf_op_end_input(c->op, id, err, errlen);
+    return op_end(c, id, err, errlen);
 }
 
 static int call_flush(void *ctx, char *err, size_t errlen)
 {
     call_t *c = ctx;
-    if (ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    if (op_flush(c, err, errlen) != 0) return -1;
     output_flush(&c->out);
     fflush(c->env->out);
     return 0;
@@ -464,7 +605,7 @@ static int call_flush(void *ctx, char *err, size_t errlen)
 static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
 {
     call_t *c = ctx;
-    if (ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    if (op_flush(c, err, errlen) != 0) return -1;
     output_flush(&c->out);
     fflush(c->env->out);
     fflush(stdout);
@@ -494,18 +635,25 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
         /* A bad input fails the job like Flink, after the rows before it went
          * out (Flink streams them before it reaches the bad record). */
         char ferr[256];
-        ptf_op_flush(c->op, ferr, sizeof ferr);
+        op_flush(c, ferr, sizeof ferr);
     }
     return -1;
 }
 
 static void call_free(call_t *c)
 {
+    workers_free(c->workers);   /* its threads call the functions: stop them first */
     watchdog_free(c->watchdog);
     if (c->jfn) {
         char cerr[1024];
         jb_function_close(c->jfn, cerr, sizeof cerr);
     }
+    for (int i = 1; i < c->nworkers; i++) {
+        char cerr[1024];
+        if (c->worker_fns[i]) jb_function_close(c->worker_fns[i], cerr, sizeof cerr);
+    }
+    free(c->worker_fns);
+    free(c->plan_json);
     ptf_op_free(c->op);
     for (int i = 0; c->norm && i < c->plan->ntables; i++) changelog_norm_free(&c->norm[i]);
     free(c->norm);
@@ -557,7 +705,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 ||
         job_ckpt_restore_call(&ckpt, &c.hook, c.plan->ntables, err, errlen) != 0 ||
         call_feed(&c, ins, err, errlen) != 0 ||
-        ptf_op_flush(c.op, err, errlen) != 0 || c.out.failed || call_hook(&c, JOB_CALL_END, err, errlen) != 0)
+        op_flush(&c, err, errlen) != 0 || c.out.failed || call_hook(&c, JOB_CALL_END, err, errlen) != 0)
         goto done;
     if (ins) inputs_report_skipped(ins, stderr);
     report_state_memory(&c);

@@ -122,6 +122,10 @@ typedef struct job_env {
     const job_hooks_t *hooks;        /* NULL = none */
     const struct expr_udf_resolver *udfs;   /* scalar UDFs (expr/expr_udf.h); NULL = none */
     const volatile sig_atomic_t *cancel; /* non-zero: reading input fails, "the query was cancelled" (NULL: never) */
+    unsigned *parallel_calls;        /* optional: counts the PTF calls that can run on parallel workers
+                                        (whatever 'parallelism.default' is) */
+    FILE *notes;                     /* optional: a note when a call runs at parallelism 1 although
+                                        'parallelism.default' asks for more (NULL: none) */
 } job_env_t;
 
 /* The planner's view of env (catalog, script, describe, Flink version). */

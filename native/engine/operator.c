@@ -45,6 +45,8 @@ typedef struct pending {
     int64_t table_watermark;
     int64_t time;            /* EVAL: on_time value; TIMER: timer time */
     const char *timer_name;  /* TIMER: NULL = unnamed */
+    uint64_t tag;            /* the caller's tag current when the record was made (ptf_op_set_tag) */
+    uint64_t arrival;        /* EVAL: the tag current when its row was pushed */
 } pending_t;
 
 struct ptf_op {
@@ -80,6 +82,7 @@ struct ptf_op {
     struct sort_buffer {
         row_t *rows;
         uint64_t *seq;
+        uint64_t *tags;      /* the tag current when each row arrived */
         size_t n, cap;
         uint64_t next_seq;
         arena_t arena;
@@ -90,6 +93,8 @@ struct ptf_op {
     uint64_t batches;
     size_t batch_from;       /* pending index of the running batch's first record */
     bool firing;             /* inside the timer loop */
+    uint64_t tag;            /* ptf_op_set_tag: given to the records made from now on */
+    ptf_op_origin_t origin;  /* the record whose answer was applied last */
 };
 
 
@@ -174,6 +179,7 @@ void ptf_op_free(ptf_op_t *op)
     for (int i = 0; i < (op->cfg.ntables > 0 ? op->cfg.ntables : 1); i++) {
         free(op->sort[i].rows);
         free(op->sort[i].seq);
+        free(op->sort[i].tags);
         arena_destroy(&op->sort[i].arena);
     }
     free(op->sort);
@@ -187,6 +193,8 @@ void ptf_op_free(ptf_op_t *op)
 }
 
 void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms) { op->now_ms = now_ms; }
+void ptf_op_set_tag(ptf_op_t *op, uint64_t tag) { op->tag = tag; }
+ptf_op_origin_t ptf_op_origin(const ptf_op_t *op) { return op->origin; }
 const struct state_store *ptf_op_state(const ptf_op_t *op) { return op->state; }
 const struct timer_service *ptf_op_timers(const ptf_op_t *op) { return &op->timers; }
 int64_t ptf_op_current_watermark(const ptf_op_t *op) { return wm_combiner_get(&op->wm); }
@@ -227,8 +235,7 @@ static bool has_keyed_state(const ptf_op_t *op)
     return false;
 }
 
-/* Appends the PARTITION BY values of a row of table t to b: its key's bytes. */
-static void encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b)
+void ptf_op_encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b)
 {
     for (int k = 0; k < tab->nkeys; k++) {
         int c = tab->key_cols[k];
@@ -282,7 +289,7 @@ static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
     if (!tab->set_semantics) return NO_SLOT;
     if (tab->nkeys == 0) return op->global_key;
     buf_clear(&op->keybuf);
-    encode_key(tab, row, &op->keybuf);
+    ptf_op_encode_key(tab, row, &op->keybuf);
     return intern_key(op, t, op->keybuf.data, op->keybuf.len);
 }
 
@@ -300,7 +307,7 @@ static void resolve_keys(ptf_op_t *op)
     for (size_t i = 0; i < op->npending; i++) {
         const pending_t *p = &op->pending[i];
         size_t from = op->keybuf.len;
-        if (p->key == KEY_UNRESOLVED) encode_key(&op->cfg.tables[p->table], &p->row, &op->keybuf);
+        if (p->key == KEY_UNRESOLVED) ptf_op_encode_key(&op->cfg.tables[p->table], &p->row, &op->keybuf);
         op->key_ends[i] = op->keybuf.len;
         if (p->key == KEY_UNRESOLVED) state_key_prefetch(op->state, op->keybuf.data + from, op->keybuf.len - from);
     }
@@ -373,6 +380,7 @@ static pending_t *push_pending(ptf_op_t *op)
     memset(p, 0, sizeof *p);
     p->table = -1;
     p->key = NO_SLOT;
+    p->tag = op->tag;
     return p;
 }
 
@@ -604,9 +612,24 @@ static int apply_state(ptf_op_t *op, const batch_msg_t *m, char *err, size_t err
     return -1;
 }
 
+static const ptf_op_table_t *ordered(const ptf_op_t *op, int table);
+static int64_t order_time(const ptf_op_table_t *tab, const row_t *r);
+
+static void set_origin(ptf_op_t *op, const pending_t *p)
+{
+    const ptf_op_table_t *tab = p->type == REC_EVAL ? ordered(op, p->table) : NULL;
+    ptf_op_origin_t o = {p->tag, PTF_ORIGIN_EVAL, tab ? order_time(tab, &p->row) : 0, p->arrival};
+    if (p->type == REC_TIMER) {
+        o.kind = p->timer_name ? PTF_ORIGIN_NAMED_TIMER : PTF_ORIGIN_TIMER;
+        o.time = p->time;
+    }
+    op->origin = o;
+}
+
 /* ERROR of record p: the run fails with the function, the record and Java's text. */
 static int report_error(ptf_op_t *op, const pending_t *p, const batch_msg_t *m, char *err, size_t errlen)
 {
+    set_origin(op, p);
     char where[1024];
     describe_row(op, p, where, sizeof where);
     snprintf(err, errlen, "function '%s' failed %s:\n%.*s", op->cfg.function_name, where, (int)m->len,
@@ -630,6 +653,7 @@ static long apply_answer(ptf_op_t *op, size_t from, size_t to, char *err, size_t
         const batch_msg_t *m = &op->answer.msgs[i];
         switch (m->type) {
         case BATCH_MSG_OUT:
+            set_origin(op, &batch[m->record]);
             if (emit_out(op, &batch[m->record], m->kind, m->data, m->len, err, errlen) != 0) return -1;
             break;
         case BATCH_MSG_TIMER_SET: apply_timer_set(op, &batch[m->record], m); break;
@@ -709,7 +733,7 @@ static int invoke(ptf_op_t *op, size_t from, char *err, size_t errlen)
     return rc;
 }
 
-static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen);
+static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t errlen);
 
 /* Sends pending[0, n) in batches. A batch ends before the first WATERMARK
  * record that makes a known timer due; Java ends it earlier when a timer it
@@ -742,8 +766,9 @@ static int send_pending(ptf_op_t *op, char *err, size_t errlen)
             return -1;
         }
         int64_t at = w->watermark;
+        uint64_t tag = w->tag;
         from++;
-        if (fire_timers(op, at, err, errlen) != 0) return -1;
+        if (fire_timers(op, at, tag, err, errlen) != 0) return -1;
     }
     op->npending = 0;
     return 0;
@@ -773,8 +798,9 @@ static void mark_key(ptf_op_t *op, uint32_t key)
 }
 
 /* Fires every timer due at watermark wm, in batches; timers registered while
- * firing that are due fire in the same loop (Flink 2.3). */
-static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
+ * firing that are due fire in the same loop (Flink 2.3). Their records carry
+ * tag, the tag of the advance that made them due. */
+static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t errlen)
 {
     if (op->firing) return 0;
     op->firing = true;
@@ -793,6 +819,7 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
             mark_key(op, f.key);
             pending_t *p = push_pending(op);
             p->type = REC_TIMER;
+            p->tag = tag;
             p->key = f.key;
             p->time = f.time;
             p->watermark = wm;
@@ -811,7 +838,8 @@ static int fire_timers(ptf_op_t *op, int64_t wm, char *err, size_t errlen)
     return rc;
 }
 
-static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
+/* Queues the EVAL record of a row pushed when the tag `arrival` was current. */
+static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival, char *err, size_t errlen)
 {
     int64_t t = row ? row_time(op, table, row) : WATERMARK_NONE;
     int64_t wm = wm_combiner_get(&op->wm);
@@ -820,6 +848,7 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, char *err, size_t
     pending_t *p = push_pending(op);
     p->type = REC_EVAL;
     p->table = table;
+    p->arrival = arrival;
     if (row) {
         p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         const ptf_op_table_t *tab = &op->cfg.tables[table];
@@ -883,12 +912,13 @@ static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t err
     sort_tab = tab, sort_rows = sb->rows, sort_seq = sb->seq;
     qsort(due, ndue, sizeof *due, cmp_buffered);
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < ndue; i++) rc = push_now(op, t, &sb->rows[due[i]], err, errlen);
+    for (size_t i = 0; rc == 0 && i < ndue; i++) rc = push_now(op, t, &sb->rows[due[i]], sb->tags[due[i]], err, errlen);
     /* keep the rest (push_now copied what it sent) */
     size_t keep = 0;
     for (size_t i = 0; i < sb->n; i++)
         if (order_time(tab, &sb->rows[i]) > wm) {
             sb->rows[keep] = sb->rows[i];
+            sb->tags[keep] = sb->tags[i];
             sb->seq[keep++] = sb->seq[i];
         }
     sb->n = keep;
@@ -900,7 +930,7 @@ static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t err
 int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
 {
     const ptf_op_table_t *tab = row ? ordered(op, table) : NULL;
-    if (!tab) return push_now(op, table, row, err, errlen);
+    if (!tab) return push_now(op, table, row, op->tag, err, errlen);
     int64_t t = order_time(tab, row);
     int64_t input_wm = input_watermark(op, table);
     if (input_wm != WATERMARK_NONE && t <= input_wm) return 0;   /* late: dropped */
@@ -909,7 +939,9 @@ int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t err
         sb->cap = sb->cap ? sb->cap * 2 : 64;
         sb->rows = xrealloc(sb->rows, sb->cap * sizeof *sb->rows);
         sb->seq = xrealloc(sb->seq, sb->cap * sizeof *sb->seq);
+        sb->tags = xrealloc(sb->tags, sb->cap * sizeof *sb->tags);
     }
+    sb->tags[sb->n] = op->tag;
     sb->rows[sb->n] = row_copy(row, tab->row_type, &sb->arena);
     sb->seq[sb->n++] = sb->next_seq++;
     return 0;
@@ -920,14 +952,14 @@ static int advance(ptf_op_t *op, int64_t w, char *err, size_t errlen)
 {
     if (op->cfg.on_watermark) {
         /* downstream sees the watermark only after everything it covers */
-        if (ptf_op_flush(op, err, errlen) != 0 || fire_timers(op, w, err, errlen) != 0) return -1;
+        if (ptf_op_flush(op, err, errlen) != 0 || fire_timers(op, w, op->tag, err, errlen) != 0) return -1;
         op->cfg.on_watermark(op->cfg.on_watermark_ctx, w);
         return 0;
     }
     if (timer_next_time(&op->timers) <= w) {
         /* a known timer is due: everything before the advance goes first */
         if (ptf_op_flush(op, err, errlen) != 0) return -1;
-        return fire_timers(op, w, err, errlen);
+        return fire_timers(op, w, op->tag, err, errlen);
     }
     if (op->npending) {
         pending_t *p = push_pending(op);
@@ -936,7 +968,7 @@ static int advance(ptf_op_t *op, int64_t w, char *err, size_t errlen)
     }
     if (w == INT64_MAX) {
         if (ptf_op_flush(op, err, errlen) != 0) return -1;
-        return fire_timers(op, w, err, errlen);
+        return fire_timers(op, w, op->tag, err, errlen);
     }
     return 0;
 }

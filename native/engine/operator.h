@@ -82,6 +82,27 @@ void ptf_op_free(ptf_op_t *op);
 /* Processing time used for TTL (epoch ms). */
 void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms);
 
+/* Tags for a caller that merges the output of several operators (workers.h):
+ * every record made from now on (an input row pushed, a row ORDER BY
+ * releases, a timer a watermark advance fires, the advance itself) carries
+ * the tag current then; timers that fire where Java stopped at an advance
+ * carry that advance's tag. ptf_op_origin is the record whose answer was
+ * applied last: in the emit callback, the emitted row's record; after a call
+ * failed on a user error, the failing record. Tags are 0 unless set. */
+typedef enum ptf_origin_kind { PTF_ORIGIN_EVAL, PTF_ORIGIN_TIMER, PTF_ORIGIN_NAMED_TIMER } ptf_origin_kind_t;
+typedef struct ptf_op_origin {
+    uint64_t tag;
+    ptf_origin_kind_t kind;   /* eval, onTimer of an unnamed or a named timer */
+    int64_t time;             /* a timer's time; a row ORDER BY released: its order time; else 0 */
+    uint64_t arrival;         /* eval: the tag current when its row was pushed */
+} ptf_op_origin_t;
+void ptf_op_set_tag(ptf_op_t *op, uint64_t tag);
+ptf_op_origin_t ptf_op_origin(const ptf_op_t *op);
+
+/* Appends the PARTITION BY values of a row of table tab to b, codec-encoded
+ * one after another: the key's bytes, as the state store holds them. */
+void ptf_op_encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b);
+
 /* Queues one input row of table argument `table` (index among the table
  * arguments). For a PTF without table arguments call it once with table -1
  * and row NULL. */

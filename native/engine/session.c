@@ -103,6 +103,8 @@ static job_env_t job_env(session_t *s, const sqlp_script_t *script)
         .hooks = &s->hooks,
         .udfs = session_udfs_resolver(s),
         .cancel = s->cancel,
+        .parallel_calls = &s->parallel_calls,
+        .notes = s->notes,
     };
 }
 

@@ -44,6 +44,8 @@ typedef struct session {
     arena_t retained;            /* the scripts of session_run_retained and their text */
     struct session_udfs *udfs;   /* scalar UDFs opened so far (session_udf.h); NULL = none */
     const volatile sig_atomic_t *cancel; /* optional, the caller's: non-zero cancels the running query */
+    unsigned parallel_calls;     /* PTF calls run so far that can run on parallel workers (job.h) */
+    FILE *notes;                 /* optional: where a call that runs at parallelism 1 says why (job.h) */
 } session_t;
 
 void session_init(session_t *s, const char *base_dir, FILE *out);

@@ -246,13 +246,19 @@ void tcase_suite_free(tcase_suite_t *s);
 typedef struct tcase_exec_env {
     int64_t time_limit_ms;        /* per case; 0 = none */
     const char *home;             /* ptfhost's home folder, for the JVM (session_t.home) */
+    int parallel_check;           /* >= 2: a case with a PTF call that can run on parallel workers
+                                     runs again at this parallelism and must print the same (0, 1: off) */
 } tcase_exec_env_t;
 
 /* Runs a case through the SQL session (engine/session.h) in this process;
  * ctx points to a tcase_exec_env_t. The JVM
  * started by the first case serves all later ones.
  * The case's '-- state' sections seed the calls they name as each call
- * starts; a section that names no call of the script fails the run. */
+ * starts; a section that names no call of the script fails the run.
+ * The agreement check (parallel_check): when the run had a PTF call that can
+ * run on parallel workers (job.h's parallel_calls; calls that are seeded or
+ * dumped cannot), the case runs again at that parallelism; a different
+ * output (rows or their order) or error fails the run with a report. */
 int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
                        char **output, char **error, char **dump);
 

@@ -32,6 +32,7 @@
 #include "testrun/tcase_dump.h"
 #include "testrun/tcase_events.h"
 #include "testrun/tcase_seed.h"
+#include "util/xalloc.h"
 
 #define ERRLEN 16384
 
@@ -45,6 +46,8 @@ typedef struct hook_ctx {
     char *label;               /* the current call, e.g. "count_clicks (call 1)" */
     char *before;              /* its state before the end of input, until END */
     int group;                 /* the event group being run: only the first is seeded */
+    int parallelism;           /* 'parallelism.default' for the run (0: the script's) */
+    unsigned parallel_calls;   /* calls that could run on parallel workers (session_t.parallel_calls) */
 } hook_ctx_t;
 
 static bool matches(const tcase_state_t *sec, const job_call_state_t *st)
@@ -277,6 +280,11 @@ static int run_group(const tcase_exec_env_t *env, const tcase_file_t *f, const t
     s.time_limit_ms = env->time_limit_ms;
     s.home = env->home;
     set_restart_settings(&s, c, g, dir);
+    if (h->parallelism > 0) {
+        char n[16];
+        snprintf(n, sizeof n, "%d", h->parallelism);
+        catalog_set(&s.catalog, "parallelism.default", n);   /* the script's own SET still wins */
+    }
     h->group = g;
     if (h->dump || c->nstates) {
         s.hooks.on_call = on_call;
@@ -290,6 +298,7 @@ static int run_group(const tcase_exec_env_t *env, const tcase_file_t *f, const t
     rc = check_stopped(f, c, g, rc, err, ERRLEN);
     if (rc == 0) rc = check_inputs(f, c, &s, err, ERRLEN);
     finish_call(h);
+    h->parallel_calls += s.parallel_calls;
     session_free(&s);
     tcase_events_free(&events);
     return rc;
@@ -310,8 +319,9 @@ static void remove_tree(const char *dir)
     rmdir(dir);
 }
 
-int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
-                       char **output, char **error, char **dump)
+/* One run of the case at a parallelism (0: the script's), all its restart groups. */
+static int exec_once(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
+                     int parallelism, char **output, char **error, char **dump, unsigned *parallel_calls)
 {
     *output = *error = NULL;
     if (dump) *dump = NULL;
@@ -320,7 +330,7 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     FILE *mem = open_memstream(&text, &len);
     if (!mem || !err) abort();
     buf_t dump_text = BUF_INIT;
-    hook_ctx_t h = {.f = f, .c = c, .dump = dump ? &dump_text : NULL, .calls = BUF_INIT};
+    hook_ctx_t h = {.f = f, .c = c, .dump = dump ? &dump_text : NULL, .calls = BUF_INIT, .parallelism = parallelism};
     h.seeded = calloc((size_t)c->nstates + 1, sizeof *h.seeded);
     if (!h.seeded) abort();
     char dir[] = "/tmp/ptfhost-restart-XXXXXX";
@@ -345,6 +355,7 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     buf_free(&dump_text);
     buf_free(&h.calls);
     free(h.seeded);
+    *parallel_calls = h.parallel_calls;
     if (rc != 0) {
         if (!err[0]) snprintf(err, ERRLEN, "%s:%d: the case failed without a message", f->path, c->line);
         *error = err;
@@ -354,4 +365,63 @@ int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const
     free(err);
     *output = text;
     return 0;
+}
+
+/* The agreement check: out2/err2 (a run at parallelism n) against out1/err1
+ * (the run at 1). The same error text, or the same rows in the same order.
+ * NULL when they agree, else a malloc'ed report. */
+static char *disagreement(const tcase_file_t *f, const tcase_t *c, int n, const char *out1, const char *err1,
+                          const char *out2, const char *err2)
+{
+    buf_t b = BUF_INIT;
+    buf_printf(&b, "%s:%d: at parallelism %d the case ", f->path, c->line, n);
+    if (err1 || err2) {
+        if (err1 && err2 && strcmp(err1, err2) == 0) {
+            buf_free(&b);
+            return NULL;
+        }
+        buf_printf(&b, "%s:\n%s\n", !err2 ? "runs, unlike at parallelism 1, which failed"
+                                      : err1 ? "fails differently than at parallelism 1"
+                                             : "fails, unlike at parallelism 1",
+                   err2 ? err2 : err1);
+        return buf_steal(&b);
+    }
+    char *copy = xstrdup(out1), **lines;
+    int nlines = tcase_split_lines(copy, &lines);
+    tcase_expect_t e = {.line = c->line, .order = TCASE_ORDER_EXACT, .nrows = nlines};
+    e.rows = calloc((size_t)nlines + 1, sizeof *e.rows);
+    if (!e.rows) abort();
+    for (int i = 0; i < nlines; i++) e.rows[i] = (tcase_line_t){lines[i], c->line};
+    buf_puts(&b, "prints other rows than at parallelism 1 (expected: parallelism 1):\n");
+    tcase_diff_opts_t d = {.file = f->path};
+    bool same = tcase_compare(&e, out2, &d, &b);
+    free(e.rows);
+    free(lines);
+    free(copy);
+    if (same) {
+        buf_free(&b);
+        return NULL;
+    }
+    return buf_steal(&b);
+}
+
+int tcase_exec_session(void *ctx, const tcase_file_t *f, const tcase_t *c, const char *version, bool materialize,
+                       char **output, char **error, char **dump)
+{
+    const tcase_exec_env_t *env = ctx;
+    unsigned parallel_calls = 0, ignored;
+    int rc = exec_once(ctx, f, c, version, materialize, 0, output, error, dump, &parallel_calls);
+    int n = env->parallel_check;
+    if (n < 2 || parallel_calls == 0) return rc;
+    char *out2 = NULL, *err2 = NULL;
+    exec_once(ctx, f, c, version, materialize, n, &out2, &err2, NULL, &ignored);
+    char *why = disagreement(f, c, n, *output, *error, out2, err2);
+    free(out2);
+    free(err2);
+    if (!why) return rc;
+    free(*output);
+    free(*error);
+    *output = NULL;
+    *error = why;
+    return 1;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/operator.h"
+#include "engine/workers.h"
 #include "protocol/batch.h"
 #include "state/state.h"
 #include "time/timers.h"
@@ -198,6 +199,7 @@ typedef struct fixture {
     int64_t ttl;
     type_t *output;
     layout_t layout;
+    ptf_op_config_t cfg;
     ptf_op_t *op;
     collected_t out;
 } fixture_t;
@@ -228,6 +230,7 @@ static void setup_version(fixture_t *fx, int batch_rows, bool legacy)
     ptf_op_config_t cfg = {&fx->sig,   1,     &fx->table, &fx->ttl, fx->output, &fx->layout,
                            true,       false, batch_rows, "Fake",   NULL,       NULL, NULL, 0};
     cfg.drop_late_rows = legacy;
+    fx->cfg = cfg;
     fx->op = ptf_op_new(&cfg, (ptf_invoker_t){&fx->fake, fake_process}, collect, &fx->out);
 }
 
@@ -427,6 +430,126 @@ START_TEST(flink_2_2_drops_past_timers_and_a_past_named_one_deletes_its_name)
 }
 END_TEST
 
+/* ---- parallel workers (workers.h) ------------------------------------------------ */
+
+typedef struct lines {
+    char **v;
+    int n;
+} lines_t;
+
+static void collect_all(void *ctx, const row_t *row)
+{
+    lines_t *l = ctx;
+    char line[64];
+    snprintf(line, sizeof line, "%lld,%lld,%lld", (long long)row->fields[0].u.i64, (long long)row->fields[1].u.i64,
+             row->fields[2].is_null ? -1LL : (long long)row->fields[2].u.ts.millis);
+    l->v = realloc(l->v, sizeof *l->v * (size_t)(l->n + 1));
+    l->v[l->n++] = strdup(line);
+}
+
+static void lines_free(lines_t *l)
+{
+    for (int i = 0; i < l->n; i++) free(l->v[i]);
+    free(l->v);
+}
+
+/* nrows rows over nkeys keys (100, 101, ...; with fail the middle row has key
+ * 13, which throws) through n workers (0: one plain operator); the run's rc. */
+static int run_parallel(int n, int nrows, int nkeys, bool fail, lines_t *out, char *err, size_t errlen)
+{
+    fixture_t fx;
+    setup(&fx, 64);
+    fake_t fakes[4];
+    ptf_invoker_t inv[4];
+    for (int i = 0; i < 4; i++) {
+        fakes[i] = fx.fake;
+        inv[i] = (ptf_invoker_t){&fakes[i], fake_process};
+    }
+    ptf_op_t *op = n ? NULL : ptf_op_new(&fx.cfg, inv[0], collect_all, out);
+    workers_t *w = n ? workers_new(&(workers_config_t){n, 128, fx.cfg, inv, collect_all, out, 500}, err, errlen) : NULL;
+    ck_assert(op || w);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < nrows; i++) {
+        value_t f[2] = {{0}, {0}};
+        f[0].u.i64 = fail && i == nrows / 2 ? 13 : 100 + (i * 7919) % nkeys;
+        f[1].u.ts.millis = i;
+        row_t r = {ROW_INSERT, 2, f};
+        rc = w ? workers_push(w, 0, &r, err, errlen) : ptf_op_push(op, 0, &r, err, errlen);
+        if (rc == 0) rc = w ? workers_watermark(w, 0, i, err, errlen) : ptf_op_watermark(op, 0, i, err, errlen);
+    }
+    if (rc == 0) rc = w ? workers_end_input(w, 0, err, errlen) : ptf_op_end_input(op, 0, err, errlen);
+    if (rc == 0) rc = w ? workers_flush(w, err, errlen) : ptf_op_flush(op, err, errlen);
+    workers_free(w);
+    ptf_op_free(op);
+    teardown(&fx);
+    return rc;
+}
+
+static void assert_same_lines(const lines_t *a, const lines_t *b)
+{
+    ck_assert_int_eq(a->n, b->n);
+    for (int i = 0; i < a->n; i++) ck_assert_str_eq(a->v[i], b->v[i]);
+}
+
+/* A counter per key with a timer per key over many keys and rounds (of 500
+ * commands; the fake asserts, which serialises threads under Check): 2 and 3
+ * workers print what one operator prints, in its order, every time. */
+START_TEST(workers_give_the_output_of_one_operator)
+{
+    char err[2048];
+    lines_t one = {0}, two = {0}, three = {0}, again = {0};
+    ck_assert_int_eq(run_parallel(0, 2000, 80, false, &one, err, sizeof err), 0);
+    ck_assert_int_eq(one.n, 2080);   /* every eval, and one timer per key */
+    ck_assert_int_eq(run_parallel(2, 2000, 80, false, &two, err, sizeof err), 0);
+    ck_assert_int_eq(run_parallel(3, 2000, 80, false, &three, err, sizeof err), 0);
+    ck_assert_int_eq(run_parallel(2, 2000, 80, false, &again, err, sizeof err), 0);
+    assert_same_lines(&one, &two);
+    assert_same_lines(&one, &three);
+    assert_same_lines(&two, &again);
+    lines_free(&one);
+    lines_free(&two);
+    lines_free(&three);
+    lines_free(&again);
+}
+END_TEST
+
+/* A user error on one worker: the output before the failing row, then its error, as one operator. */
+START_TEST(workers_fail_like_one_operator)
+{
+    char err1[2048], err2[2048];
+    lines_t one = {0}, two = {0};
+    ck_assert_int_eq(run_parallel(0, 2000, 80, true, &one, err1, sizeof err1), -1);
+    ck_assert_int_eq(run_parallel(2, 2000, 80, true, &two, err2, sizeof err2), -1);
+    ck_assert_str_eq(err1, err2);
+    ck_assert_ptr_nonnull(strstr(err2, "key (13)"));
+    ck_assert_int_ge(one.n, 900);
+    /* one operator stops inside its batch; workers stop at the failing row across all keys */
+    ck_assert_int_le(two.n, one.n);
+    for (int i = 0; i < two.n; i++) ck_assert_str_eq(one.v[i], two.v[i]);
+    lines_free(&one);
+    lines_free(&two);
+}
+END_TEST
+
+/* Flink's KeyGroupRangeAssignment: groups in [0, max), workers in [0, n), keys spread evenly. */
+START_TEST(key_groups_spread_keys_over_workers)
+{
+    int per[2] = {0, 0};
+    for (int32_t k = 0; k < 4000; k++) {
+        unsigned char b[4] = {(unsigned char)k, (unsigned char)(k >> 8), 0, 0};
+        int g = workers_key_group(b, sizeof b, 128);
+        ck_assert(g >= 0 && g < 128);
+        ck_assert_int_eq(workers_key_group(b, sizeof b, 128), g);
+        per[workers_of_key_group(g, 128, 2)]++;
+    }
+    ck_assert_int_gt(per[0], 1600);
+    ck_assert_int_gt(per[1], 1600);
+    ck_assert_int_eq(workers_of_key_group(63, 128, 2), 0);
+    ck_assert_int_eq(workers_of_key_group(64, 128, 2), 1);
+    ck_assert_int_eq(workers_of_key_group(127, 128, 3), 2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("operator");
@@ -439,6 +562,9 @@ int main(void)
     tcase_add_test(tc, many_keys_many_batches);
     tcase_add_test(tc, flink_2_3_fires_past_timers_at_the_next_advance);
     tcase_add_test(tc, flink_2_2_drops_past_timers_and_a_past_named_one_deletes_its_name);
+    tcase_add_test(tc, workers_give_the_output_of_one_operator);
+    tcase_add_test(tc, workers_fail_like_one_operator);
+    tcase_add_test(tc, key_groups_spread_keys_over_workers);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }

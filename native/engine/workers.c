@@ -1,0 +1,412 @@
+/* workers.c - see workers.h.
+ *
+ * Each worker has two rounds of commands: the caller fills one while the
+ * worker runs the other. hand_over waits for the running round, merges its
+ * output and gives the workers the filled one. One mutex guards `busy` and
+ * `quit`; everything else of a worker is its thread's while it is busy and
+ * the caller's while it is not. */
+#include "engine/workers.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "types/java_hash.h"
+#include "util/arena.h"
+#include "util/xalloc.h"
+
+#define WORKER_STACK (64u << 20)   /* Java runs on these threads: a known, generous stack (jb.h) */
+#define WORKER_ERRLEN 16384
+
+typedef enum { CMD_ROW, CMD_WATERMARK, CMD_IDLE, CMD_END } cmd_type_t;
+
+typedef struct cmd {
+    cmd_type_t type;
+    int table;
+    bool idle;
+    uint64_t tag;
+    int64_t now_ms;
+    int64_t watermark;
+    row_t row;                /* CMD_ROW: copied into the round's arena */
+} cmd_t;
+
+typedef struct round {
+    cmd_t *cmds;
+    size_t n, cap;
+    arena_t arena;
+} round_t;
+
+typedef struct out_row {
+    ptf_op_origin_t origin;
+    row_t row;                /* in the worker's out_arena */
+} out_row_t;
+
+typedef struct worker {
+    struct workers *w;
+    int index;
+    ptf_op_t *op;
+    pthread_t thread;
+    bool started;
+    round_t rounds[2];
+    int filling;              /* the caller fills rounds[filling] */
+    round_t *run;             /* the round handed over */
+    bool busy;                /* under w->mu: running `run` */
+    out_row_t *outs;          /* the running round's output, in the worker's order */
+    size_t nouts, capouts;
+    arena_t out_arena;
+    bool failed;
+    uint64_t fail_tag;
+    char *err;
+} worker_t;
+
+struct workers {
+    workers_config_t cfg;
+    int n;
+    worker_t *ws;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+    bool quit;
+    bool running;             /* a round was handed over and not merged yet */
+    size_t queued;            /* commands in the rounds being filled */
+    uint64_t tag;
+    int64_t now_ms;
+    buf_t keybuf;
+    bool failed;              /* sticky: err holds the message */
+    char *err;
+};
+
+/* ---- key groups ---------------------------------------------------------------- */
+
+/* Flink's MathUtils.murmurHash(int): one Murmur3 round and its finaliser, made non-negative. */
+static int32_t flink_murmur_hash(int32_t code)
+{
+    uint32_t h = (uint32_t)code * 0xcc9e2d51u;
+    h = (h << 15 | h >> 17) * 0x1b873593u;
+    h = (h << 13 | h >> 19) * 5 + 0xe6546b64u;
+    h ^= 4;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    int32_t s = (int32_t)h;
+    return s >= 0 ? s : s != INT32_MIN ? -s : 0;
+}
+
+int workers_key_group(const void *key, size_t len, int max_parallelism)
+{
+    return flink_murmur_hash(jhash_binary_string(key, (uint32_t)len)) % max_parallelism;
+}
+
+int workers_of_key_group(int key_group, int max_parallelism, int parallelism)
+{
+    return (int)((int64_t)key_group * parallelism / max_parallelism);
+}
+
+/* ---- a worker's thread ----------------------------------------------------------- */
+
+static void collect(void *ctx, const row_t *row)
+{
+    worker_t *k = ctx;
+    if (k->nouts == k->capouts) {
+        k->capouts = k->capouts ? k->capouts * 2 : 1024;
+        k->outs = xrealloc(k->outs, k->capouts * sizeof *k->outs);
+    }
+    k->outs[k->nouts++] = (out_row_t){ptf_op_origin(k->op), row_copy(row, k->w->cfg.op.output_type, &k->out_arena)};
+}
+
+static int run_cmd(worker_t *k, const cmd_t *c)
+{
+    ptf_op_set_processing_time(k->op, c->now_ms);
+    ptf_op_set_tag(k->op, c->tag);
+    switch (c->type) {
+    case CMD_ROW: return ptf_op_push(k->op, c->table, &c->row, k->err, WORKER_ERRLEN);
+    case CMD_WATERMARK: return ptf_op_watermark(k->op, c->table, c->watermark, k->err, WORKER_ERRLEN);
+    case CMD_IDLE: return ptf_op_input_idle(k->op, c->table, c->idle, k->err, WORKER_ERRLEN);
+    case CMD_END: return ptf_op_end_input(k->op, c->table, k->err, WORKER_ERRLEN);
+    }
+    return 0;
+}
+
+/* Runs a round, then flushes so that all of its output is out. A failure
+ * remembers the failing record's tag; the worker then does nothing more. */
+static void run_round(worker_t *k, const round_t *r)
+{
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && !k->failed && i < r->n; i++) rc = run_cmd(k, &r->cmds[i]);
+    if (rc == 0 && !k->failed) rc = ptf_op_flush(k->op, k->err, WORKER_ERRLEN);
+    if (rc != 0 && !k->failed) {
+        k->failed = true;
+        k->fail_tag = ptf_op_origin(k->op).tag;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    worker_t *k = arg;
+    workers_t *w = k->w;
+    pthread_mutex_lock(&w->mu);
+    for (;;) {
+        while (!k->busy && !w->quit) pthread_cond_wait(&w->work, &w->mu);
+        if (!k->busy) break;
+        pthread_mutex_unlock(&w->mu);
+        run_round(k, k->run);
+        pthread_mutex_lock(&w->mu);
+        k->busy = false;
+        pthread_cond_broadcast(&w->done);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+/* ---- starting and stopping -------------------------------------------------------- */
+
+static void stop_threads(workers_t *w)
+{
+    pthread_mutex_lock(&w->mu);
+    for (int i = 0; i < w->n; i++)
+        while (w->ws[i].busy) pthread_cond_wait(&w->done, &w->mu);
+    w->quit = true;
+    pthread_cond_broadcast(&w->work);
+    pthread_mutex_unlock(&w->mu);
+    for (int i = 0; i < w->n; i++)
+        if (w->ws[i].started) pthread_join(w->ws[i].thread, NULL);
+}
+
+workers_t *workers_new(const workers_config_t *cfg, char *err, size_t errlen)
+{
+    workers_t *w = xcalloc(1, sizeof *w);
+    w->cfg = *cfg;
+    w->cfg.invokers = NULL;   /* copied into the operators below */
+    if (w->cfg.round <= 0) w->cfg.round = WORKERS_ROUND;
+    w->n = cfg->parallelism;
+    w->ws = xcalloc((size_t)w->n, sizeof *w->ws);
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->work, NULL);
+    pthread_cond_init(&w->done, NULL);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, WORKER_STACK);
+    for (int i = 0; i < w->n; i++) {
+        worker_t *k = &w->ws[i];
+        k->w = w;
+        k->index = i;
+        k->err = xcalloc(1, WORKER_ERRLEN);
+        arena_init(&k->rounds[0].arena, 0);
+        arena_init(&k->rounds[1].arena, 0);
+        arena_init(&k->out_arena, 0);
+        k->op = ptf_op_new(&cfg->op, cfg->invokers[i], collect, k);
+        int rc = pthread_create(&k->thread, &attr, worker_main, k);
+        k->started = rc == 0;
+        if (rc != 0) {
+            snprintf(err, errlen, "cannot start worker thread %d of %d for function '%s': %s", i + 1, w->n,
+                     cfg->op.function_name, strerror(rc));
+            pthread_attr_destroy(&attr);
+            workers_free(w);
+            return NULL;
+        }
+    }
+    pthread_attr_destroy(&attr);
+    return w;
+}
+
+void workers_free(workers_t *w)
+{
+    if (!w) return;
+    stop_threads(w);
+    for (int i = 0; i < w->n; i++) {
+        worker_t *k = &w->ws[i];
+        ptf_op_free(k->op);
+        for (int r = 0; r < 2; r++) {
+            free(k->rounds[r].cmds);
+            arena_destroy(&k->rounds[r].arena);
+        }
+        free(k->outs);
+        arena_destroy(&k->out_arena);
+        free(k->err);
+    }
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->work);
+    pthread_cond_destroy(&w->done);
+    buf_free(&w->keybuf);
+    free(w->ws);
+    free(w->err);
+    free(w);
+}
+
+/* ---- merging a round's output ------------------------------------------------------- */
+
+/* Whether a goes out before b (workers.h): tag; at one advance released rows,
+ * then unnamed, then named timers (as one operator fires them); then the
+ * order time of a released row or the timer's time; then arrival. */
+static bool before(const ptf_op_origin_t *a, const ptf_op_origin_t *b)
+{
+    if (a->tag != b->tag) return a->tag < b->tag;
+    if (a->kind != b->kind) return a->kind < b->kind;
+    if (a->time != b->time) return a->time < b->time;
+    return a->arrival < b->arrival;
+}
+
+/* The next row of worker i to emit: all of the failing worker's, others' before its failing record. */
+static const out_row_t *head(const workers_t *w, int i, size_t *at, int failing, uint64_t limit)
+{
+    const worker_t *k = &w->ws[i];
+    while (at[i] < k->nouts && i != failing && failing >= 0 && k->outs[at[i]].origin.tag >= limit) at[i]++;
+    return at[i] < k->nouts ? &k->outs[at[i]] : NULL;
+}
+
+static void emit_merged(workers_t *w, int failing, uint64_t limit)
+{
+    size_t *at = xcalloc((size_t)w->n, sizeof *at);
+    for (;;) {
+        int best = -1;
+        const out_row_t *bo = NULL;
+        for (int i = 0; i < w->n; i++) {
+            const out_row_t *o = head(w, i, at, failing, limit);
+            if (o && (!bo || before(&o->origin, &bo->origin))) best = i, bo = o;
+        }
+        if (best < 0) break;
+        w->cfg.emit(w->cfg.emit_ctx, &bo->row);
+        at[best]++;
+    }
+    free(at);
+}
+
+/* The worker that failed on the earliest record, -1 if none did. */
+static int first_failure(const workers_t *w)
+{
+    int f = -1;
+    for (int i = 0; i < w->n; i++)
+        if (w->ws[i].failed && (f < 0 || w->ws[i].fail_tag < w->ws[f].fail_tag)) f = i;
+    return f;
+}
+
+static int sticky_error(const workers_t *w, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s", w->err);
+    return -1;
+}
+
+/* Waits for the running round, emits its output; -1 once a worker failed. */
+static int wait_and_merge(workers_t *w, char *err, size_t errlen)
+{
+    if (w->failed) return sticky_error(w, err, errlen);
+    if (!w->running) return 0;
+    pthread_mutex_lock(&w->mu);
+    for (int i = 0; i < w->n; i++)
+        while (w->ws[i].busy) pthread_cond_wait(&w->done, &w->mu);
+    pthread_mutex_unlock(&w->mu);
+    w->running = false;
+    int failing = first_failure(w);
+    emit_merged(w, failing, failing >= 0 ? w->ws[failing].fail_tag : 0);
+    for (int i = 0; i < w->n; i++) {
+        w->ws[i].nouts = 0;
+        arena_reset(&w->ws[i].out_arena);
+    }
+    if (failing < 0) return 0;
+    w->failed = true;
+    w->err = xstrdup(w->ws[failing].err);
+    return sticky_error(w, err, errlen);
+}
+
+/* Gives every worker the round filled so far; the next fills the other. */
+static int hand_over(workers_t *w, char *err, size_t errlen)
+{
+    if (wait_and_merge(w, err, errlen) != 0) return -1;
+    pthread_mutex_lock(&w->mu);
+    for (int i = 0; i < w->n; i++) {
+        worker_t *k = &w->ws[i];
+        k->run = &k->rounds[k->filling];
+        k->filling ^= 1;
+        k->rounds[k->filling].n = 0;
+        arena_reset(&k->rounds[k->filling].arena);
+        k->busy = true;
+    }
+    pthread_cond_broadcast(&w->work);
+    pthread_mutex_unlock(&w->mu);
+    w->running = true;
+    w->queued = 0;
+    return 0;
+}
+
+/* ---- the caller's side ------------------------------------------------------------- */
+
+static cmd_t *queue(workers_t *w, int i, cmd_type_t type, int table)
+{
+    round_t *r = &w->ws[i].rounds[w->ws[i].filling];
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 1024;
+        r->cmds = xrealloc(r->cmds, r->cap * sizeof *r->cmds);
+    }
+    cmd_t *c = &r->cmds[r->n++];
+    memset(c, 0, sizeof *c);
+    c->type = type;
+    c->table = table;
+    c->tag = w->tag;
+    c->now_ms = w->now_ms;
+    w->queued++;
+    return c;
+}
+
+static int round_full(workers_t *w, char *err, size_t errlen)
+{
+    return w->queued >= (size_t)w->cfg.round ? hand_over(w, err, errlen) : 0;
+}
+
+/* Queues one command for every worker (an advance, an idle change, an end). */
+static int broadcast(workers_t *w, cmd_type_t type, int table, int64_t wm, bool idle, char *err, size_t errlen)
+{
+    if (w->failed) return sticky_error(w, err, errlen);
+    w->tag++;
+    for (int i = 0; i < w->n; i++) {
+        cmd_t *c = queue(w, i, type, table);
+        c->watermark = wm;
+        c->idle = idle;
+    }
+    return round_full(w, err, errlen);
+}
+
+/* The worker of a row of table t: its key's group (row semantics: worker 0). */
+static int worker_of(workers_t *w, int t, const row_t *row)
+{
+    const ptf_op_table_t *tab = &w->cfg.op.tables[t];
+    if (!tab->set_semantics) return 0;
+    buf_clear(&w->keybuf);
+    ptf_op_encode_key(tab, row, &w->keybuf);
+    int group = workers_key_group(w->keybuf.data, w->keybuf.len, w->cfg.max_parallelism);
+    return workers_of_key_group(group, w->cfg.max_parallelism, w->n);
+}
+
+void workers_set_processing_time(workers_t *w, int64_t now_ms) { w->now_ms = now_ms; }
+
+int workers_push(workers_t *w, int table, const row_t *row, char *err, size_t errlen)
+{
+    if (w->failed) return sticky_error(w, err, errlen);
+    w->tag++;
+    int i = worker_of(w, table, row);
+    cmd_t *c = queue(w, i, CMD_ROW, table);
+    c->row = row_copy(row, w->cfg.op.tables[table].row_type, &w->ws[i].rounds[w->ws[i].filling].arena);
+    return round_full(w, err, errlen);
+}
+
+int workers_watermark(workers_t *w, int table, int64_t wm, char *err, size_t errlen)
+{
+    return broadcast(w, CMD_WATERMARK, table, wm, false, err, errlen);
+}
+
+int workers_input_idle(workers_t *w, int table, bool idle, char *err, size_t errlen)
+{
+    return broadcast(w, CMD_IDLE, table, 0, idle, err, errlen);
+}
+
+int workers_end_input(workers_t *w, int table, char *err, size_t errlen)
+{
+    return broadcast(w, CMD_END, table, 0, false, err, errlen);
+}
+
+int workers_flush(workers_t *w, char *err, size_t errlen)
+{
+    if (hand_over(w, err, errlen) != 0) return -1;
+    return wait_and_merge(w, err, errlen);
+}
