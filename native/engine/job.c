@@ -668,6 +668,11 @@ static void report_state_memory(const call_t *c)
     const char *v = catalog_get(c->env->catalog, "ptfhost.state.stats");
     if (!v || strcasecmp(v, "true") != 0) return;
     char line[512];
+    if (!c->op) {                    /* the workers' stores are not summed yet */
+        fprintf(stderr, "ptfhost: state stats are reported at parallelism 1 only (this call ran on %d workers)\n",
+                c->nworkers);
+        return;
+    }
     ptf_op_describe_memory(c->op, line, sizeof line);
     fprintf(stderr, "ptfhost: %s\n", line);
 }
