@@ -178,6 +178,29 @@ void ckpt_add_file_parts(ckpt_image_t *img, const char *table, uint64_t committe
 /* The whole file (header, body, checksum) appended to out. */
 void ckpt_encode(const ckpt_image_t *img, buf_t *out);
 
+/* ---- encoding record by record, without an image ----
+ * A checkpoint taken at a barrier goes straight from the stores into the
+ * file's bytes (the snapshot is this copy): ckpt_enc_begin appends the
+ * header and returns where the file starts in out; the records follow in
+ * the order the format gives (SOURCE, KAFKA_OFFSET, KAFKA_TXN, FILE_PARTS,
+ * then each CALL with its entries, STATE, TIMER and SORTED records; a CALL's
+ * ckpt_enc_call_entry calls come right after it, nentries of them);
+ * ckpt_enc_finish appends END, fills in the body length and appends the
+ * checksum (it touches only out: the background writer runs it). */
+size_t ckpt_enc_begin(buf_t *out, uint64_t id, uint32_t flags);
+void ckpt_enc_source(buf_t *b, const char *table, uint64_t rows);
+void ckpt_enc_kafka_offset(buf_t *b, const char *table, const char *topic, int32_t partition, int64_t offset,
+                           uint32_t skip);
+void ckpt_enc_kafka_txn(buf_t *b, const char *table, const char *transactional_id, uint64_t committed);
+void ckpt_enc_file_parts(buf_t *b, const char *table, uint64_t committed);
+void ckpt_enc_call(buf_t *b, const char *uid, const char *function, int64_t watermark, uint32_t nentries);
+void ckpt_enc_call_entry(buf_t *b, const char *name, uint8_t kind, const char *type);
+void ckpt_enc_state(buf_t *b, uint32_t entry, const void *key, uint32_t klen, int64_t written_ms, const void *value,
+                    uint32_t vlen);
+void ckpt_enc_timer(buf_t *b, const void *key, uint32_t klen, const char *name, int64_t time);
+void ckpt_enc_sorted(buf_t *b, uint32_t table, const void *row, uint32_t len);
+void ckpt_enc_finish(buf_t *out, size_t start);
+
 /* ---- decoding ---- */
 
 /* Parses a whole file into img (initialised here; free it even on error).

@@ -17,7 +17,8 @@
  * State is filed under the call's uid (the function name when the call
  * gives none, plan.c's rule). Restore fails for a uid in the checkpoint the
  * call does not claim (unless unclaimed state is allowed) and for a state
- * entry whose kind or type changed. Not thread-safe. */
+ * entry whose kind or type changed. Not thread-safe: one processing thread
+ * (the file's write runs on checkpoint/ckpt_writer.h's thread). */
 #ifndef PTF_JOB_CHECKPOINT_H
 #define PTF_JOB_CHECKPOINT_H
 
@@ -53,6 +54,12 @@ typedef struct job_ckpt {
     char last_path[4200];    /* the folder job_ckpt_take wrote last */
     const conn_sink_t *sink;       /* the sink at the last barrier (job_ckpt_sink_barrier) */
     conn_split_pos_t *restart_pos; /* job_ckpt_restart_splits' positions */
+    /* the checkpoint being written in the background (job_ckpt_take, job_ckpt_complete): */
+    struct ckpt_writer *writer;
+    bool pending;
+    uint64_t pending_id, pending_values;
+    uint32_t pending_flags;
+    double pending_snapshot_ms, pending_pause_ms; /* the processing thread's time on it */
 } job_ckpt_t;
 
 /* How a run stopped with a savepoint begins its message (the folder follows). */
@@ -98,9 +105,22 @@ int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table
  * watermark), after the compatibility checks. */
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen);
 
-/* Writes a checkpoint (a savepoint when `savepoint`) of the call at the
- * barrier; path receives its folder. The caller flushed the operator. */
+/* Takes a checkpoint (a savepoint when `savepoint`) of the call at the
+ * barrier; path receives its folder. The caller flushed the operator. The
+ * snapshot is encoded here; the file is written in the background:
+ * JOB_CKPT_PENDING, and job_ckpt_complete publishes it later. A savepoint,
+ * and a checkpoint with an exactly-once Kafka sink (its transaction must
+ * not take records that follow the barrier), complete here: 0. A previous
+ * checkpoint still pending is completed first (one at a time). */
+#define JOB_CKPT_PENDING INPUTS_BARRIER_PENDING
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
                   char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Completes the pending checkpoint once its file is written aside (wait:
+ * blocks until it is): the sink's checkpoint_commit, the rename, pruning
+ * (ckpt_store_publish), on the calling (processing) thread. 1 complete (or
+ * none pending), 0 still being written (only when !wait), -1 failed (the
+ * write or the commit; the folder stays .inprogress). */
+int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen);
 
 #endif
