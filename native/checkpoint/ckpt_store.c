@@ -82,8 +82,6 @@ static void remove_folder(const char *path)
     rmdir(path);
 }
 
-static void prune(const char *dir, uint64_t newest, int retained);
-
 int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, char *path, size_t pathlen,
                      char *err, size_t errlen)
 {
@@ -115,17 +113,14 @@ int ckpt_store_write_aside(const char *dir, uint64_t id, uint32_t flags, const b
     return fsync_path(aside, O_RDONLY | O_DIRECTORY, err, errlen);
 }
 
-int ckpt_store_publish(const char *dir, uint64_t id, uint32_t flags, int retained,
-                       int (*publish)(void *ctx, char *err, size_t errlen), void *ctx, char *path, size_t pathlen,
-                       char *err, size_t errlen)
+int ckpt_store_publish(const char *dir, uint64_t id, uint32_t flags, int (*publish)(void *ctx, char *err, size_t errlen),
+                       void *ctx, char *path, size_t pathlen, char *err, size_t errlen)
 {
     char aside[4200];
     folder_paths(dir, id, flags, path, pathlen, aside, sizeof aside);
     if (publish && publish(ctx, err, errlen) != 0) return -1;
     if (rename(aside, path) != 0) return fail_errno("rename the checkpoint into", path, err, errlen);
-    if (fsync_path(dir, O_RDONLY | O_DIRECTORY, err, errlen) != 0) return -1;
-    if (!(flags & CKPT_FLAG_SAVEPOINT)) prune(dir, id, retained < 1 ? 1 : retained);
-    return 0;
+    return fsync_path(dir, O_RDONLY | O_DIRECTORY, err, errlen);
 }
 
 int ckpt_store_write_publish(const char *dir, const ckpt_image_t *img, int retained,
@@ -136,8 +131,10 @@ int ckpt_store_write_publish(const char *dir, const ckpt_image_t *img, int retai
     ckpt_encode(img, &b);
     int rc = ckpt_store_write_aside(dir, img->id, img->flags, &b, err, errlen);
     buf_free(&b);
-    if (rc != 0) return -1;
-    return ckpt_store_publish(dir, img->id, img->flags, retained, publish, ctx, path, pathlen, err, errlen);
+    if (rc != 0 || ckpt_store_publish(dir, img->id, img->flags, publish, ctx, path, pathlen, err, errlen) != 0)
+        return -1;
+    if (!(img->flags & CKPT_FLAG_SAVEPOINT)) ckpt_store_prune(dir, img->id, retained);
+    return 0;
 }
 
 int ckpt_store_load(const char *path, ckpt_image_t *img, char *err, size_t errlen)
@@ -189,10 +186,9 @@ static size_t complete_ids(const char *dir, uint64_t **ids)
     return n;
 }
 
-/* Keeps the newest `retained` complete checkpoints, and drops the
- * in-progress leftovers of earlier, crashed writers. */
-static void prune(const char *dir, uint64_t newest, int retained)
+void ckpt_store_prune(const char *dir, uint64_t newest, int retained)
 {
+    if (retained < 1) retained = 1;
     uint64_t *ids;
     size_t n = complete_ids(dir, &ids);
     int kept = 0;

@@ -52,11 +52,17 @@ void ckpt_store_folder(const char *dir, uint64_t id, uint32_t flags, char *path,
  * it touches nothing but the file system and its arguments, so any thread
  * may run it. publish: on the thread that owns what publish touches, once
  * write_aside succeeded: publish (may be NULL), rename, the directory
- * fsynced, pruning; path receives the final folder. */
+ * fsynced; path receives the final folder. Pruning is the caller's
+ * (ckpt_store_prune, on any thread that no other write of dir runs
+ * beside). */
 int ckpt_store_write_aside(const char *dir, uint64_t id, uint32_t flags, const buf_t *file, char *err, size_t errlen);
-int ckpt_store_publish(const char *dir, uint64_t id, uint32_t flags, int retained,
-                       int (*publish)(void *ctx, char *err, size_t errlen), void *ctx, char *path, size_t pathlen,
-                       char *err, size_t errlen);
+int ckpt_store_publish(const char *dir, uint64_t id, uint32_t flags, int (*publish)(void *ctx, char *err, size_t errlen),
+                       void *ctx, char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Keeps the newest `retained` (at least 1) complete checkpoints of dir
+ * (savepoints are never pruned) and drops the .inprogress leftovers of
+ * crashed writers with ids below newest. */
+void ckpt_store_prune(const char *dir, uint64_t newest, int retained);
 
 /* Loads a checkpoint: a checkpoint folder or its _metadata file. */
 int ckpt_store_load(const char *path, ckpt_image_t *img, char *err, size_t errlen);

@@ -20,8 +20,9 @@ struct ckpt_writer {
     atomic_bool done;        /* the thread has finished (set last) */
     /* the write's own, touched by its thread until done */
     char dir[4096];
-    uint64_t id;
+    uint64_t id, prune_newest;
     uint32_t flags;
+    int retained;
     buf_t file;
     size_t start;
     int rc;
@@ -41,11 +42,12 @@ static void *write_main(void *arg)
 {
     ckpt_writer_t *w = arg;
     double t0 = now_ms();
+    if (w->prune_newest) ckpt_store_prune(w->dir, w->prune_newest, w->retained);
     ckpt_enc_finish(&w->file, w->start);
     w->bytes = w->file.len - w->start;
     buf_t whole = {w->file.data + w->start, w->bytes, w->bytes};
     w->rc = ckpt_store_write_aside(w->dir, w->id, w->flags, &whole, w->err, sizeof w->err);
-    buf_free(&w->file);
+    buf_clear(&w->file);   /* the memory stays for the next checkpoint (ckpt_writer_buffer) */
     w->ms = now_ms() - t0;
     atomic_store(&w->done, true);
     return NULL;
@@ -61,8 +63,16 @@ void ckpt_writer_free(ckpt_writer_t *w)
     free(w);
 }
 
-int ckpt_writer_start(ckpt_writer_t *w, const char *dir, uint64_t id, uint32_t flags, buf_t *file, size_t start,
-                      char *err, size_t errlen)
+buf_t ckpt_writer_buffer(ckpt_writer_t *w)
+{
+    buf_t b = w->running ? (buf_t)BUF_INIT : w->file;
+    if (!w->running) w->file = (buf_t)BUF_INIT;
+    b.len = 0;
+    return b;
+}
+
+int ckpt_writer_start(ckpt_writer_t *w, const char *dir, uint64_t id, uint32_t flags, uint64_t prune_newest,
+                      int retained, buf_t *file, size_t start, char *err, size_t errlen)
 {
     if (w->running) {
         snprintf(err, errlen, "checkpoint %llu: the previous checkpoint is still being written",
@@ -72,6 +82,9 @@ int ckpt_writer_start(ckpt_writer_t *w, const char *dir, uint64_t id, uint32_t f
     snprintf(w->dir, sizeof w->dir, "%s", dir);
     w->id = id;
     w->flags = flags;
+    w->prune_newest = prune_newest;
+    w->retained = retained;
+    buf_free(&w->file);
     w->file = *file;
     *file = (buf_t)BUF_INIT;
     w->start = start;
@@ -92,7 +105,7 @@ int ckpt_writer_poll(ckpt_writer_t *w, bool wait, uint64_t *bytes, double *write
 {
     if (!w->running) return 2;
     if (!wait && !atomic_load(&w->done)) return 0;
-    pthread_join(w->thread, NULL);
+    pthread_join(w->thread, NULL);   /* done: the buffer is the writer's again (ckpt_writer_buffer) */
     w->running = false;
     *bytes = w->bytes;
     *write_ms = w->ms;

@@ -28,13 +28,20 @@ ckpt_writer_t *ckpt_writer_new(void);
 /* Joins a write still running (its folder stays .inprogress, never used). */
 void ckpt_writer_free(ckpt_writer_t *w);
 
+/* The buffer to encode the next checkpoint into: the last write's memory,
+ * emptied (its pages are mapped already: no fault per page while the
+ * processing thread copies the state). The caller owns it until start. */
+buf_t ckpt_writer_buffer(ckpt_writer_t *w);
+
 /* Starts writing checkpoint id (flags: CKPT_FLAG_SAVEPOINT) into dir: the
  * file begins at `start` in *file (ckpt_enc_begin) and lacks its end
  * (ckpt_enc_finish runs on the writer's thread). *file is taken over and
- * left empty. -1 (err) when a write is still running or the thread cannot
- * start. */
-int ckpt_writer_start(ckpt_writer_t *w, const char *dir, uint64_t id, uint32_t flags, buf_t *file, size_t start,
-                      char *err, size_t errlen);
+ * left empty. First, on the same thread, ckpt_store_prune(dir,
+ * prune_newest, retained) when prune_newest is not 0 (the previous
+ * checkpoint's pruning, moved off the processing thread). -1 (err) when a
+ * write is still running or the thread cannot start. */
+int ckpt_writer_start(ckpt_writer_t *w, const char *dir, uint64_t id, uint32_t flags, uint64_t prune_newest,
+                      int retained, buf_t *file, size_t start, char *err, size_t errlen);
 
 /* The write's state: 0 running (only when !wait), 1 written aside (and
  * *bytes the file's size, *write_ms the time it took), -1 failed (err),

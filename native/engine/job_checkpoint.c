@@ -123,6 +123,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k)
 {
     ckpt_writer_free(k->writer);   /* a write still running stays .inprogress: never used */
+    if (k->unpruned) ckpt_store_prune(k->dir, k->unpruned, k->retained);
     free(k->restart_pos);
     ckpt_image_free(&k->restored);
     free(k->dir);
@@ -437,9 +438,10 @@ int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen)
     int rc = ckpt_writer_poll(k->writer, wait, &bytes, &write_ms, err, errlen);
     if (rc == 0) return 0;
     k->pending = false;
-    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, k->retained, publish_sink, k,
-                                     k->last_path, sizeof k->last_path, err, errlen) != 0)
+    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, publish_sink, k, k->last_path,
+                                     sizeof k->last_path, err, errlen) != 0)
         return -1;
+    if (!(k->pending_flags & CKPT_FLAG_SAVEPOINT)) k->unpruned = k->pending_id;   /* the next write prunes */
     k->pending_pause_ms += mono_ms() - t0;
     if (k->stats) report_stats(k, bytes, write_ms);
     return 1;
@@ -456,13 +458,15 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     double t0 = mono_ms();
     uint32_t flags = savepoint ? CKPT_FLAG_SAVEPOINT : 0;
     uint64_t id = ++k->last_id;
-    buf_t b = BUF_INIT;
+    if (!k->writer) k->writer = ckpt_writer_new();
+    buf_t b = ckpt_writer_buffer(k->writer);
     size_t start = ckpt_enc_begin(&b, id, flags);
     for (int i = 0; i < n; i++) ckpt_enc_source(&b, pos[i].table, pos[i].rows);
     snapshot_kafka(k, &b, pos, n);
     k->pending_values = snapshot_call(&b, call);
-    if (!k->writer) k->writer = ckpt_writer_new();
-    if (ckpt_writer_start(k->writer, k->dir, id, flags, &b, start, err, errlen) != 0) return -1;
+    if (ckpt_writer_start(k->writer, k->dir, id, flags, k->unpruned, k->retained, &b, start, err, errlen) != 0)
+        return -1;
+    k->unpruned = 0;
     k->pending = true;
     k->pending_id = id;
     k->pending_flags = flags;

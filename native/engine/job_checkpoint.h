@@ -58,6 +58,7 @@ typedef struct job_ckpt {
     struct ckpt_writer *writer;
     bool pending;
     uint64_t pending_id, pending_values;
+    uint64_t unpruned;       /* the last checkpoint published, whose pruning the next write (or close) does */
     uint32_t pending_flags;
     double pending_snapshot_ms, pending_pause_ms; /* the processing thread's time on it */
 } job_ckpt_t;
