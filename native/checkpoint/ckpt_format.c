@@ -56,6 +56,7 @@ void ckpt_image_free(ckpt_image_t *img)
         free(img->calls[i].states);
         free(img->calls[i].timers);
         free(img->calls[i].sorted);
+        free(img->calls[i].normalized);
     }
     free(img->calls);
     for (uint32_t i = 0; i < img->nstages; i++) free(img->stages[i].entries);
@@ -124,6 +125,12 @@ void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const vo
 {
     GROW(c->sorted, c->nsorted, c->capsorted);
     c->sorted[c->nsorted++] = (ckpt_sorted_t){table, copy_bytes(img, row, len)};
+}
+
+void ckpt_add_normalized(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const void *row, uint32_t len)
+{
+    GROW(c->normalized, c->nnormalized, c->capnormalized);
+    c->normalized[c->nnormalized++] = (ckpt_sorted_t){table, copy_bytes(img, row, len)};
 }
 
 ckpt_stage_t *ckpt_add_stage(ckpt_image_t *img, const char *uid, const char *shape, int64_t watermark)
@@ -272,6 +279,13 @@ void ckpt_enc_sorted(buf_t *b, uint32_t table, const void *row, uint32_t len)
     put_bytes(b, row, len);
 }
 
+void ckpt_enc_normalized(buf_t *b, uint32_t table, const void *row, uint32_t len)
+{
+    buf_put_u8(b, CKPT_TAG_NORMALIZED);
+    buf_put_u32(b, table);
+    put_bytes(b, row, len);
+}
+
 void ckpt_enc_finish(buf_t *out, size_t start)
 {
     buf_put_u8(out, CKPT_TAG_END);
@@ -295,6 +309,8 @@ static void encode_call(const ckpt_call_t *c, buf_t *b)
     }
     for (uint32_t i = 0; i < c->nsorted; i++) ckpt_enc_sorted(b, c->sorted[i].table, c->sorted[i].row.data,
                                                               c->sorted[i].row.len);
+    for (uint32_t i = 0; i < c->nnormalized; i++)
+        ckpt_enc_normalized(b, c->normalized[i].table, c->normalized[i].row.data, c->normalized[i].row.len);
 }
 
 static void encode_stage(const ckpt_stage_t *st, buf_t *b)

@@ -526,8 +526,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     call_t c = {.env = env};
     if (!(c.plan = call_plan(env, q->from->call, err, errlen))) return -1;
     job_ckpt_t ckpt;
-    if (job_ckpt_open(&ckpt, capture ? NULL : env->catalog, env->base_dir, err, errlen) != 0 ||
-        job_ckpt_check_plan(&ckpt, c.plan, err, errlen) != 0) {
+    if (job_ckpt_open(&ckpt, capture ? NULL : env->catalog, env->base_dir, err, errlen) != 0) {
         job_ckpt_close(&ckpt);
         plan_call_free(c.plan);
         return -1;
@@ -548,6 +547,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);
+    job_ckpt_set_normalizers(&ckpt, c.norm, c.plan->ntables);
     c.hook.now_ms = proctime_now(env->clock);
     if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 ||
         job_ckpt_restore_call(&ckpt, &c.hook, c.plan->ntables, err, errlen) != 0 ||

@@ -130,22 +130,6 @@ void job_ckpt_close(job_ckpt_t *k)
     memset(k, 0, sizeof *k);
 }
 
-int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen)
-{
-    if (!job_ckpt_active(k)) return 0;
-    for (int i = 0; i < plan->ntables; i++) {
-        const plan_table_t *pt = &plan->tables[i];
-        if (changelog_norm_needed(pt->source_mode, pt->table->npk, pt->delivered,
-                                  (plan->sig->args[pt->arg].traits & TRAIT_REQUIRE_FULL_DELETE) != 0)) {
-            snprintf(err, errlen, "Checkpoints do not hold the last row per key of an upsert input yet "
-                                  "(table '%s' into function '%s'); run it without checkpointing.",
-                     pt->table->name, plan->function_name);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows)
 {
     for (int i = 0; i < n; i++) {
@@ -340,6 +324,31 @@ static int seed_sorted(const job_call_state_t *call, const ckpt_call_t *cc, char
     return rc;
 }
 
+/* The normalisers' last rows per key, before any row (job_ckpt_set_normalizers). */
+static int seed_normalized(const job_ckpt_t *k, const ckpt_call_t *cc, char *err, size_t errlen)
+{
+    arena_t a;
+    arena_init(&a, 0);
+    int rc = 0;
+    for (uint32_t i = 0; i < cc->nnormalized && rc == 0; i++) {
+        const ckpt_sorted_t *s = &cc->normalized[i];
+        changelog_norm_t *n = s->table < (uint32_t)k->nnorm ? &k->norm[s->table] : NULL;
+        row_t row;
+        size_t used;
+        if (!n || !n->normalize) {
+            snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: uid '%s' holds the last rows per "
+                                  "key of table argument %u, which function '%s' does not take as an upsert input "
+                                  "that needs them.", k->restored_path, cc->uid, s->table, cc->function);
+            rc = -1;
+        } else if ((rc = codec_decode_row(s->row.data, s->row.len, &used, n->schema, &a, &row, err, errlen)) == 0) {
+            rc = changelog_norm_seed(n, &row, err, errlen);
+        }
+        arena_reset(&a);
+    }
+    arena_destroy(&a);
+    return rc;
+}
+
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen)
 {
     if (!k->restoring) return 0;
@@ -351,6 +360,7 @@ int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntabl
     int rc = map_entries(k, cc, call->sig, map, err, errlen);
     if (rc == 0) rc = seed(call, cc, map, err, errlen);
     if (rc == 0) rc = seed_sorted(call, cc, err, errlen);
+    if (rc == 0) rc = seed_normalized(k, cc, err, errlen);
     free(map);
     for (int i = 0; rc == 0 && k->restore_watermark && cc->watermark != WM_NONE && i < ntables; i++)
         rc = ptf_op_watermark(call->op, i, cc->watermark, err, errlen);
@@ -396,8 +406,24 @@ static void snap_sorted(void *ctx, int table, const row_t *row, const type_t *ty
     buf_free(&b);
 }
 
-/* The call's CALL record and its STATE, TIMER and SORTED records; returns the state values. */
-static uint64_t snapshot_call(buf_t *b, const job_call_state_t *call)
+typedef struct snap_norm {
+    buf_t *b;
+    uint32_t table;
+    const type_t *schema;
+} snap_norm_t;
+
+static void snap_normalized(void *ctx, const row_t *row)
+{
+    snap_norm_t *s = ctx;
+    buf_t b = BUF_INIT;
+    char err[256];
+    if (codec_encode_row(&b, row, s->schema, err, sizeof err) == 0)   /* the source's row, of this schema */
+        ckpt_enc_normalized(s->b, s->table, b.data, (uint32_t)b.len);
+    buf_free(&b);
+}
+
+/* The call's CALL record and its STATE, TIMER, SORTED and NORMALIZED records; returns the state values. */
+static uint64_t snapshot_call(const job_ckpt_t *k, buf_t *b, const job_call_state_t *call)
 {
     const ptf_sig_t *sig = call->sig;
     ckpt_enc_call(b, call_uid(call), call->function_name, ptf_op_current_watermark(call->op), (uint32_t)sig->nstate);
@@ -411,6 +437,10 @@ static uint64_t snapshot_call(buf_t *b, const job_call_state_t *call)
     state_visit(s.store, snap_state, &s);
     timer_visit(ptf_op_timers(call->op), snap_timer, &s);
     ptf_op_visit_sorted(call->op, snap_sorted, &s);
+    for (int i = 0; i < k->nnorm; i++) {
+        snap_norm_t sn = {b, (uint32_t)i, k->norm[i].schema};
+        changelog_norm_visit(&k->norm[i], snap_normalized, &sn);
+    }
     return s.values;
 }
 
@@ -463,7 +493,7 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     size_t start = ckpt_enc_begin(&b, id, flags);
     for (int i = 0; i < n; i++) ckpt_enc_source(&b, pos[i].table, pos[i].rows);
     snapshot_kafka(k, &b, pos, n);
-    k->pending_values = snapshot_call(&b, call);
+    k->pending_values = snapshot_call(k, &b, call);
     if (ckpt_writer_start(k->writer, k->dir, id, flags, k->unpruned, k->retained, &b, start, err, errlen) != 0)
         return -1;
     k->unpruned = 0;

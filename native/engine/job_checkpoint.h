@@ -3,7 +3,8 @@
  * stage (inputs.h). The files and their format are checkpoint/'s; each
  * stage's part comes through the stage's public API: the call's keyed state
  * (state/state_snapshot.h), its timers (timer_visit), its combined
- * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), each
+ * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), the
+ * last row per key of an upsert input's normaliser (changelog_norm_visit), each
  * table's position (rows passed on; a Kafka source's offsets per partition),
  * a Kafka sink's transaction and a filesystem sink's committed parts.
  *
@@ -30,6 +31,7 @@
 #include "checkpoint/ckpt_format.h"
 #include "connectors/sink.h"
 #include "connectors/source.h"
+#include "engine/changelog.h"
 #include "engine/inputs.h"
 #include "engine/job.h"
 #include "engine/plan.h"
@@ -58,6 +60,8 @@ typedef struct job_ckpt {
     struct ckpt_writer *writer;
     bool pending;
     uint64_t pending_id, pending_values;
+    changelog_norm_t *norm;  /* job_ckpt_set_normalizers: per table argument (signature order) */
+    int nnorm;
     uint64_t unpruned;       /* the last checkpoint published, whose pruning the next write (or close) does */
     uint32_t pending_flags;
     double pending_snapshot_ms, pending_pause_ms; /* the processing thread's time on it */
@@ -74,9 +78,14 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
 
-/* What checkpoints cannot hold yet fails before the run (an upsert input's
- * last row per key, which the changelog normaliser keeps). */
-int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen);
+/* The call's changelog normalisers, one per table argument in signature
+ * order (borrowed, outlive k's use): their last rows per key go into each
+ * checkpoint (NORMALIZED) and come back on restore. */
+static inline void job_ckpt_set_normalizers(job_ckpt_t *k, changelog_norm_t *norm, int n)
+{
+    k->norm = norm;
+    k->nnorm = n;
+}
 
 /* Rows of each table (in inputs order) the restored checkpoint processed;
  * 0 for a table whose source restarts from its split positions. */
