@@ -477,6 +477,16 @@ int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen)
     return 1;
 }
 
+int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pathlen, char *err, size_t errlen)
+{
+    if (k->sink && k->sink->transactional_id)
+        ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
+    if (k->sink && k->sink->parts_table) ckpt_add_file_parts(img, k->sink->parts_table, k->sink->parts);
+    int rc = ckpt_store_write_publish(k->dir, img, k->retained, publish_sink, k, path, pathlen, err, errlen);
+    if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
+    return rc;
+}
+
 /* An exactly-once Kafka sink's transaction holds one interval's records: none may follow the barrier
  * before its commit, so its checkpoint completes before the run goes on. */
 static bool completes_at_barrier(const job_ckpt_t *k) { return k->sink && k->sink->transactional_id; }

@@ -133,4 +133,10 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
  * write or the commit; the folder stays .inprogress). */
 int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen);
 
+/* A checkpoint built as an image (aggregate_checkpoint.h's stages), written
+ * at once: the sink's records of the last job_ckpt_sink_barrier (a Kafka
+ * transaction, a filesystem sink's parts) go in, and the sink commits while
+ * it is published (ckpt_store_write_publish); path receives its folder. */
+int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pathlen, char *err, size_t errlen);
+
 #endif
