@@ -1,69 +1,97 @@
 #!/usr/bin/env bash
 # Checkpoint time, size and the processing pause per checkpoint for CountClicks (one BIGINT of
-# state per key) at 100 k and 1 M keys (docs/checkpoints.md). Checkpoints are synchronous: the
-# inputs stage stops at the barrier while the snapshot is copied and the file is encoded,
-# written, fsynced and renamed, so the pause is the checkpoint's time; each checkpoint reports
-# its two parts on stderr ('ptfhost.checkpoint.stats'). Not part of the test suite.
-#   bench/checkpoint.sh BUILD_DIR
-#   BENCH_CKPT_KEYS="100000 1000000" (sizes), BENCH_CKPT_INTERVAL (the periodic runs', default
-#   5 s: at 1 M keys a checkpoint takes about a second), BENCH_RUNS (default 5)
+# state per key) at 100 k and 1 M keys (docs/checkpoints.md, "The pause"). At a barrier the
+# processing thread encodes the snapshot into memory; a writer thread checksums, writes and
+# fsyncs it; the processing thread publishes it (rename, the sink's part) once written. Each
+# checkpoint reports on stderr ('ptfhost.checkpoint.stats') its snapshot, its background write
+# and the pause: the processing thread's time on it (snapshot, any wait for the write, publish).
+# Two runs per size: "once", one checkpoint when the input ends (every key in it: time and size);
+# "steady", the keys once and then once more with checkpoints every BENCH_CKPT_INTERVAL: the
+# pause of the checkpoints that hold every key while rows still flow (the end's checkpoint,
+# which waits for its write as the run ends, is left out). With BASE_BUILD_DIR (an older
+# build, whose checkpoints were synchronous: pause = snapshot + write) each run of BUILD_DIR is
+# interleaved with one of it and its rows say "(before)". Not part of the test suite.
+#   bench/checkpoint.sh BUILD_DIR [BASE_BUILD_DIR]
+#   BENCH_CKPT_KEYS="100000 1000000" (sizes), BENCH_CKPT_INTERVAL (default 1 s), BENCH_RUNS (default 5)
 set -euo pipefail
-BUILD=$(cd "${1:?usage: bench/checkpoint.sh BUILD_DIR}" && pwd)
+BUILD=$(cd "${1:?usage: bench/checkpoint.sh BUILD_DIR [BASE_BUILD_DIR]}" && pwd)
+BASE=${2:+$(cd "$2" && pwd)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 RUNS=${BENCH_RUNS:-5}
-EVERY=${BENCH_CKPT_INTERVAL:-5 s}
+EVERY=${BENCH_CKPT_INTERVAL:-1 s}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 
-# script NAME KEYS EXTRA-SET: CountClicks over keys.KEYS.json into a CSV file NAME.out.
+# script NAME INPUT BUILD: CountClicks over INPUT into CSV part files NAME-N.out, checkpoints per NAME.
 script() {
+  local every='1 h'
+  [ "${1%%.*}" = steady ] && every=$EVERY
   cat >"$1.sql" <<SQL
-$3
-CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$BUILD/compat/seeds.jar';
-CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'keys.$2.json', 'format' = 'json');
+SET 'execution.checkpointing.interval' = '$every';
+SET 'execution.checkpointing.dir' = 'ckpts';
+SET 'ptfhost.checkpoint.stats' = 'true';
+CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$3/compat/seeds.jar';
+CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = '$2', 'format' = 'json');
 CREATE TABLE sink (user_id INT, url STRING, n BIGINT) WITH ('connector' = 'filesystem', 'path' = '$1.out', 'format' = 'csv');
 INSERT INTO sink SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
 SQL
 }
-ckpt_set() { printf "SET 'execution.checkpointing.interval' = '%s';\nSET 'execution.checkpointing.dir' = 'ckpts';\nSET 'ptfhost.checkpoint.stats' = 'true';\n" "$1"; }
-# stats FILE: "snapshot write bytes" per checkpoint line of a run's log.
-stats() { sed -n 's/^ptfhost: checkpoint .*: [0-9]* state values, snapshot \([0-9.]*\) ms, write \([0-9.]*\) ms, \([0-9]*\) bytes$/\1 \2 \3/p' "$1"; }
+# job BUILD NAME: one run; its part files gathered into NAME.out (timed_ms counts its rows).
+job() {
+  rm -rf ckpts "$2"-*.out
+  "$1/ptfhost" run "$2.sql" || return 1
+  cat "$2"-*.out >"$2.out"
+  rm -f "$2"-*.out
+}
+# stats FILE: "values snapshot write bytes pause" per checkpoint line (an older build's lines
+# have no pause: its checkpoint held the run for snapshot + write).
+stats() {
+  sed -n 's/^ptfhost: checkpoint .*: \([0-9]*\) state values, snapshot \([0-9.]*\) ms, write \([0-9.]*\) ms, \([0-9]*\) bytes\(, pause \([0-9.]*\) ms\)\{0,1\}$/\1 \2 \3 \4 \6/p' "$1" |
+    awk '{ print $1, $2, $3, $4, ($5 == "" ? $2 + $3 : $5) }'
+}
 ms_int() { awk '{ printf "%d\n", $1 + 0.5 }'; }
+
+# measure TAG BUILD K: one "once" and one "steady" run, appended to TAG.K.* files.
+measure() {
+  local tag=$1 b=$2 k=$3 v s w bytes p
+  script "once.$tag" "keys.$k.json" "$b"
+  script "steady.$tag" "twice.$k.json" "$b"
+  timed_ms "once.$tag.out" "$k" job "$b" "once.$tag" >/dev/null
+  read -r v s w bytes p < <(stats "once.$tag.out.log" | tail -n 1)
+  [ -n "${bytes:-}" ] || { echo "bench: no checkpoint statistics: $(head -c 400 "once.$tag.out.log")" >&2; exit 1; }
+  echo "$s" >>"$tag.$k.snap"; echo "$w" >>"$tag.$k.write"; echo "$bytes" >>"$tag.$k.bytes"
+  timed_ms "steady.$tag.out" $((2 * k)) job "$b" "steady.$tag" >/dev/null
+  stats "steady.$tag.out.log" | sed '$d' | awk -v k="$k" '$1 == k { print $5 }' >>"$tag.$k.pause"
+}
 
 header
 for K in ${BENCH_CKPT_KEYS:-100000 1000000}; do
   awk -v n="$K" 'BEGIN { for (i = 0; i < n; i++) printf "{\"user_id\": %d, \"url\": \"/p%d\"}\n", i, i % 100 }' >"keys.$K.json"
-  script plain "$K" ""
-  script once "$K" "$(ckpt_set '1 h')"          # one checkpoint, at the end of the input: every key in it
-  script periodic "$K" "$(ckpt_set "$EVERY")"   # as the state grows
-  : >"snap.$K" ; : >"write.$K"; : >"pause.$K"; : >"bytes.$K"; : >"wall_plain.$K"; : >"wall_once.$K"; : >"periodic.$K"
+  cat "keys.$K.json" "keys.$K.json" >"twice.$K.json"
+  tags="new"
+  [ -n "$BASE" ] && tags="base new"
+  for t in $tags; do : >"$t.$K.snap"; : >"$t.$K.write"; : >"$t.$K.bytes"; : >"$t.$K.pause"; done
   for r in $(seq "$RUNS"); do
-    timed_ms plain.out "$K" "$BUILD/ptfhost" run plain.sql >>"wall_plain.$K"
-    rm -rf ckpts
-    timed_ms once.out "$K" "$BUILD/ptfhost" run once.sql >>"wall_once.$K"
-    read -r s w b < <(stats once.out.log | tail -n 1)
-    [ -n "${b:-}" ] || { echo "bench: no checkpoint statistics in the run's log: $(head -c 400 once.out.log)" >&2; exit 1; }
-    echo "$s" >>"snap.$K"; echo "$w" >>"write.$K"; echo "$b" >>"bytes.$K"
-    awk -v s="$s" -v w="$w" 'BEGIN { print s + w }' >>"pause.$K"
-    rm -rf ckpts
-    timed_ms periodic.out "$K" "$BUILD/ptfhost" run periodic.sql >/dev/null
-    stats periodic.out.log | awk '{ print $1 + $2 }' >>"periodic.$K"
+    [ -n "$BASE" ] && measure base "$BASE" "$K"
+    measure new "$BUILD" "$K"
   done
   label=$(awk -v k="$K" 'BEGIN { print (k >= 1000000 ? k / 1000000 " M" : k / 1000 " k") }')
-  row_info "checkpoint of $label keys: snapshot (ms, median)" "$(median <"snap.$K" | ms_int)"
-  row_info "checkpoint of $label keys: encode + write + fsync + rename (ms)" "$(median <"write.$K" | ms_int)"
-  row_info "checkpoint of $label keys: size (bytes)" "$(median <"bytes.$K")"
-  row_info "checkpoint of $label keys: bytes per key" "$(( $(median <"bytes.$K") / K ))"
-  pause=$(median <"pause.$K" | ms_int)
-  if [ "$K" -ge 1000000 ]; then row "processing pause per checkpoint, $label keys (ms)" "$pause" "<= 200" "<=" 200
-  else row_info "processing pause per checkpoint, $label keys (ms)" "$pause"; fi
-  diff=$(( $(median <"wall_once.$K") - $(median <"wall_plain.$K") ))
-  if [ "$diff" -gt 0 ]; then row_info "whole run with the checkpoint - without, $label keys (ms)" "$diff"
-  else row_info "whole run with the checkpoint - without, $label keys (ms)" "noise"; fi
-  row_info "checkpoints every $EVERY as $label keys fill: count per run" \
-    "$(( $(wc -l <"periodic.$K") / RUNS ))"
-  row_info "checkpoints every $EVERY as $label keys fill: median pause (ms)" "$(median <"periodic.$K" | ms_int)"
-  row_info "checkpoints every $EVERY as $label keys fill: largest pause (ms)" "$(sort -n "periodic.$K" | tail -n 1 | ms_int)"
+  for t in $tags; do
+    suffix=""
+    [ "$t" = base ] && suffix=" (before)"
+    [ -s "$t.$K.pause" ] || { echo "bench: no steady checkpoint held all $K keys; lower BENCH_CKPT_INTERVAL" >&2; exit 1; }
+    row_info "checkpoint of $label keys: snapshot (ms, median)$suffix" "$(median <"$t.$K.snap" | ms_int)"
+    row_info "checkpoint of $label keys: checksum, write, fsync (ms)$suffix" "$(median <"$t.$K.write" | ms_int)"
+    row_info "checkpoint of $label keys: size (bytes)$suffix" "$(median <"$t.$K.bytes")"
+    row_info "checkpoint of $label keys: bytes per key$suffix" "$(( $(median <"$t.$K.bytes") / K ))"
+    pause=$(median <"$t.$K.pause" | ms_int)
+    if [ "$K" -ge 1000000 ] && [ "$t" = new ]; then
+      row "pause per checkpoint, $label keys (ms, median)" "$pause" "<= 200" "<=" 200
+    else
+      row_info "pause per checkpoint, $label keys (ms, median)$suffix" "$pause"
+    fi
+    row_info "  of $(wc -l <"$t.$K.pause") checkpoints; the largest (ms)$suffix" "$(sort -n "$t.$K.pause" | tail -n 1 | ms_int)"
+  done
 done

@@ -114,12 +114,15 @@ static void read_timer(reader_t *r, ckpt_image_t *img, ckpt_call_t *c)
     if (!r->bad) ckpt_add_timer(img, c, key.data, key.len, name, time);
 }
 
-static void read_sorted(reader_t *r, ckpt_image_t *img, ckpt_call_t *c)
+/* SORTED and NORMALIZED: a table argument's row, of the CALL before it. */
+static void read_table_row(reader_t *r, ckpt_image_t *img, ckpt_call_t *c, bool normalized)
 {
     uint32_t table = (uint32_t)get_le(r, 4);
     ckpt_bytes_t row = get_bytes(r);
     if (!c) r->bad = true;
-    if (!r->bad) ckpt_add_sorted(img, c, table, row.data, row.len);
+    if (r->bad) return;
+    if (normalized) ckpt_add_normalized(img, c, table, row.data, row.len);
+    else ckpt_add_sorted(img, c, table, row.data, row.len);
 }
 
 static void read_stage(reader_t *r, ckpt_image_t *img)
@@ -180,7 +183,11 @@ int ckpt_decode(const void *data, size_t len, ckpt_image_t *img, char *err, size
         case CKPT_TAG_CALL: read_call(&r, img); break;
         case CKPT_TAG_STATE: read_state(&r, img, last); break;
         case CKPT_TAG_TIMER: read_timer(&r, img, last); break;
-        case CKPT_TAG_SORTED: read_sorted(&r, img, last); break;
+        case CKPT_TAG_SORTED: read_table_row(&r, img, last, false); break;
+        case CKPT_TAG_NORMALIZED:   /* came after version 2 */
+            if (version < 2) r.bad = true;
+            else read_table_row(&r, img, last, true);
+            break;
         case CKPT_TAG_STAGE: read_stage(&r, img); break;
         case CKPT_TAG_KAFKA_OFFSET:
         case CKPT_TAG_KAFKA_TXN: read_kafka(&r, img, tag, version); break;

@@ -56,6 +56,7 @@ void ckpt_image_free(ckpt_image_t *img)
         free(img->calls[i].states);
         free(img->calls[i].timers);
         free(img->calls[i].sorted);
+        free(img->calls[i].normalized);
     }
     free(img->calls);
     for (uint32_t i = 0; i < img->nstages; i++) free(img->stages[i].entries);
@@ -126,6 +127,12 @@ void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const vo
     c->sorted[c->nsorted++] = (ckpt_sorted_t){table, copy_bytes(img, row, len)};
 }
 
+void ckpt_add_normalized(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const void *row, uint32_t len)
+{
+    GROW(c->normalized, c->nnormalized, c->capnormalized);
+    c->normalized[c->nnormalized++] = (ckpt_sorted_t){table, copy_bytes(img, row, len)};
+}
+
 ckpt_stage_t *ckpt_add_stage(ckpt_image_t *img, const char *uid, const char *shape, int64_t watermark)
 {
     GROW(img->stages, img->nstages, img->capstages);
@@ -173,44 +180,137 @@ static void put_bytes(buf_t *b, const void *p, uint32_t len)
 
 static void put_str(buf_t *b, const char *s) { put_bytes(b, s, (uint32_t)strlen(s)); }
 
-static void encode_sorted(const ckpt_call_t *c, buf_t *b)
+static unsigned char *put_le(unsigned char *p, uint64_t v, int n)
 {
-    for (uint32_t i = 0; i < c->nsorted; i++) {
-        buf_put_u8(b, CKPT_TAG_SORTED);
-        buf_put_u32(b, c->sorted[i].table);
-        put_bytes(b, c->sorted[i].row.data, c->sorted[i].row.len);
-    }
+    for (int i = 0; i < n; i++) p[i] = (unsigned char)(v >> (8 * i));
+    return p + n;
+}
+
+size_t ckpt_enc_begin(buf_t *out, uint64_t id, uint32_t flags)
+{
+    size_t start = out->len;
+    buf_append(out, CKPT_MAGIC, CKPT_MAGIC_LEN);
+    buf_put_u32(out, CKPT_VERSION);
+    buf_put_u32(out, flags);
+    buf_put_u64(out, id);
+    buf_put_u64(out, 0);   /* body length: ckpt_enc_finish */
+    return start;
+}
+
+void ckpt_enc_source(buf_t *b, const char *table, uint64_t rows)
+{
+    buf_put_u8(b, CKPT_TAG_SOURCE);
+    put_str(b, table);
+    buf_put_u64(b, rows);
+}
+
+void ckpt_enc_kafka_offset(buf_t *b, const char *table, const char *topic, int32_t partition, int64_t offset,
+                           uint32_t skip)
+{
+    buf_put_u8(b, CKPT_TAG_KAFKA_OFFSET);
+    put_str(b, table);
+    put_str(b, topic);
+    buf_put_u32(b, (uint32_t)partition);
+    buf_put_u64(b, (uint64_t)offset);
+    buf_put_u32(b, skip);
+}
+
+void ckpt_enc_kafka_txn(buf_t *b, const char *table, const char *transactional_id, uint64_t committed)
+{
+    buf_put_u8(b, CKPT_TAG_KAFKA_TXN);
+    put_str(b, table);
+    put_str(b, transactional_id);
+    buf_put_u64(b, committed);
+}
+
+void ckpt_enc_file_parts(buf_t *b, const char *table, uint64_t committed)
+{
+    buf_put_u8(b, CKPT_TAG_FILE_PARTS);
+    put_str(b, table);
+    buf_put_u64(b, committed);
+}
+
+void ckpt_enc_call(buf_t *b, const char *uid, const char *function, int64_t watermark, uint32_t nentries)
+{
+    buf_put_u8(b, CKPT_TAG_CALL);
+    put_str(b, uid);
+    put_str(b, function);
+    buf_put_u64(b, (uint64_t)watermark);
+    buf_put_u32(b, nentries);
+}
+
+void ckpt_enc_call_entry(buf_t *b, const char *name, uint8_t kind, const char *type)
+{
+    put_str(b, name);
+    buf_put_u8(b, kind);
+    put_str(b, type);
+}
+
+/* One reservation and direct stores: a checkpoint writes a STATE record per
+ * (key, entry), so this is the snapshot's inner loop (bench/checkpoint.sh). */
+void ckpt_enc_state(buf_t *b, uint32_t entry, const void *key, uint32_t klen, int64_t written_ms, const void *value,
+                    uint32_t vlen)
+{
+    buf_reserve(b, (size_t)klen + vlen + 21);
+    unsigned char *p = b->data + b->len;
+    *p++ = CKPT_TAG_STATE;
+    p = put_le(p, entry, 4);
+    p = put_le(p, klen, 4);
+    if (klen) memcpy(p, key, klen);
+    p = put_le(p + klen, (uint64_t)written_ms, 8);
+    p = put_le(p, vlen, 4);
+    if (vlen) memcpy(p, value, vlen);
+    b->len = (size_t)(p + vlen - b->data);
+}
+
+void ckpt_enc_timer(buf_t *b, const void *key, uint32_t klen, const char *name, int64_t time)
+{
+    buf_put_u8(b, CKPT_TAG_TIMER);
+    put_bytes(b, key, klen);
+    buf_put_u8(b, name != NULL);
+    if (name) put_str(b, name);
+    buf_put_u64(b, (uint64_t)time);
+}
+
+void ckpt_enc_sorted(buf_t *b, uint32_t table, const void *row, uint32_t len)
+{
+    buf_put_u8(b, CKPT_TAG_SORTED);
+    buf_put_u32(b, table);
+    put_bytes(b, row, len);
+}
+
+void ckpt_enc_normalized(buf_t *b, uint32_t table, const void *row, uint32_t len)
+{
+    buf_put_u8(b, CKPT_TAG_NORMALIZED);
+    buf_put_u32(b, table);
+    put_bytes(b, row, len);
+}
+
+void ckpt_enc_finish(buf_t *out, size_t start)
+{
+    buf_put_u8(out, CKPT_TAG_END);
+    size_t len_at = start + CKPT_HEADER_LEN - 8;
+    put_le(out->data + len_at, out->len - (start + CKPT_HEADER_LEN), 8);
+    buf_put_u32(out, ckpt_crc32c(0, out->data + start, out->len - start));
 }
 
 static void encode_call(const ckpt_call_t *c, buf_t *b)
 {
-    buf_put_u8(b, CKPT_TAG_CALL);
-    put_str(b, c->uid);
-    put_str(b, c->function);
-    buf_put_u64(b, (uint64_t)c->watermark);
-    buf_put_u32(b, c->nentries);
-    for (uint32_t i = 0; i < c->nentries; i++) {
-        put_str(b, c->entries[i].name);
-        buf_put_u8(b, c->entries[i].kind);
-        put_str(b, c->entries[i].type);
-    }
+    ckpt_enc_call(b, c->uid, c->function, c->watermark, c->nentries);
+    for (uint32_t i = 0; i < c->nentries; i++) ckpt_enc_call_entry(b, c->entries[i].name, c->entries[i].kind,
+                                                                   c->entries[i].type);
     for (uint32_t i = 0; i < c->nstates; i++) {
         const ckpt_state_t *s = &c->states[i];
-        buf_put_u8(b, CKPT_TAG_STATE);
-        buf_put_u32(b, s->entry);
-        put_bytes(b, s->key.data, s->key.len);
-        buf_put_u64(b, (uint64_t)s->written_ms);
-        put_bytes(b, s->value.data, s->value.len);
+        ckpt_enc_state(b, s->entry, s->key.data, s->key.len, s->written_ms, s->value.data, s->value.len);
     }
     for (uint32_t i = 0; i < c->ntimers; i++) {
         const ckpt_timer_t *t = &c->timers[i];
-        buf_put_u8(b, CKPT_TAG_TIMER);
-        put_bytes(b, t->key.data, t->key.len);
-        buf_put_u8(b, t->name != NULL);
-        if (t->name) put_str(b, t->name);
-        buf_put_u64(b, (uint64_t)t->time);
+        ckpt_enc_timer(b, t->key.data, t->key.len, t->name, t->time);
     }
-    encode_sorted(c, b);
+    for (uint32_t i = 0; i < c->nsorted; i++) ckpt_enc_sorted(b, c->sorted[i].table, c->sorted[i].row.data,
+                                                              c->sorted[i].row.len);
+    for (uint32_t i = 0; i < c->nnormalized; i++)
+        ckpt_enc_normalized(b, c->normalized[i].table, c->normalized[i].row.data, c->normalized[i].row.len);
 }
 
 static void encode_stage(const ckpt_stage_t *st, buf_t *b)
@@ -227,50 +327,18 @@ static void encode_stage(const ckpt_stage_t *st, buf_t *b)
     }
 }
 
-static void encode_kafka(const ckpt_image_t *img, buf_t *b)
-{
-    for (uint32_t i = 0; i < img->noffsets; i++) {
-        const ckpt_kafka_offset_t *o = &img->offsets[i];
-        buf_put_u8(b, CKPT_TAG_KAFKA_OFFSET);
-        put_str(b, o->table);
-        put_str(b, o->topic);
-        buf_put_u32(b, (uint32_t)o->partition);
-        buf_put_u64(b, (uint64_t)o->offset);
-        buf_put_u32(b, o->skip);
-    }
-    for (uint32_t i = 0; i < img->ntxns; i++) {
-        buf_put_u8(b, CKPT_TAG_KAFKA_TXN);
-        put_str(b, img->txns[i].table);
-        put_str(b, img->txns[i].transactional_id);
-        buf_put_u64(b, img->txns[i].committed);
-    }
-    for (uint32_t i = 0; i < img->nparts; i++) {
-        buf_put_u8(b, CKPT_TAG_FILE_PARTS);
-        put_str(b, img->parts[i].table);
-        buf_put_u64(b, img->parts[i].committed);
-    }
-}
-
 void ckpt_encode(const ckpt_image_t *img, buf_t *out)
 {
-    size_t start = out->len;
-    buf_append(out, CKPT_MAGIC, CKPT_MAGIC_LEN);
-    buf_put_u32(out, CKPT_VERSION);
-    buf_put_u32(out, img->flags);
-    buf_put_u64(out, img->id);
-    size_t len_at = out->len;
-    buf_put_u64(out, 0);   /* body length, filled below */
-    size_t body = out->len;
-    for (uint32_t i = 0; i < img->nsources; i++) {
-        buf_put_u8(out, CKPT_TAG_SOURCE);
-        put_str(out, img->sources[i].table);
-        buf_put_u64(out, img->sources[i].rows);
+    size_t start = ckpt_enc_begin(out, img->id, img->flags);
+    for (uint32_t i = 0; i < img->nsources; i++) ckpt_enc_source(out, img->sources[i].table, img->sources[i].rows);
+    for (uint32_t i = 0; i < img->noffsets; i++) {
+        const ckpt_kafka_offset_t *o = &img->offsets[i];
+        ckpt_enc_kafka_offset(out, o->table, o->topic, o->partition, o->offset, o->skip);
     }
-    encode_kafka(img, out);
+    for (uint32_t i = 0; i < img->ntxns; i++)
+        ckpt_enc_kafka_txn(out, img->txns[i].table, img->txns[i].transactional_id, img->txns[i].committed);
+    for (uint32_t i = 0; i < img->nparts; i++) ckpt_enc_file_parts(out, img->parts[i].table, img->parts[i].committed);
     for (uint32_t i = 0; i < img->ncalls; i++) encode_call(&img->calls[i], out);
     for (uint32_t i = 0; i < img->nstages; i++) encode_stage(&img->stages[i], out);
-    buf_put_u8(out, CKPT_TAG_END);
-    uint64_t blen = out->len - body;
-    for (int i = 0; i < 8; i++) out->data[len_at + i] = (unsigned char)(blen >> (8 * i));
-    buf_put_u32(out, ckpt_crc32c(0, out->data + start, out->len - start));
+    ckpt_enc_finish(out, start);
 }

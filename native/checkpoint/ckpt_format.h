@@ -11,7 +11,8 @@
  * its bytes. The records: SOURCE (a table and how many rows of it were
  * processed), CALL (a PTF call by uid, its watermark and state entries with
  * their types), STATE, TIMER and SORTED (ORDER BY's held rows), belonging to
- * the CALL before them, and STAGE (an aggregation's or de-duplication's state,
+ * the CALL before them, NORMALIZED (the last row per key an upsert input's
+ * changelog normaliser keeps, also the CALL's), and STAGE (an aggregation's or de-duplication's state,
  * entries inline); since version 2 KAFKA_OFFSET (where a Kafka source's
  * partition stands), KAFKA_TXN (a Kafka sink's transactional producer) and
  * FILE_PARTS (a filesystem sink's part files committed).
@@ -52,6 +53,7 @@ enum ckpt_tag {
     CKPT_TAG_KAFKA_TXN = 17,    /* str table, str transactional.id, u64 transactions committed */
     CKPT_TAG_STAGE = 18,   /* str uid, str shape, i64 watermark, u32 n, n x (bytes key, i64 written_ms, bytes value) */
     CKPT_TAG_FILE_PARTS = 19, /* str table, u64 part files committed */
+    CKPT_TAG_NORMALIZED = 20, /* u32 table, bytes row: the last row of a key an upsert input's normaliser keeps */
 };
 
 typedef struct ckpt_entry {
@@ -92,6 +94,8 @@ typedef struct ckpt_call {
     ckpt_timer_t *timers;
     uint32_t nsorted, capsorted;
     ckpt_sorted_t *sorted;   /* in arrival order */
+    uint32_t nnormalized, capnormalized;
+    ckpt_sorted_t *normalized; /* NORMALIZED: per table argument, its normaliser's rows (the last per key) */
 } ckpt_call_t;
 
 /* The state of a query stage other than a PTF call (GroupAggregate,
@@ -168,6 +172,7 @@ void ckpt_add_state(ckpt_image_t *img, ckpt_call_t *c, uint32_t entry, const voi
 void ckpt_add_timer(ckpt_image_t *img, ckpt_call_t *c, const void *key, uint32_t klen, const char *name,
                     int64_t time);
 void ckpt_add_sorted(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const void *row, uint32_t len);
+void ckpt_add_normalized(ckpt_image_t *img, ckpt_call_t *c, uint32_t table, const void *row, uint32_t len);
 ckpt_stage_t *ckpt_add_stage(ckpt_image_t *img, const char *uid, const char *shape, int64_t watermark);
 void ckpt_stage_add(ckpt_image_t *img, ckpt_stage_t *st, const void *key, uint32_t klen, int64_t written_ms,
                     const void *value, uint32_t vlen);
@@ -177,6 +182,30 @@ void ckpt_add_kafka_txn(ckpt_image_t *img, const char *table, const char *transa
 void ckpt_add_file_parts(ckpt_image_t *img, const char *table, uint64_t committed);
 /* The whole file (header, body, checksum) appended to out. */
 void ckpt_encode(const ckpt_image_t *img, buf_t *out);
+
+/* ---- encoding record by record, without an image ----
+ * A checkpoint taken at a barrier goes straight from the stores into the
+ * file's bytes (the snapshot is this copy): ckpt_enc_begin appends the
+ * header and returns where the file starts in out; the records follow in
+ * the order the format gives (SOURCE, KAFKA_OFFSET, KAFKA_TXN, FILE_PARTS,
+ * then each CALL with its entries, STATE, TIMER, SORTED and NORMALIZED records; a CALL's
+ * ckpt_enc_call_entry calls come right after it, nentries of them);
+ * ckpt_enc_finish appends END, fills in the body length and appends the
+ * checksum (it touches only out: the background writer runs it). */
+size_t ckpt_enc_begin(buf_t *out, uint64_t id, uint32_t flags);
+void ckpt_enc_source(buf_t *b, const char *table, uint64_t rows);
+void ckpt_enc_kafka_offset(buf_t *b, const char *table, const char *topic, int32_t partition, int64_t offset,
+                           uint32_t skip);
+void ckpt_enc_kafka_txn(buf_t *b, const char *table, const char *transactional_id, uint64_t committed);
+void ckpt_enc_file_parts(buf_t *b, const char *table, uint64_t committed);
+void ckpt_enc_call(buf_t *b, const char *uid, const char *function, int64_t watermark, uint32_t nentries);
+void ckpt_enc_call_entry(buf_t *b, const char *name, uint8_t kind, const char *type);
+void ckpt_enc_state(buf_t *b, uint32_t entry, const void *key, uint32_t klen, int64_t written_ms, const void *value,
+                    uint32_t vlen);
+void ckpt_enc_timer(buf_t *b, const void *key, uint32_t klen, const char *name, int64_t time);
+void ckpt_enc_sorted(buf_t *b, uint32_t table, const void *row, uint32_t len);
+void ckpt_enc_normalized(buf_t *b, uint32_t table, const void *row, uint32_t len);
+void ckpt_enc_finish(buf_t *out, size_t start);
 
 /* ---- decoding ---- */
 

@@ -82,34 +82,58 @@ static void remove_folder(const char *path)
     rmdir(path);
 }
 
-static void prune(const char *dir, uint64_t newest, int retained);
-
 int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, char *path, size_t pathlen,
                      char *err, size_t errlen)
 {
     return ckpt_store_write_publish(dir, img, retained, NULL, NULL, path, pathlen, err, errlen);
 }
 
+void ckpt_store_folder(const char *dir, uint64_t id, uint32_t flags, char *path, size_t pathlen)
+{
+    snprintf(path, pathlen, "%s/%s-%llu", dir, flags & CKPT_FLAG_SAVEPOINT ? "savepoint" : "chk",
+             (unsigned long long)id);
+}
+
+/* The final folder into path, its ".inprogress" twin into aside. */
+static void folder_paths(const char *dir, uint64_t id, uint32_t flags, char *path, size_t pathlen, char *aside,
+                         size_t asidelen)
+{
+    ckpt_store_folder(dir, id, flags, path, pathlen);
+    snprintf(aside, asidelen, "%s.inprogress", path);
+}
+
+int ckpt_store_write_aside(const char *dir, uint64_t id, uint32_t flags, const buf_t *file, char *err, size_t errlen)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return fail_errno("create the checkpoint directory", dir, err, errlen);
+    char path[4096], aside[4200], meta[4300];
+    folder_paths(dir, id, flags, path, sizeof path, aside, sizeof aside);
+    snprintf(meta, sizeof meta, "%s/%s", aside, CKPT_METADATA);
+    if (mkdir(aside, 0755) != 0) return fail_errno("create", aside, err, errlen);
+    if (write_file(meta, file, err, errlen) != 0) return -1;
+    return fsync_path(aside, O_RDONLY | O_DIRECTORY, err, errlen);
+}
+
+int ckpt_store_publish(const char *dir, uint64_t id, uint32_t flags, int (*publish)(void *ctx, char *err, size_t errlen),
+                       void *ctx, char *path, size_t pathlen, char *err, size_t errlen)
+{
+    char aside[4200];
+    folder_paths(dir, id, flags, path, pathlen, aside, sizeof aside);
+    if (publish && publish(ctx, err, errlen) != 0) return -1;
+    if (rename(aside, path) != 0) return fail_errno("rename the checkpoint into", path, err, errlen);
+    return fsync_path(dir, O_RDONLY | O_DIRECTORY, err, errlen);
+}
+
 int ckpt_store_write_publish(const char *dir, const ckpt_image_t *img, int retained,
                              int (*publish)(void *ctx, char *err, size_t errlen), void *ctx, char *path,
                              size_t pathlen, char *err, size_t errlen)
 {
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return fail_errno("create the checkpoint directory", dir, err, errlen);
-    const char *kind = img->flags & CKPT_FLAG_SAVEPOINT ? "savepoint" : "chk";
-    char aside[4096], file[4200];
-    snprintf(path, pathlen, "%s/%s-%llu", dir, kind, (unsigned long long)img->id);
-    snprintf(aside, sizeof aside, "%s.inprogress", path);
-    snprintf(file, sizeof file, "%s/%s", aside, CKPT_METADATA);
-    if (mkdir(aside, 0755) != 0) return fail_errno("create", aside, err, errlen);
     buf_t b = BUF_INIT;
     ckpt_encode(img, &b);
-    int rc = write_file(file, &b, err, errlen);
+    int rc = ckpt_store_write_aside(dir, img->id, img->flags, &b, err, errlen);
     buf_free(&b);
-    if (rc != 0 || fsync_path(aside, O_RDONLY | O_DIRECTORY, err, errlen) != 0) return -1;
-    if (publish && publish(ctx, err, errlen) != 0) return -1;
-    if (rename(aside, path) != 0) return fail_errno("rename the checkpoint into", path, err, errlen);
-    if (fsync_path(dir, O_RDONLY | O_DIRECTORY, err, errlen) != 0) return -1;
-    if (!(img->flags & CKPT_FLAG_SAVEPOINT)) prune(dir, img->id, retained < 1 ? 1 : retained);
+    if (rc != 0 || ckpt_store_publish(dir, img->id, img->flags, publish, ctx, path, pathlen, err, errlen) != 0)
+        return -1;
+    if (!(img->flags & CKPT_FLAG_SAVEPOINT)) ckpt_store_prune(dir, img->id, retained);
     return 0;
 }
 
@@ -162,10 +186,9 @@ static size_t complete_ids(const char *dir, uint64_t **ids)
     return n;
 }
 
-/* Keeps the newest `retained` complete checkpoints, and drops the
- * in-progress leftovers of earlier, crashed writers. */
-static void prune(const char *dir, uint64_t newest, int retained)
+void ckpt_store_prune(const char *dir, uint64_t newest, int retained)
 {
+    if (retained < 1) retained = 1;
     uint64_t *ids;
     size_t n = complete_ids(dir, &ids);
     int kept = 0;

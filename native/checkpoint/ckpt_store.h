@@ -11,7 +11,7 @@
  * never pruned: they belong to the user, as in Flink).
  *
  * Errors: -1 with a message naming the path and the errno text. Not
- * thread-safe. */
+ * thread-safe, except ckpt_store_write_aside (below). */
 #ifndef PTF_CKPT_STORE_H
 #define PTF_CKPT_STORE_H
 
@@ -41,6 +41,28 @@ int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, cha
 int ckpt_store_write_publish(const char *dir, const ckpt_image_t *img, int retained,
                              int (*publish)(void *ctx, char *err, size_t errlen), void *ctx, char *path,
                              size_t pathlen, char *err, size_t errlen);
+
+/* A checkpoint's final folder: "DIR/chk-<id>", or "DIR/savepoint-<id>" with CKPT_FLAG_SAVEPOINT. */
+void ckpt_store_folder(const char *dir, uint64_t id, uint32_t flags, char *path, size_t pathlen);
+
+/* ckpt_store_write_publish in its two steps, for a write in the background
+ * (ckpt_writer.h). write_aside: the encoded file (ckpt_encode or
+ * ckpt_enc_finish) into `chk-<id>.inprogress/_metadata` (flags: the
+ * savepoint bit names `savepoint-<id>`), the file and the folder fsynced;
+ * it touches nothing but the file system and its arguments, so any thread
+ * may run it. publish: on the thread that owns what publish touches, once
+ * write_aside succeeded: publish (may be NULL), rename, the directory
+ * fsynced; path receives the final folder. Pruning is the caller's
+ * (ckpt_store_prune, on any thread that no other write of dir runs
+ * beside). */
+int ckpt_store_write_aside(const char *dir, uint64_t id, uint32_t flags, const buf_t *file, char *err, size_t errlen);
+int ckpt_store_publish(const char *dir, uint64_t id, uint32_t flags, int (*publish)(void *ctx, char *err, size_t errlen),
+                       void *ctx, char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Keeps the newest `retained` (at least 1) complete checkpoints of dir
+ * (savepoints are never pruned) and drops the .inprogress leftovers of
+ * crashed writers with ids below newest. */
+void ckpt_store_prune(const char *dir, uint64_t newest, int retained);
 
 /* Loads a checkpoint: a checkpoint folder or its _metadata file. */
 int ckpt_store_load(const char *path, ckpt_image_t *img, char *err, size_t errlen);

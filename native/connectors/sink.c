@@ -247,6 +247,8 @@ typedef struct file_sink {
     const char *table;         /* borrowed: the catalog's */
     bool parts;                /* checkpointed: part files (sink.h, resume) */
     unsigned long long committed;
+    FILE *sealed;              /* the part a barrier closed, until its checkpoint commits it (rows go on into the next) */
+    char *sealed_tmp;
 } file_sink_t;
 
 /* Part n of the target "DIR/STEM.EXT": "DIR/STEM-n.EXT" (malloc'ed). */
@@ -263,7 +265,7 @@ static char *part_name(const file_sink_t *fs, unsigned long long n)
 
 static int file_open_part(file_sink_t *fs, char *err, size_t errlen)
 {
-    char *name = part_name(fs, fs->committed);
+    char *name = part_name(fs, fs->committed + (fs->sealed ? 1 : 0));
     fs->f = outfile_temp_open(name, &fs->tmp, err, errlen);
     free(name);
     return fs->f ? 0 : -1;
@@ -283,31 +285,47 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
     return 0;
 }
 
-/* The barrier: the part in progress is made durable; the checkpoint records it as committed. */
+/* The barrier: the part in progress is made durable and sealed (rows after
+ * the barrier go into the next part, as the checkpoint may be published
+ * later); the checkpoint records it as committed. */
 static int file_checkpoint(conn_sink_t *s, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
-    s->parts = fs->committed + (fs->f ? 1 : 0);
-    if (fs->parts && fs->f && (fflush(fs->f) != 0 || fsync(fileno(fs->f)) != 0)) {
+    s->parts = fs->committed + (fs->sealed ? 1 : 0) + (fs->f ? 1 : 0);
+    if (!fs->parts || !fs->f) return 0;
+    if (fs->sealed) {
+        snprintf(err, errlen, "cannot write '%s': the previous checkpoint has not committed its part", fs->tmp);
+        return -1;
+    }
+    if (fflush(fs->f) != 0 || fsync(fileno(fs->f)) != 0) {
         snprintf(err, errlen, "cannot write '%s': %s", fs->tmp, strerror(errno));
         return -1;
     }
+    fs->sealed = fs->f;
+    fs->sealed_tmp = fs->tmp;
+    fs->f = NULL;
+    fs->tmp = NULL;
     return 0;
 }
 
-/* The checkpoint is about to be published: the part becomes visible. */
+/* The sealed part under its number (commit) or dropped; the next part's number moves on when committed. */
+static int file_commit_sealed(file_sink_t *fs, bool commit, char *err, size_t errlen)
+{
+    char *name = part_name(fs, fs->committed);
+    int rc = outfile_commit(fs->sealed, fs->sealed_tmp, name, commit, err, errlen);
+    free(name);
+    free(fs->sealed_tmp);
+    fs->sealed_tmp = NULL;
+    fs->sealed = NULL;
+    if (rc == 0 && commit) fs->committed++;
+    return rc;
+}
+
+/* The checkpoint is about to be published: the sealed part becomes visible. */
 static int file_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
-    if (!fs->parts || !fs->f) return 0;
-    char *name = part_name(fs, fs->committed);
-    int rc = outfile_commit(fs->f, fs->tmp, name, true, err, errlen);
-    free(name);
-    free(fs->tmp);
-    fs->tmp = NULL;
-    fs->f = NULL;
-    if (rc == 0) fs->committed++;
-    return rc;
+    return fs->parts && fs->sealed ? file_commit_sealed(fs, true, err, errlen) : 0;
 }
 
 /* Checkpointed from now on: the target's own in-progress file goes, parts
@@ -336,7 +354,10 @@ static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
     int rc = 0;
-    if (fs->parts && fs->f) {
+    if (fs->sealed) rc = file_commit_sealed(fs, commit, err, errlen);   /* its checkpoint never completed */
+    if (rc != 0) {
+        if (fs->f) outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
+    } else if (fs->parts && fs->f) {
         char *name = part_name(fs, fs->committed);
         rc = outfile_commit(fs->f, fs->tmp, name, commit, err, errlen);
         free(name);

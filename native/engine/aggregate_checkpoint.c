@@ -7,6 +7,7 @@
 
 #include "catalog/catalog.h"
 #include "checkpoint/ckpt_store.h"
+#include "connectors/sink.h"
 #include "util/xalloc.h"
 
 /* The checkpoint holds this stage's state and nothing another part of the query would have to claim. */
@@ -50,6 +51,13 @@ void agg_ckpt_close(agg_ckpt_t *c)
     job_ckpt_close(&c->k);
 }
 
+int agg_ckpt_set_sink(agg_ckpt_t *c, const catalog_table_t *sink_table, const conn_sink_t *sink, char *err,
+                      size_t errlen)
+{
+    c->sink = sink;
+    return job_ckpt_restore_sink(&c->k, sink_table, sink, err, errlen);
+}
+
 int agg_ckpt_read_table(agg_ckpt_t *c, const job_env_t *env, const catalog_table_t *t,
                         const inputs_consumer_t *consumer, char *err, size_t errlen)
 {
@@ -88,7 +96,8 @@ int agg_ckpt_barrier(agg_ckpt_t *c, const job_env_t *env, const inputs_position_
     ckpt_stage_t *st = ckpt_add_stage(&img, c->uid, c->shape, watermark);
     char path[4200];
     int rc = fill(ctx, &img, st, err, errlen);
-    if (rc == 0) rc = ckpt_store_write(c->k.dir, &img, c->k.retained, path, sizeof path, err, errlen);
+    if (rc == 0) rc = job_ckpt_sink_barrier(&c->k, c->sink, err, errlen);
+    if (rc == 0) rc = job_ckpt_write_image(&c->k, &img, path, sizeof path, err, errlen);
     ckpt_image_free(&img);
     if (rc == 0 && final) snprintf(err, errlen, "stopped with a savepoint: %s", path);
     return rc;

@@ -819,9 +819,10 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
         open_stages(&r, env, q, t, sink_table, err, errlen) == 0) {
         opened = true;
         if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0 &&
-            open_checkpoints(&r, env, capture != NULL, err, errlen) == 0) {
+            open_checkpoints(&r, env, capture != NULL, err, errlen) == 0 &&
+            agg_ckpt_set_sink(&r.ckpt, sink_table, r.out.sink, err, errlen) == 0) {
             inputs_consumer_t consumer = {&r, run_row, run_watermark, run_proctime, run_end, run_flush, NULL,
-                                          run_barrier};
+                                          run_barrier, NULL};
             rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_START, err, errlen);
             if (rc == 0) rc = agg_ckpt_read_table(&r.ckpt, env, t, &consumer, err, errlen);
             if (rc == 0 && !r.out.failed) rc = agg_query_hook(env, &r.dump, r.win.on, JOB_CALL_END, err, errlen);

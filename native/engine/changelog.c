@@ -141,6 +141,45 @@ static int emit_kind(const row_t *row, row_kind_t kind, changelog_emit_fn emit, 
     return emit(ctx, &r, err, errlen);
 }
 
+/* The row becomes its key's last row (n->keybuf holds the key): a new slot, or the dead one of a deleted key. */
+static void keep(changelog_norm_t *n, const row_t *row)
+{
+    uint64_t at;
+    if (!hashmap_get(&n->last, n->keybuf.data, n->keybuf.len, &at)) {
+        if (n->n == n->cap) {
+            n->cap = n->cap ? n->cap * 2 : 64;
+            n->arenas = realloc(n->arenas, n->cap * sizeof *n->arenas);
+            n->rows = realloc(n->rows, n->cap * sizeof *n->rows);
+            n->live = realloc(n->live, n->cap * sizeof *n->live);
+            if (!n->arenas || !n->rows || !n->live) abort();
+        }
+        at = n->n++;
+        arena_init(&n->arenas[at], 1024);
+        hashmap_put(&n->last, n->keybuf.data, n->keybuf.len, at);
+    } else {
+        arena_reset(&n->arenas[at]);
+    }
+    n->rows[at] = row_copy(row, n->schema, &n->arenas[at]);
+    n->live[at] = true;
+}
+
+void changelog_norm_visit(const changelog_norm_t *n, changelog_norm_visit_fn fn, void *ctx)
+{
+    for (size_t i = 0; n->normalize && i < n->n; i++)
+        if (n->live[i]) fn(ctx, &n->rows[i]);
+}
+
+int changelog_norm_seed(changelog_norm_t *n, const row_t *row, char *err, size_t errlen)
+{
+    if (!n->normalize) {
+        snprintf(err, errlen, "a checkpoint holds the last rows of an input that keeps none");
+        return -1;
+    }
+    if (key_of(n, row, err, errlen) != 0) return -1;
+    keep(n, row);
+    return 0;
+}
+
 int changelog_norm_push(changelog_norm_t *n, const row_t *row, changelog_emit_fn emit, void *ctx, char *err,
                         size_t errlen)
 {
@@ -167,22 +206,7 @@ int changelog_norm_push(changelog_norm_t *n, const row_t *row, changelog_emit_fn
             return 0;
         }
         if (emit_kind(row, ROW_INSERT, emit, ctx, err, errlen) != 0) return -1;
-        if (!hashmap_get(&n->last, n->keybuf.data, n->keybuf.len, &at)) {
-            if (n->n == n->cap) {
-                n->cap = n->cap ? n->cap * 2 : 64;
-                n->arenas = realloc(n->arenas, n->cap * sizeof *n->arenas);
-                n->rows = realloc(n->rows, n->cap * sizeof *n->rows);
-                n->live = realloc(n->live, n->cap * sizeof *n->live);
-                if (!n->arenas || !n->rows || !n->live) abort();
-            }
-            at = n->n++;
-            arena_init(&n->arenas[at], 1024);
-            hashmap_put(&n->last, n->keybuf.data, n->keybuf.len, at);
-        } else {
-            arena_reset(&n->arenas[at]);
-        }
-        n->rows[at] = row_copy(row, n->schema, &n->arenas[at]);
-        n->live[at] = true;
+        keep(n, row);
         return 0;
     }
     /* -U or -D: the key's row is gone; emit it in full, once */

@@ -19,7 +19,8 @@
  *
  * As a stage of a query (job.h): between the inputs and the cast of a typed
  * argument, one normaliser per table argument. The last row per key is this
- * stage's state: a checkpoint barrier must snapshot it with the operator's.
+ * stage's state: a checkpoint holds it with the operator's (NORMALIZED
+ * records, docs/checkpoints.md).
  * It is keyed by the source's primary key, which need not be the PARTITION
  * BY key, so with parallel workers it runs before the exchange to the
  * operator's workers (Flink's ChangelogNormalize is its own keyed operator).
@@ -105,6 +106,14 @@ void changelog_norm_init(changelog_norm_t *n, const type_t *schema, const int *p
 void changelog_norm_free(changelog_norm_t *n);
 
 typedef int (*changelog_emit_fn)(void *ctx, const row_t *row, char *err, size_t errlen);
+
+/* For checkpoints (job_checkpoint.h): visit calls fn with each key's last
+ * row, in the order the keys first came (none when the normaliser keeps
+ * nothing); seed stores a row so kept as its key's last row, emitting
+ * nothing (a restore, before the first row). */
+typedef void (*changelog_norm_visit_fn)(void *ctx, const row_t *row);
+void changelog_norm_visit(const changelog_norm_t *n, changelog_norm_visit_fn fn, void *ctx);
+int changelog_norm_seed(changelog_norm_t *n, const row_t *row, char *err, size_t errlen);
 
 /* Feeds one source row; emits 0, 1 or 2 rows. */
 int changelog_norm_push(changelog_norm_t *n, const row_t *row, changelog_emit_fn emit, void *ctx, char *err,

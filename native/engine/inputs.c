@@ -12,6 +12,7 @@
 #include "time/watermark.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
+#include "util/xalloc.h"
 
 /* A table's computed columns (`name AS expr`), compiled against its sourced
  * row (physical and METADATA columns). The catalog keeps each expression's
@@ -52,6 +53,9 @@ struct inputs {
     inputs_config_t cfg;
     int64_t barrier_at;      /* monotonic ms of the last barrier */
     inputs_position_t *pos;  /* per table, for barriers */
+    bool pending;            /* the last barrier's checkpoint is still being written */
+    conn_split_pos_t **pending_splits; /* per table: its positions then (copies), to commit once complete */
+    int *npending;
 };
 
 static int64_t monotonic_ms(void)
@@ -219,6 +223,9 @@ void inputs_close(inputs_t *ins)
         computed_free(in->computed);
         arena_destroy(&in->arena);
     }
+    for (int i = 0; ins->pending_splits && i < ins->n; i++) free(ins->pending_splits[i]);
+    free(ins->pending_splits);
+    free(ins->npending);
     free(ins->in);
     free(ins->pos);
     free(ins);
@@ -405,23 +412,66 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, in
 /* The event time of the row read ahead (WM_NO_TIME: none, or NULL). */
 static int64_t row_time(const input_t *in) { return event_time(in, &in->row); }
 
+/* A completed checkpoint's positions go to the sources that commit them. */
+static int commit_positions(inputs_t *ins, conn_split_pos_t *const *splits, const int *n, char *err, size_t errlen)
+{
+    for (int i = 0; i < ins->n; i++) {
+        conn_source_t *src = ins->in[i].src;
+        if (src->commit && src->commit(src, splits[i], n[i], err, errlen) != 0) return -1;
+    }
+    return 0;
+}
+
+/* The barrier's checkpoint is written in the background: its positions are kept for when it completes. */
+static void keep_pending(inputs_t *ins)
+{
+    if (!ins->pending_splits) {
+        ins->pending_splits = xcalloc((size_t)ins->n, sizeof *ins->pending_splits);
+        ins->npending = xcalloc((size_t)ins->n, sizeof *ins->npending);
+    }
+    for (int i = 0; i < ins->n; i++) {
+        int n = ins->pos[i].nsplits;
+        free(ins->pending_splits[i]);
+        ins->pending_splits[i] = n ? xmalloc((size_t)n * sizeof **ins->pending_splits) : NULL;
+        if (n) memcpy(ins->pending_splits[i], ins->pos[i].splits, (size_t)n * sizeof **ins->pending_splits);
+        ins->npending[i] = n;
+    }
+    ins->pending = true;
+}
+
+/* Whether the pending checkpoint has completed (wait: until it has); its positions are committed then. */
+static int settle_pending(inputs_t *ins, const inputs_consumer_t *c, bool wait, char *err, size_t errlen)
+{
+    if (!ins->pending) return 0;
+    int rc = c->barrier_done(c->ctx, wait, err, errlen);
+    if (rc <= 0) return rc;
+    ins->pending = false;
+    return commit_positions(ins, ins->pending_splits, ins->npending, err, errlen);
+}
+
 /* A checkpoint barrier once the interval has passed, or a final one when a
  * stop was asked for (then INPUTS_STOPPED). */
 static int barrier(inputs_t *ins, const inputs_consumer_t *c, bool now, int64_t mono, char *err, size_t errlen)
 {
     bool final = ins->cfg.stop && *ins->cfg.stop;
     if (!c->barrier || (!final && ins->cfg.barrier_interval_ms <= 0)) return 0;
+    if (settle_pending(ins, c, false, err, errlen) < 0) return -1;
     if (!final && !now && mono - ins->barrier_at < ins->cfg.barrier_interval_ms) return 0;
+    if (settle_pending(ins, c, true, err, errlen) < 0) return -1;   /* one checkpoint at a time */
     ins->barrier_at = mono;
     for (int i = 0; i < ins->n; i++) {
         input_t *in = &ins->in[i];
         ins->pos[i] = (inputs_position_t){in->table->name, in->rows, NULL, 0};
         if (in->src->positions) in->src->positions(in->src, in->has_row, &ins->pos[i].splits, &ins->pos[i].nsplits);
     }
-    if (c->barrier(c->ctx, ins->pos, ins->n, final, err, errlen) != 0) return -1;
-    for (int i = 0; i < ins->n; i++) {   /* the checkpoint is complete: its positions may be committed */
-        conn_source_t *src = ins->in[i].src;
-        if (src->commit && src->commit(src, ins->pos[i].splits, ins->pos[i].nsplits, err, errlen) != 0) return -1;
+    int rc = c->barrier(c->ctx, ins->pos, ins->n, final, err, errlen);
+    if (rc < 0) return -1;
+    keep_pending(ins);
+    if (rc != INPUTS_BARRIER_PENDING) {   /* the checkpoint is complete: its positions may be committed */
+        ins->pending = false;
+        if (commit_positions(ins, ins->pending_splits, ins->npending, err, errlen) != 0) return -1;
+    } else if ((final || now) && settle_pending(ins, c, true, err, errlen) < 0) {
+        return -1;   /* a final barrier's and the end's checkpoints complete before the run goes on */
     }
     return final ? INPUTS_STOPPED : 0;
 }

@@ -52,7 +52,8 @@
  * at each barrier instead (the row read ahead of it and not passed on
  * left out), restarts from them on resume (restart_splits; its rows are
  * not skipped then) and gets them back to commit once the barrier callback
- * returned 0: only a completed checkpoint is committed. Parallel workers sit
+ * returned 0, or once barrier_done says its checkpoint, written in the
+ * background, is complete: only a completed checkpoint is committed. Parallel workers sit
  * behind the consumer (keys hashed to workers); this stage stays one thread.
  *
  * Errors: a failing source or consumer stops the run with err set; rows
@@ -114,7 +115,15 @@ typedef struct inputs_consumer {
     /* Optional: a checkpoint barrier between two rows; pos has one position
      * per table (in the order given); final: the run stops after it. */
     int (*barrier)(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen);
+    /* With barrier returning INPUTS_BARRIER_PENDING (its checkpoint is
+     * being written in the background): 1 once that checkpoint is complete,
+     * 0 not yet (only when !wait), -1 failed. Asked after each row until it
+     * is, and with wait before the next barrier; a final barrier and the
+     * end's wait at once. The positions are committed then. */
+    int (*barrier_done)(void *ctx, bool wait, char *err, size_t errlen);
 } inputs_consumer_t;
+
+#define INPUTS_BARRIER_PENDING 1   /* barrier: the checkpoint completes later (barrier_done) */
 
 #define INPUTS_STOPPED 1   /* inputs_run: the stop flag ended the run after a final barrier */
 

@@ -611,11 +611,16 @@ static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool fin
     fflush(stdout);
     char path[4200];
     c->hook.now_ms = proctime_now(c->env->clock);
-    if (job_ckpt_sink_barrier(c->ckpt, c->out.sink, err, errlen) != 0 ||
-        job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0)
-        return -1;
-    if (final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
-    return 0;
+    if (job_ckpt_sink_barrier(c->ckpt, c->out.sink, err, errlen) != 0) return -1;
+    int rc = job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen);
+    if (rc >= 0 && final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
+    return rc;   /* JOB_CKPT_PENDING: written in the background, call_barrier_done completes it */
+}
+
+static int call_barrier_done(void *ctx, bool wait, char *err, size_t errlen)
+{
+    call_t *c = ctx;
+    return job_ckpt_complete(c->ckpt, wait, err, errlen);
 }
 
 /* Feeds the operator to the end of its input. */
@@ -629,7 +634,7 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
         return ptf_op_end_input(c->op, -1, err, errlen);
     }
     inputs_consumer_t consumer = {c, call_row, call_watermark, call_proctime, call_end, call_flush, call_idle,
-                                  c->ckpt && c->ckpt->enabled ? call_barrier : NULL};
+                                  c->ckpt && c->ckpt->enabled ? call_barrier : NULL, call_barrier_done};
     if (inputs_run(ins, &consumer, err, errlen) == 0) return 0;
     if (inputs_source_failed(ins)) {
         /* A bad input fails the job like Flink, after the rows before it went
@@ -684,8 +689,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     call_t c = {.env = env};
     if (!(c.plan = call_plan(env, q->from->call, err, errlen))) return -1;
     job_ckpt_t ckpt;
-    if (job_ckpt_open(&ckpt, capture ? NULL : env->catalog, env->base_dir, err, errlen) != 0 ||
-        job_ckpt_check_plan(&ckpt, c.plan, err, errlen) != 0) {
+    if (job_ckpt_open(&ckpt, capture ? NULL : env->catalog, env->base_dir, err, errlen) != 0) {
         job_ckpt_close(&ckpt);
         plan_call_free(c.plan);
         return -1;
@@ -706,6 +710,7 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);
+    job_ckpt_set_normalizers(&ckpt, c.norm, c.plan->ntables);
     c.hook.now_ms = proctime_now(env->clock);
     if (call_hook(&c, JOB_CALL_START, err, errlen) != 0 ||
         job_ckpt_restore_call(&ckpt, &c.hook, c.plan->ntables, err, errlen) != 0 ||
@@ -783,7 +788,8 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     plan_env_t penv = job_plan_env(env);
     if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
         output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
-        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL, NULL};
+        inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL, NULL,
+                                      NULL};
         rc = job_read_table(env, t, &consumer, err, errlen);
     }
     return output_close(out, rc, err, errlen);
@@ -1187,7 +1193,8 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
         inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL,
                                NULL, env->udfs, false, NULL, env->cancel};
-        inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL};
+        inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL,
+                                      NULL};
         rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
         rc = output_close(&u.scan.out, rc, err, errlen);
     } else if (rc == 0) {

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "checkpoint/ckpt_store.h"
+#include "checkpoint/ckpt_writer.h"
 #include "connectors/kafka.h"
 #include "engine/operator.h"
 #include "state/state_snapshot.h"
@@ -122,26 +122,12 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 
 void job_ckpt_close(job_ckpt_t *k)
 {
+    ckpt_writer_free(k->writer);   /* a write still running stays .inprogress: never used */
+    if (k->unpruned) ckpt_store_prune(k->dir, k->unpruned, k->retained);
     free(k->restart_pos);
     ckpt_image_free(&k->restored);
     free(k->dir);
     memset(k, 0, sizeof *k);
-}
-
-int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen)
-{
-    if (!job_ckpt_active(k)) return 0;
-    for (int i = 0; i < plan->ntables; i++) {
-        const plan_table_t *pt = &plan->tables[i];
-        if (changelog_norm_needed(pt->source_mode, pt->table->npk, pt->delivered,
-                                  (plan->sig->args[pt->arg].traits & TRAIT_REQUIRE_FULL_DELETE) != 0)) {
-            snprintf(err, errlen, "Checkpoints do not hold the last row per key of an upsert input yet "
-                                  "(table '%s' into function '%s'); run it without checkpointing.",
-                     pt->table->name, plan->function_name);
-            return -1;
-        }
-    }
-    return 0;
 }
 
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows)
@@ -173,6 +159,7 @@ void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n,
 
 int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen)
 {
+    if (job_ckpt_complete(k, true, err, errlen) < 0) return -1;   /* the previous checkpoint's commit first */
     k->sink = sink;
     return sink && sink->checkpoint ? sink->checkpoint((conn_sink_t *)sink, err, errlen) : 0;
 }
@@ -201,17 +188,17 @@ static int publish_sink(void *ctx, char *err, size_t errlen)
     return sink && sink->checkpoint_commit ? sink->checkpoint_commit(sink, err, errlen) : 0;
 }
 
-/* The sources' split positions and the sink's transaction at this barrier. */
-static void snapshot_kafka(const job_ckpt_t *k, ckpt_image_t *img, const inputs_position_t *pos, int n)
+/* The sources' split positions and the sink's transaction and parts at this barrier. */
+static void snapshot_kafka(const job_ckpt_t *k, buf_t *b, const inputs_position_t *pos, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = 0; j < pos[i].nsplits; j++) {
             const conn_split_pos_t *sp = &pos[i].splits[j];
-            ckpt_add_kafka_offset(img, pos[i].table, sp->topic, sp->partition, sp->offset, sp->skip);
+            ckpt_enc_kafka_offset(b, pos[i].table, sp->topic, sp->partition, sp->offset, sp->skip);
         }
     if (k->sink && k->sink->transactional_id)
-        ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
-    if (k->sink && k->sink->parts_table) ckpt_add_file_parts(img, k->sink->parts_table, k->sink->parts);
+        ckpt_enc_kafka_txn(b, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
+    if (k->sink && k->sink->parts_table) ckpt_enc_file_parts(b, k->sink->parts_table, k->sink->parts);
 }
 
 static const char *call_uid(const job_call_state_t *call) { return call->uid ? call->uid : call->function_name; }
@@ -337,6 +324,31 @@ static int seed_sorted(const job_call_state_t *call, const ckpt_call_t *cc, char
     return rc;
 }
 
+/* The normalisers' last rows per key, before any row (job_ckpt_set_normalizers). */
+static int seed_normalized(const job_ckpt_t *k, const ckpt_call_t *cc, char *err, size_t errlen)
+{
+    arena_t a;
+    arena_init(&a, 0);
+    int rc = 0;
+    for (uint32_t i = 0; i < cc->nnormalized && rc == 0; i++) {
+        const ckpt_sorted_t *s = &cc->normalized[i];
+        changelog_norm_t *n = s->table < (uint32_t)k->nnorm ? &k->norm[s->table] : NULL;
+        row_t row;
+        size_t used;
+        if (!n || !n->normalize) {
+            snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: uid '%s' holds the last rows per "
+                                  "key of table argument %u, which function '%s' does not take as an upsert input "
+                                  "that needs them.", k->restored_path, cc->uid, s->table, cc->function);
+            rc = -1;
+        } else if ((rc = codec_decode_row(s->row.data, s->row.len, &used, n->schema, &a, &row, err, errlen)) == 0) {
+            rc = changelog_norm_seed(n, &row, err, errlen);
+        }
+        arena_reset(&a);
+    }
+    arena_destroy(&a);
+    return rc;
+}
+
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen)
 {
     if (!k->restoring) return 0;
@@ -348,18 +360,23 @@ int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntabl
     int rc = map_entries(k, cc, call->sig, map, err, errlen);
     if (rc == 0) rc = seed(call, cc, map, err, errlen);
     if (rc == 0) rc = seed_sorted(call, cc, err, errlen);
+    if (rc == 0) rc = seed_normalized(k, cc, err, errlen);
     free(map);
     for (int i = 0; rc == 0 && k->restore_watermark && cc->watermark != WM_NONE && i < ntables; i++)
         rc = ptf_op_watermark(call->op, i, cc->watermark, err, errlen);
     return rc;
 }
 
-/* ---- taking a checkpoint ---- */
+/* ---- taking a checkpoint ----
+ * At the barrier the processing thread encodes the checkpoint straight from
+ * the stores into the file's bytes (the snapshot: one copy, no image); the
+ * writer's thread finishes, writes and fsyncs it aside; the processing
+ * thread publishes it when done (job_ckpt_complete). */
 
 typedef struct snap {
-    ckpt_image_t *img;
-    ckpt_call_t *call;
+    buf_t *b;
     const struct state_store *store;
+    uint64_t values;
 } snap_t;
 
 static void snap_state(void *ctx, uint32_t key, int entry, const state_value_t *v)
@@ -367,7 +384,8 @@ static void snap_state(void *ctx, uint32_t key, int entry, const state_value_t *
     snap_t *s = ctx;
     size_t klen;
     const unsigned char *kb = state_key_bytes(s->store, key, &klen);
-    ckpt_add_state(s->img, s->call, (uint32_t)entry, kb, (uint32_t)klen, v->written_ms, v->data, v->len);
+    ckpt_enc_state(s->b, (uint32_t)entry, kb, (uint32_t)klen, v->written_ms, v->data, v->len);
+    s->values++;
 }
 
 static void snap_timer(void *ctx, uint32_t key, const char *name, int64_t time)
@@ -375,7 +393,7 @@ static void snap_timer(void *ctx, uint32_t key, const char *name, int64_t time)
     snap_t *s = ctx;
     size_t klen;
     const unsigned char *kb = state_key_bytes(s->store, key, &klen);
-    ckpt_add_timer(s->img, s->call, kb, (uint32_t)klen, name, time);
+    ckpt_enc_timer(s->b, kb, (uint32_t)klen, name, time);
 }
 
 static void snap_sorted(void *ctx, int table, const row_t *row, const type_t *type)
@@ -384,24 +402,46 @@ static void snap_sorted(void *ctx, int table, const row_t *row, const type_t *ty
     buf_t b = BUF_INIT;
     char err[256];
     if (codec_encode_row(&b, row, type, err, sizeof err) == 0)   /* the row was decoded from this format */
-        ckpt_add_sorted(s->img, s->call, (uint32_t)table, b.data, (uint32_t)b.len);
+        ckpt_enc_sorted(s->b, (uint32_t)table, b.data, (uint32_t)b.len);
     buf_free(&b);
 }
 
-static void snapshot_call(ckpt_image_t *img, const job_call_state_t *call)
+typedef struct snap_norm {
+    buf_t *b;
+    uint32_t table;
+    const type_t *schema;
+} snap_norm_t;
+
+static void snap_normalized(void *ctx, const row_t *row)
+{
+    snap_norm_t *s = ctx;
+    buf_t b = BUF_INIT;
+    char err[256];
+    if (codec_encode_row(&b, row, s->schema, err, sizeof err) == 0)   /* the source's row, of this schema */
+        ckpt_enc_normalized(s->b, s->table, b.data, (uint32_t)b.len);
+    buf_free(&b);
+}
+
+/* The call's CALL record and its STATE, TIMER, SORTED and NORMALIZED records; returns the state values. */
+static uint64_t snapshot_call(const job_ckpt_t *k, buf_t *b, const job_call_state_t *call)
 {
     const ptf_sig_t *sig = call->sig;
-    ckpt_call_t *c = ckpt_add_call(img, call_uid(call), call->function_name, ptf_op_current_watermark(call->op),
-                                   (uint32_t)sig->nstate);
+    ckpt_enc_call(b, call_uid(call), call->function_name, ptf_op_current_watermark(call->op), (uint32_t)sig->nstate);
     for (int i = 0; i < sig->nstate; i++) {
         char *type = type_to_serializable_string(sig->state[i].type);
-        ckpt_call_set_entry(img, c, (uint32_t)i, sig->state[i].name, (uint8_t)sig->state[i].kind, type);
+        ckpt_enc_call_entry(b, sig->state[i].name, (uint8_t)sig->state[i].kind, type);
         free(type);
     }
-    snap_t s = {img, c, ptf_op_state(call->op)};
+    snap_t s = {b, ptf_op_state(call->op), 0};
+    buf_reserve(b, state_count(s.store) * 40);   /* a STATE record of a small key and value */
     state_visit(s.store, snap_state, &s);
     timer_visit(ptf_op_timers(call->op), snap_timer, &s);
     ptf_op_visit_sorted(call->op, snap_sorted, &s);
+    for (int i = 0; i < k->nnorm; i++) {
+        snap_norm_t sn = {b, (uint32_t)i, k->norm[i].schema};
+        changelog_norm_visit(&k->norm[i], snap_normalized, &sn);
+    }
+    return s.values;
 }
 
 static double mono_ms(void)
@@ -412,31 +452,66 @@ static double mono_ms(void)
 }
 
 /* 'ptfhost.checkpoint.stats': one line per checkpoint on stderr, where its time went (bench/checkpoint.sh). */
-static void report_stats(const char *path, const ckpt_image_t *img, double t0, double t1, double t2)
+static void report_stats(const job_ckpt_t *k, uint64_t bytes, double write_ms)
 {
-    char meta[4300];
-    snprintf(meta, sizeof meta, "%s/" CKPT_METADATA, path);
-    struct stat st;
-    long long bytes = stat(meta, &st) == 0 ? (long long)st.st_size : -1;
-    uint64_t states = 0;
-    for (uint32_t i = 0; i < img->ncalls; i++) states += img->calls[i].nstates;
-    fprintf(stderr, "ptfhost: checkpoint %s: %llu state values, snapshot %.1f ms, write %.1f ms, %lld bytes\n", path,
-            (unsigned long long)states, t1 - t0, t2 - t1, bytes);
+    fprintf(stderr, "ptfhost: checkpoint %s: %llu state values, snapshot %.1f ms, write %.1f ms, %llu bytes, "
+                    "pause %.1f ms\n", k->last_path, (unsigned long long)k->pending_values, k->pending_snapshot_ms,
+            write_ms, (unsigned long long)bytes, k->pending_pause_ms);
 }
+
+int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen)
+{
+    if (!k->pending) return 1;
+    double t0 = mono_ms();
+    uint64_t bytes = 0;
+    double write_ms = 0;
+    int rc = ckpt_writer_poll(k->writer, wait, &bytes, &write_ms, err, errlen);
+    if (rc == 0) return 0;
+    k->pending = false;
+    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, publish_sink, k, k->last_path,
+                                     sizeof k->last_path, err, errlen) != 0)
+        return -1;
+    if (!(k->pending_flags & CKPT_FLAG_SAVEPOINT)) k->unpruned = k->pending_id;   /* the next write prunes */
+    k->pending_pause_ms += mono_ms() - t0;
+    if (k->stats) report_stats(k, bytes, write_ms);
+    return 1;
+}
+
+int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pathlen, char *err, size_t errlen)
+{
+    if (k->sink && k->sink->transactional_id)
+        ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
+    if (k->sink && k->sink->parts_table) ckpt_add_file_parts(img, k->sink->parts_table, k->sink->parts);
+    int rc = ckpt_store_write_publish(k->dir, img, k->retained, publish_sink, k, path, pathlen, err, errlen);
+    if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
+    return rc;
+}
+
+/* An exactly-once Kafka sink's transaction holds one interval's records: none may follow the barrier
+ * before its commit, so its checkpoint completes before the run goes on. */
+static bool completes_at_barrier(const job_ckpt_t *k) { return k->sink && k->sink->transactional_id; }
 
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
                   char *path, size_t pathlen, char *err, size_t errlen)
 {
+    if (job_ckpt_complete(k, true, err, errlen) < 0) return -1;   /* one at a time */
     double t0 = mono_ms();
-    ckpt_image_t img;
-    ckpt_image_init(&img, ++k->last_id, savepoint ? CKPT_FLAG_SAVEPOINT : 0);
-    for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
-    snapshot_kafka(k, &img, pos, n);
-    snapshot_call(&img, call);
-    double t1 = mono_ms();
-    int rc = ckpt_store_write_publish(k->dir, &img, k->retained, publish_sink, k, path, pathlen, err, errlen);
-    if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
-    if (rc == 0 && k->stats) report_stats(path, &img, t0, t1, mono_ms());
-    ckpt_image_free(&img);
-    return rc;
+    uint32_t flags = savepoint ? CKPT_FLAG_SAVEPOINT : 0;
+    uint64_t id = ++k->last_id;
+    if (!k->writer) k->writer = ckpt_writer_new();
+    buf_t b = ckpt_writer_buffer(k->writer);
+    size_t start = ckpt_enc_begin(&b, id, flags);
+    for (int i = 0; i < n; i++) ckpt_enc_source(&b, pos[i].table, pos[i].rows);
+    snapshot_kafka(k, &b, pos, n);
+    k->pending_values = snapshot_call(k, &b, call);
+    if (ckpt_writer_start(k->writer, k->dir, id, flags, k->unpruned, k->retained, &b, start, err, errlen) != 0)
+        return -1;
+    k->unpruned = 0;
+    k->pending = true;
+    k->pending_id = id;
+    k->pending_flags = flags;
+    k->pending_snapshot_ms = k->pending_pause_ms = mono_ms() - t0;
+    ckpt_store_folder(k->dir, id, flags, path, pathlen);
+    if (!savepoint && !completes_at_barrier(k)) return JOB_CKPT_PENDING;
+    return job_ckpt_complete(k, true, err, errlen) < 0 ? -1 : 0;
 }

@@ -3,7 +3,8 @@
  * stage (inputs.h). The files and their format are checkpoint/'s; each
  * stage's part comes through the stage's public API: the call's keyed state
  * (state/state_snapshot.h), its timers (timer_visit), its combined
- * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), each
+ * watermark, the rows its ORDER BY holds back (ptf_op_visit_sorted), the
+ * last row per key of an upsert input's normaliser (changelog_norm_visit), each
  * table's position (rows passed on; a Kafka source's offsets per partition),
  * a Kafka sink's transaction and a filesystem sink's committed parts.
  *
@@ -17,7 +18,8 @@
  * State is filed under the call's uid (the function name when the call
  * gives none, plan.c's rule). Restore fails for a uid in the checkpoint the
  * call does not claim (unless unclaimed state is allowed) and for a state
- * entry whose kind or type changed. Not thread-safe. */
+ * entry whose kind or type changed. Not thread-safe: one processing thread
+ * (the file's write runs on checkpoint/ckpt_writer.h's thread). */
 #ifndef PTF_JOB_CHECKPOINT_H
 #define PTF_JOB_CHECKPOINT_H
 
@@ -29,6 +31,7 @@
 #include "checkpoint/ckpt_format.h"
 #include "connectors/sink.h"
 #include "connectors/source.h"
+#include "engine/changelog.h"
 #include "engine/inputs.h"
 #include "engine/job.h"
 #include "engine/plan.h"
@@ -53,6 +56,15 @@ typedef struct job_ckpt {
     char last_path[4200];    /* the folder job_ckpt_take wrote last */
     const conn_sink_t *sink;       /* the sink at the last barrier (job_ckpt_sink_barrier) */
     conn_split_pos_t *restart_pos; /* job_ckpt_restart_splits' positions */
+    /* the checkpoint being written in the background (job_ckpt_take, job_ckpt_complete): */
+    struct ckpt_writer *writer;
+    bool pending;
+    uint64_t pending_id, pending_values;
+    changelog_norm_t *norm;  /* job_ckpt_set_normalizers: per table argument (signature order) */
+    int nnorm;
+    uint64_t unpruned;       /* the last checkpoint published, whose pruning the next write (or close) does */
+    uint32_t pending_flags;
+    double pending_snapshot_ms, pending_pause_ms; /* the processing thread's time on it */
 } job_ckpt_t;
 
 /* How a run stopped with a savepoint begins its message (the folder follows). */
@@ -66,9 +78,14 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
 
-/* What checkpoints cannot hold yet fails before the run (an upsert input's
- * last row per key, which the changelog normaliser keeps). */
-int job_ckpt_check_plan(const job_ckpt_t *k, const plan_call_t *plan, char *err, size_t errlen);
+/* The call's changelog normalisers, one per table argument in signature
+ * order (borrowed, outlive k's use): their last rows per key go into each
+ * checkpoint (NORMALIZED) and come back on restore. */
+static inline void job_ckpt_set_normalizers(job_ckpt_t *k, changelog_norm_t *norm, int n)
+{
+    k->norm = norm;
+    k->nnorm = n;
+}
 
 /* Rows of each table (in inputs order) the restored checkpoint processed;
  * 0 for a table whose source restarts from its split positions. */
@@ -98,9 +115,28 @@ int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table
  * watermark), after the compatibility checks. */
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen);
 
-/* Writes a checkpoint (a savepoint when `savepoint`) of the call at the
- * barrier; path receives its folder. The caller flushed the operator. */
+/* Takes a checkpoint (a savepoint when `savepoint`) of the call at the
+ * barrier; path receives its folder. The caller flushed the operator. The
+ * snapshot is encoded here; the file is written in the background:
+ * JOB_CKPT_PENDING, and job_ckpt_complete publishes it later. A savepoint,
+ * and a checkpoint with an exactly-once Kafka sink (its transaction must
+ * not take records that follow the barrier), complete here: 0. A previous
+ * checkpoint still pending is completed first (one at a time). */
+#define JOB_CKPT_PENDING INPUTS_BARRIER_PENDING
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
                   char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Completes the pending checkpoint once its file is written aside (wait:
+ * blocks until it is): the sink's checkpoint_commit, the rename, pruning
+ * (ckpt_store_publish), on the calling (processing) thread. 1 complete (or
+ * none pending), 0 still being written (only when !wait), -1 failed (the
+ * write or the commit; the folder stays .inprogress). */
+int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen);
+
+/* A checkpoint built as an image (aggregate_checkpoint.h's stages), written
+ * at once: the sink's records of the last job_ckpt_sink_barrier (a Kafka
+ * transaction, a filesystem sink's parts) go in, and the sink commits while
+ * it is published (ckpt_store_write_publish); path receives its folder. */
+int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pathlen, char *err, size_t errlen);
 
 #endif

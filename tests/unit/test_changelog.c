@@ -1,4 +1,5 @@
-/* Changelog delivery: upsert vs retract choice and ChangelogNormalize. */
+/* Changelog delivery: upsert vs retract choice and ChangelogNormalize, whose
+ * last rows per key a checkpoint takes (visit) and a restore seeds back. */
 #include <check.h>
 
 #include "check_main.h"
@@ -85,6 +86,50 @@ START_TEST(upsert_source_normalised_to_retract)
 }
 END_TEST
 
+static void seed_into(void *ctx, const row_t *row)
+{
+    char err[256];
+    ck_assert_int_eq(changelog_norm_seed(ctx, row, err, sizeof err), 0);
+}
+
+START_TEST(last_rows_visited_and_seeded_continue_the_changelog)
+{
+    char err[256];
+    type_t *schema = type_parse("ROW<`k` STRING NOT NULL, `v` BIGINT>", err, sizeof err);
+    int pk[1] = {0};
+    changelog_norm_t a, b;
+    changelog_norm_init(&a, schema, pk, 1, CHANGELOG_UPSERT, CHANGELOG_RETRACT, false);
+    changelog_norm_init(&b, schema, pk, 1, CHANGELOG_UPSERT, CHANGELOG_RETRACT, false);
+    seen_t s = {.n = 0};
+    value_t f[2];
+    row_t r;
+    r = mk(f, ROW_UPDATE_AFTER, "EUR", 1, false);
+    changelog_norm_push(&a, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_UPDATE_AFTER, "USD", 5, false);
+    changelog_norm_push(&a, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_DELETE, "USD", 0, true);   /* deleted: not visited */
+    changelog_norm_push(&a, &r, record, &s, err, sizeof err);
+    changelog_norm_visit(&a, seed_into, &b);   /* a checkpoint, then a restore into b */
+    s.n = 0;
+    r = mk(f, ROW_UPDATE_AFTER, "EUR", 2, false);   /* a known key: -U from the seeded row */
+    changelog_norm_push(&b, &r, record, &s, err, sizeof err);
+    r = mk(f, ROW_UPDATE_AFTER, "USD", 6, false);   /* deleted before: +I */
+    changelog_norm_push(&b, &r, record, &s, err, sizeof err);
+    ck_assert_int_eq(s.n, 3);
+    ck_assert_str_eq(s.lines[0], "-U EUR 1");
+    ck_assert_str_eq(s.lines[1], "+U EUR 2");
+    ck_assert_str_eq(s.lines[2], "+I USD 6");
+    changelog_norm_t none;   /* a normaliser that keeps nothing takes no seed */
+    changelog_norm_init(&none, schema, pk, 1, CHANGELOG_RETRACT, CHANGELOG_RETRACT, false);
+    r = mk(f, ROW_INSERT, "EUR", 1, false);
+    ck_assert_int_eq(changelog_norm_seed(&none, &r, err, sizeof err), -1);
+    changelog_norm_free(&none);
+    changelog_norm_free(&a);
+    changelog_norm_free(&b);
+    type_free(schema);
+}
+END_TEST
+
 START_TEST(retract_source_delivered_as_upsert_drops_update_before)
 {
     char err[256];
@@ -157,6 +202,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, delivered_mode_follows_flink);
     tcase_add_test(tc, upsert_source_normalised_to_retract);
+    tcase_add_test(tc, last_rows_visited_and_seeded_continue_the_changelog);
     tcase_add_test(tc, retract_source_delivered_as_upsert_drops_update_before);
     tcase_add_test(tc, function_changelog_mode_parses_into_kinds_and_flags);
     tcase_add_test(tc, every_printed_mode_parses_back);

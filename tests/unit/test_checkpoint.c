@@ -5,7 +5,9 @@
  * reads and one carrying a version 2 record is refused; the store writes atomically (a publish
  * hook runs before the rename; failing, the checkpoint stays unused), prunes to
  * num-retained, never uses an .inprogress folder and falls back from a torn
- * newest checkpoint to the one before it. */
+ * newest checkpoint to the one before it. NORMALIZED records (an upsert
+ * input's last rows) round-trip; a file encoded record by record equals
+ * ckpt_encode's; the background writer writes it aside for a publish. */
 #include <check.h>
 
 #include "check_main.h"
@@ -17,6 +19,7 @@
 
 #include "checkpoint/ckpt_format.h"
 #include "checkpoint/ckpt_store.h"
+#include "checkpoint/ckpt_writer.h"
 #include "util/buf.h"
 
 static void sample(ckpt_image_t *img, uint64_t id)
@@ -317,6 +320,103 @@ START_TEST(publish_runs_before_the_rename_and_a_failure_leaves_it_unused)
 }
 END_TEST
 
+START_TEST(normalized_rows_round_trip)
+{
+    ckpt_image_t img, back;
+    ckpt_image_init(&img, 5, 0);
+    ckpt_call_t *c = ckpt_add_call(&img, "retract", "RetractArg", 9, 0);
+    ckpt_add_sorted(&img, c, 0, "\x00\x01", 2);
+    ckpt_add_normalized(&img, c, 1, "\x02\x07", 2);
+    buf_t b = BUF_INIT;
+    ckpt_encode(&img, &b);
+    /* the last record before END: tag 20, u32 table 1, u32 length 2, the row's bytes (+U, 07) */
+    static const unsigned char last[] = {20, 1, 0, 0, 0, 2, 0, 0, 0, 2, 7, 0};
+    ck_assert_int_eq(memcmp(b.data + b.len - 4 - sizeof last, last, sizeof last), 0);
+    char err[256] = "";
+    ck_assert_msg(ckpt_decode(b.data, b.len, &back, err, sizeof err) == 0, "%s", err);
+    const ckpt_call_t *bc = ckpt_find_call(&back, "retract");
+    ck_assert_uint_eq(bc->nsorted, 1);
+    ck_assert_uint_eq(bc->nnormalized, 1);
+    ck_assert_uint_eq(bc->normalized[0].table, 1);
+    ck_assert_int_eq(memcmp(bc->normalized[0].row.data, "\x02\x07", 2), 0);
+    ckpt_image_free(&back);
+    ckpt_image_free(&img);
+    buf_free(&b);
+}
+END_TEST
+
+/* The records of sample() one by one, as a barrier encodes them (ckpt_enc_*). */
+static size_t encode_sample(buf_t *b, uint64_t id)
+{
+    size_t start = ckpt_enc_begin(b, id, 0);
+    ckpt_enc_source(b, "clicks", 1234);
+    ckpt_enc_call(b, "counter", "count_clicks", 5000, 2);
+    ckpt_enc_call_entry(b, "clicks", 0, "ROW<`count` BIGINT NOT NULL>");
+    ckpt_enc_call_entry(b, "seen", 1, "ARRAY<STRING>");
+    ckpt_enc_state(b, 0, "\x01\x02", 2, 77, "abc", 3);
+    ckpt_enc_state(b, 1, "", 0, 78, "", 0);
+    ckpt_enc_timer(b, "\x01\x02", 2, "t1", 9000);
+    ckpt_enc_timer(b, "\x01\x02", 2, NULL, 9001);
+    return start;
+}
+
+START_TEST(records_encoded_one_by_one_equal_the_image_encoding)
+{
+    ckpt_image_t img;
+    sample(&img, 7);
+    buf_t whole = BUF_INIT, parts = BUF_INIT;
+    ckpt_encode(&img, &whole);
+    buf_append(&parts, "xy", 2);   /* a file need not start the buffer */
+    size_t start = encode_sample(&parts, 7);
+    ckpt_enc_finish(&parts, start);
+    ck_assert_uint_eq(parts.len - start, whole.len);
+    ck_assert_int_eq(memcmp(parts.data + start, whole.data, whole.len), 0);
+    ckpt_image_free(&img);
+    buf_free(&whole);
+    buf_free(&parts);
+}
+END_TEST
+
+START_TEST(the_writer_writes_aside_and_the_publish_makes_it_visible)
+{
+    snprintf(dir, sizeof dir, "/tmp/ptfhost-ckpt-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ckpt_writer_t *w = ckpt_writer_new();
+    char err[256] = "", path[4200];
+    uint64_t bytes = 0;
+    double ms = 0;
+    ck_assert_int_eq(ckpt_writer_poll(w, true, &bytes, &ms, err, sizeof err), 2);   /* nothing started */
+    for (uint64_t id = 1; id <= 3; id++) {
+        buf_t b = ckpt_writer_buffer(w);
+        size_t start = encode_sample(&b, id);
+        ck_assert_int_eq(ckpt_writer_start(w, dir, id, 0, id - 1, 1, &b, start, err, sizeof err), 0);
+        ck_assert_ptr_null(b.data);   /* taken over */
+        buf_t again = BUF_INIT;
+        ck_assert_int_eq(ckpt_writer_start(w, dir, id, 0, 0, 1, &again, 0, err, sizeof err), -1);   /* one at a time */
+        ck_assert_int_eq(ckpt_writer_poll(w, true, &bytes, &ms, err, sizeof err), 1);
+        char name[32], aside[48];
+        snprintf(name, sizeof name, "chk-%llu", (unsigned long long)id);
+        snprintf(aside, sizeof aside, "%s.inprogress", name);
+        ck_assert(exists(aside) && !exists(name));   /* written aside, not published */
+        ck_assert_int_eq(ckpt_store_publish(dir, id, 0, NULL, NULL, path, sizeof path, err, sizeof err), 0);
+    }
+    ck_assert(exists("chk-3") && exists("chk-2") && !exists("chk-1"));   /* write 3 pruned after 2 */
+    ckpt_image_t back;
+    ck_assert_msg(ckpt_store_load(path, &back, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(back.id, 3);
+    ck_assert_uint_eq(back.calls[0].nstates, 2);
+    struct stat st;
+    char meta[4300];
+    snprintf(meta, sizeof meta, "%s/" CKPT_METADATA, path);
+    ck_assert(stat(meta, &st) == 0 && (uint64_t)st.st_size == bytes);
+    ckpt_image_free(&back);
+    ckpt_writer_free(w);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(an_empty_directory_has_no_checkpoint)
 {
     ckpt_image_t img;
@@ -371,6 +471,9 @@ int main(void)
     tcase_add_test(tc, the_store_prunes_and_falls_back_from_a_torn_newest);
     tcase_add_test(tc, publish_runs_before_the_rename_and_a_failure_leaves_it_unused);
     tcase_add_test(tc, an_empty_directory_has_no_checkpoint);
+    tcase_add_test(tc, normalized_rows_round_trip);
+    tcase_add_test(tc, records_encoded_one_by_one_equal_the_image_encoding);
+    tcase_add_test(tc, the_writer_writes_aside_and_the_publish_makes_it_visible);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }

@@ -105,7 +105,7 @@ static char *run(catalog_table_t **tables, int n, int fail_at_row, int *rc, bool
     inputs_t *ins = inputs_open(spec, n, &cfg, err, sizeof err);
     ck_assert_msg(ins != NULL, "%s", err);
     log_t l = {BUF_INIT, fail_at_row, 0};
-    inputs_consumer_t c = {&l, log_row, log_watermark, log_proctime, log_end, log_flush, NULL, NULL};
+    inputs_consumer_t c = {&l, log_row, log_watermark, log_proctime, log_end, log_flush, NULL, NULL, NULL};
     *rc = inputs_run(ins, &c, err, sizeof err);
     if (*rc != 0) buf_printf(&l.b, "error: %s", err);
     *source_failed = inputs_source_failed(ins);
