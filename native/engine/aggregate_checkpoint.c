@@ -64,7 +64,7 @@ int agg_ckpt_read_table(agg_ckpt_t *c, const job_env_t *env, const catalog_table
     uint64_t skip = 0;
     job_ckpt_skip_rows(&c->k, &table, 1, &skip);
     inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL,
-                           env->udfs, false, NULL, env->cancel};
+                           env->udfs, false, NULL, env->cancel, NULL, NULL};
     cfg.skip_rows = &skip;
     cfg.barrier_interval_ms = c->k.enabled ? c->k.interval_ms : 0;
     cfg.stop = c->k.enabled ? ckpt_stop_flag() : NULL;

@@ -53,6 +53,8 @@ typedef struct job_ckpt {
     char last_path[4200];    /* the folder job_ckpt_take wrote last */
     const conn_sink_t *sink;       /* the sink at the last barrier (job_ckpt_sink_barrier) */
     conn_split_pos_t *restart_pos; /* job_ckpt_restart_splits' positions */
+    bool scale_out;          /* 'ptfhost.scale-out': checkpoints per Kafka partition (partition_state.h);
+                                nothing restores when the run starts */
 } job_ckpt_t;
 
 /* How a run stopped with a savepoint begins its message (the folder follows). */
@@ -97,6 +99,13 @@ int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table
 /* Seeds the call's operator from the restored checkpoint (state, timers,
  * watermark), after the compatibility checks. */
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen);
+
+/* Scale-out (partition_state.h): seeds the call's state and timers from
+ * img (loaded from path), with the restore checks; no watermark, no ORDER
+ * BY rows. And the CALL record of the call (its state entries) in img. */
+int job_ckpt_restore_image(const job_ckpt_t *k, const ckpt_image_t *img, const char *path,
+                           const job_call_state_t *call, char *err, size_t errlen);
+ckpt_call_t *job_ckpt_add_call(ckpt_image_t *img, const job_call_state_t *call);
 
 /* Writes a checkpoint (a savepoint when `savepoint`) of the call at the
  * barrier; path receives its folder. The caller flushed the operator. */
