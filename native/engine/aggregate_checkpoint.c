@@ -39,6 +39,11 @@ int agg_ckpt_open(agg_ckpt_t *c, job_env_t *env, bool view, const char *uid, con
     c->shape = shape;
     c->opened = true;
     if (job_ckpt_open(&c->k, view ? NULL : env->catalog, env->base_dir, err, errlen) != 0) return -1;
+    if (c->k.scale_out) {
+        snprintf(err, errlen, "'ptfhost.scale-out' scales a PTF call's query out; GROUP BY, window aggregations "
+                              "and de-duplication run in one process (unset 'ptfhost.scale-out').");
+        return -1;
+    }
     if (c->k.enabled) ckpt_stop_arm();
     return c->k.restoring ? check_claims(c, err, errlen) : 0;
 }

@@ -8,8 +8,8 @@
 #   (restored from their newest checkpoints) and reads on; the combined
 #   output equals a single-process run after de-duplication, nothing missing
 #   and nothing else;
-# - a topic not keyed by the PARTITION BY columns fails clearly, and so does
-#   scale-out without checkpoints.
+# - a topic not keyed by the PARTITION BY columns fails clearly, and so do
+#   scale-out without checkpoints and an aggregation under scale-out.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 W=$(mktemp -d)
@@ -109,6 +109,14 @@ script otherkey counts_so "'key.format' = 'json', 'key.fields' = 'url'," "$SCALE
 script nockpt counts_so "$KEYED" "SET 'ptfhost.scale-out' = 'true';" ""
 (cd "$W" && timeout 60 "$PTFHOST" run nockpt.sql >/dev/null 2>nockpt.err) && bad "scale-out without checkpoints ran" \
   || { grep -q "'ptfhost.scale-out' needs checkpoints" "$W/nockpt.err" && ok || bad "no-checkpoint message: $(cat "$W/nockpt.err")"; }   # hang guard above
+cat >"$W/agg.sql" <<SQL
+$SCALE
+CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'kafka', 'topic' = 'clicks_so',
+  'properties.bootstrap.servers' = '$BOOT', $KEYED 'scan.startup.mode' = 'earliest-offset', 'format' = 'json');
+SELECT user_id, COUNT(*) FROM clicks GROUP BY user_id;
+SQL
+(cd "$W" && timeout 60 "$PTFHOST" run agg.sql >/dev/null 2>agg.err) && bad "an aggregation under scale-out ran" \
+  || { grep -q "'ptfhost.scale-out' scales a PTF call's query out" "$W/agg.err" && ok || bad "aggregation message: $(cat "$W/agg.err")"; }   # hang guard above
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
