@@ -6,7 +6,9 @@
  * topics every 'scan.topic-partition-discovery.interval'. 'properties.group.id'
  * names whose committed offsets 'group-offsets' reads; only a completed
  * checkpoint commits offsets to it (source.h's positions: a checkpoint
- * holds each partition's offset and a resumed run starts there). 'scan.startup.mode' picks where each partition starts,
+ * holds each partition's offset and a resumed run starts there; with
+ * source.h's subscribe, used by 'ptfhost.scale-out', the source joins the
+ * group and reads the partitions it assigns). 'scan.startup.mode' picks where each partition starts,
  * 'scan.bounded.mode' where it ends; a bounded source ends when every
  * partition has reached its end. The sink (kafka_sink.c) writes the value
  * format, keyed by 'key.fields' when 'key.format' is set, to the partition

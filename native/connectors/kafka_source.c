@@ -16,7 +16,16 @@
  * were returned (a record may decode into several rows). A checkpoint
  * takes them, a restored run assigns each partition from them (Flink's
  * rule: the checkpoint wins over the group's committed offsets), and only
- * a completed checkpoint commits them to the consumer group. */
+ * a completed checkpoint commits them to the consumer group.
+ *
+ * Group mode (subscribe(), source.h's Consumer groups): the source joins
+ * 'properties.group.id' with librdkafka's subscription instead of
+ * assigning every partition; the rebalance callback tells the caller's hook
+ * what goes and what comes before librdkafka applies it (eager protocol,
+ * librdkafka's default assignors, or cooperative-sticky when the table's
+ * 'properties.partition.assignment.strategy' asks for it: the callback
+ * follows rd_kafka_rebalance_protocol). A revoked partition's split ends;
+ * a partition assigned again becomes a new split. */
 #include "connectors/kafka.h"
 
 #include <errno.h>
@@ -112,6 +121,13 @@ typedef struct kafka_source {
     /* The topic of the last message (most are of the same one). */
     const rd_kafka_topic_t *last_rkt;
     int last_topic;
+    /* Group mode: the caller's hook, and its error when it failed inside
+     * the rebalance callback (poll_once returns it). */
+    bool group_mode;
+    conn_rebalance_fn hook;
+    void *hook_ctx;
+    bool hook_failed;
+    char hook_err[2048];
 } kafka_source_t;
 
 /* ---- modes ---------------------------------------------------------------- */
@@ -254,6 +270,8 @@ static void on_client_error(rd_kafka_t *rk, int e, const char *reason, void *opa
     if (retried_error((rd_kafka_resp_err_t)e) && !ks->away_since_ms) ks->away_since_ms = clock_ms();
 }
 
+static void on_rebalance(rd_kafka_t *rk, rd_kafka_resp_err_t e, rd_kafka_topic_partition_list_t *l, void *opaque);
+
 static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafka_pos_t *end, char *err,
                         size_t errlen)
 {
@@ -278,6 +296,7 @@ static int consumer_new(kafka_source_t *ks, const kafka_pos_t *start, const kafk
     }
     rd_kafka_conf_set_opaque(conf, ks);
     rd_kafka_conf_set_error_cb(conf, on_client_error);
+    rd_kafka_conf_set_rebalance_cb(conf, on_rebalance);   /* called in group mode only (subscribe) */
     char why[512];
     if (!(ks->rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, why, sizeof why))) {
         snprintf(err, errlen, "table '%s': cannot create the Kafka consumer: %s", t->name, why);
@@ -626,6 +645,11 @@ static int poll_once(kafka_source_t *ks, char *err, size_t errlen)
         if (until < wait) wait = until;
     }
     rd_kafka_message_t *m = next_message(ks, wait);
+    if (ks->hook_failed) {   /* a rebalance the caller could not take */
+        if (m) rd_kafka_message_destroy(m);
+        snprintf(err, errlen, "%s", ks->hook_err);
+        return -1;
+    }
     if (!m) return check_away(ks, err, errlen);
     if (!m->err || m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) ks->away_since_ms = 0;   /* a broker answered */
     kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
@@ -687,6 +711,141 @@ static int kafka_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_
     }
 }
 
+/* ---- group mode (subscribe) ------------------------------------------------------ */
+
+/* A partition the group assigns: a new split, also when it was one before
+ * (that one ended when it was revoked). */
+static int group_part(kafka_source_t *ks, const char *topic, int32_t partition)
+{
+    int ti = topic_find(ks, topic);
+    if (ti < 0) ti = topic_add(ks, topic);
+    part_add(ks, ti, partition);
+    return ks->nparts - 1;
+}
+
+/* The partitions l assigns start where 'scan.startup.mode' says unless the
+ * hook gives a position (a checkpoint's). */
+static int group_assign(kafka_source_t *ks, rd_kafka_topic_partition_list_t *l, char *err, size_t errlen)
+{
+    if (resolve(ks, &ks->start, true, l, err, errlen) != 0) return -1;
+    conn_split_pos_t *pos = xcalloc((size_t)l->cnt + 1, sizeof *pos);
+    int *splits = xcalloc((size_t)l->cnt + 1, sizeof *splits);
+    for (int i = 0; i < l->cnt; i++) {
+        splits[i] = group_part(ks, l->elems[i].topic, l->elems[i].partition);
+        kafka_part_t *p = &ks->parts[splits[i]];
+        pos[i] = (conn_split_pos_t){ks->topics[p->topic].name, p->partition, l->elems[i].offset, 0};
+    }
+    ks->base.nsplits = ks->nparts;
+    conn_rebalance_t ev = {CONN_REBALANCE_ASSIGN, pos, splits, l->cnt, false};
+    int rc = ks->hook(ks->hook_ctx, &ks->base, &ev, err, errlen);
+    for (int i = 0; rc == 0 && i < l->cnt; i++) {
+        kafka_part_t *p = &ks->parts[splits[i]];
+        l->elems[i].offset = p->next = pos[i].offset;
+        p->skip = p->drop = pos[i].skip;
+    }
+    free(splits);
+    free(pos);
+    return rc;
+}
+
+/* Messages taken from the queue for partitions that are done now are dropped. */
+static void drop_batched(kafka_source_t *ks)
+{
+    int keep = ks->next_msg;
+    for (int i = ks->next_msg; i < ks->nbatch; i++) {
+        rd_kafka_message_t *m = ks->batch[i];
+        kafka_part_t *p = m->rkt ? part_of(ks, m) : NULL;
+        if (p && p->done) rd_kafka_message_destroy(m);
+        else ks->batch[keep++] = m;
+    }
+    ks->nbatch = keep;
+}
+
+/* The partitions l revokes: the hook sees where they stand, then their
+ * splits end. lost: the group gave them to another member already (this
+ * one was away too long). */
+static int group_revoke(kafka_source_t *ks, const rd_kafka_topic_partition_list_t *l, bool lost, char *err,
+                        size_t errlen)
+{
+    conn_split_pos_t *pos = xcalloc((size_t)l->cnt + 1, sizeof *pos);
+    int *splits = xcalloc((size_t)l->cnt + 1, sizeof *splits);
+    int n = 0;
+    for (int i = 0; i < l->cnt; i++) {
+        int ti = topic_find(ks, l->elems[i].topic);
+        if (ti < 0 || !part_known(ks, ti, l->elems[i].partition)) continue;
+        int split = ks->topics[ti].split[l->elems[i].partition];
+        kafka_part_t *p = &ks->parts[split];
+        if (p->done) continue;
+        splits[n] = split;
+        pos[n++] = (conn_split_pos_t){ks->topics[ti].name, p->partition, p->next, p->skip};
+    }
+    conn_rebalance_t ev = {CONN_REBALANCE_REVOKE, pos, splits, n, lost};
+    int rc = n ? ks->hook(ks->hook_ctx, &ks->base, &ev, err, errlen) : 0;
+    for (int i = 0; i < n; i++) mark_done(ks, &ks->parts[splits[i]]);
+    drop_batched(ks);
+    if (ks->committed) rd_kafka_topic_partition_list_destroy(ks->committed);   /* no stale commit at close */
+    ks->committed = NULL;
+    free(splits);
+    free(pos);
+    return rc;
+}
+
+/* librdkafka's rebalance callback (from within a poll, on the source's
+ * thread): the hook first, then the assignment changes. Without a hook
+ * (closing) only the assignment changes. */
+static void on_rebalance(rd_kafka_t *rk, rd_kafka_resp_err_t e, rd_kafka_topic_partition_list_t *l, void *opaque)
+{
+    kafka_source_t *ks = opaque;
+    bool cooperative = strcmp(rd_kafka_rebalance_protocol(rk), "COOPERATIVE") == 0;
+    bool assigning = e == RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS;
+    if (ks->hook && !ks->hook_failed) {
+        int rc = assigning ? group_assign(ks, l, ks->hook_err, sizeof ks->hook_err)
+                           : group_revoke(ks, l, rd_kafka_assignment_lost(rk), ks->hook_err, sizeof ks->hook_err);
+        if (rc != 0) ks->hook_failed = true;
+    }
+    if (ks->hook_failed && assigning) return;   /* the job fails: nothing is read */
+    rd_kafka_error_t *err = NULL;
+    if (cooperative) err = assigning ? rd_kafka_incremental_assign(rk, l) : rd_kafka_incremental_unassign(rk, l);
+    else rd_kafka_assign(rk, assigning ? l : NULL);
+    if (err) rd_kafka_error_destroy(err);   /* librdkafka reports a failed assignment as a consumer error too */
+}
+
+/* Forgets the partitions listed at open and joins the group. */
+static int kafka_subscribe(conn_source_t *s, conn_rebalance_fn hook, void *ctx, char *err, size_t errlen)
+{
+    kafka_source_t *ks = (kafka_source_t *)s;
+    const char *table = ks->base.table->name;
+    if (ks->bounded) {
+        snprintf(err, errlen, "table '%s': 'ptfhost.scale-out' reads an unbounded topic; remove "
+                 "'scan.bounded.mode' (each process runs until it is stopped)", table);
+        return -1;
+    }
+    if (!ks->assignment) {
+        snprintf(err, errlen, "table '%s': internal: subscribe after the first row", table);
+        return -1;
+    }
+    rd_kafka_topic_partition_list_destroy(ks->assignment);
+    ks->assignment = NULL;
+    for (int i = 0; i < ks->nparts; i++) free(ks->parts[i].place);
+    ks->nparts = ks->nleft = ks->nreported = 0;
+    for (int i = 0; i < ks->ntopics; i++)
+        for (int p = 0; p < ks->topics[i].npartitions; p++) ks->topics[i].split[p] = -1;
+    ks->base.nsplits = 0;
+    ks->base.splits_grow = true;
+    ks->discover_ms = 0;   /* the group follows new partitions of its topics itself */
+    ks->group_mode = true;
+    ks->hook = hook;
+    ks->hook_ctx = ctx;
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(ks->ntopics);
+    for (int i = 0; i < ks->ntopics; i++)
+        rd_kafka_topic_partition_list_add(l, ks->topics[i].name, RD_KAFKA_PARTITION_UA);
+    rd_kafka_resp_err_t e = rd_kafka_subscribe(ks->rk, l);
+    rd_kafka_topic_partition_list_destroy(l);
+    if (!e) return 0;
+    snprintf(err, errlen, "table '%s': cannot join consumer group '%s': %s", table, ks->group, rd_kafka_err2str(e));
+    return -1;
+}
+
 /* ---- positions (source.h) ------------------------------------------------------- */
 
 static int kafka_positions(conn_source_t *s, bool exclude_last, const conn_split_pos_t **pos, int *n)
@@ -702,8 +861,14 @@ static int kafka_positions(conn_source_t *s, bool exclude_last, const conn_split
         last->offset = ks->rows_offset;
         last->skip = (uint32_t)(ks->next_row - 1);
     }
+    int kept = ks->nparts;
+    if (ks->group_mode) {   /* the partitions this process reads now */
+        kept = 0;
+        for (int i = 0; i < ks->nparts; i++)
+            if (!ks->parts[i].done) ks->pos[kept++] = ks->pos[i];
+    }
     *pos = ks->pos;
-    *n = ks->nparts;
+    *n = kept;
     return 0;
 }
 
@@ -748,6 +913,7 @@ static int kafka_commit(conn_source_t *s, const conn_split_pos_t *pos, int n, ch
 static void kafka_close(conn_source_t *s)
 {
     kafka_source_t *ks = (kafka_source_t *)s;
+    ks->hook = NULL;   /* the revoke at close only unassigns */
     release_held(ks);
     while (ks->next_msg < ks->nbatch) rd_kafka_message_destroy(ks->batch[ks->next_msg++]);
     if (ks->queue) rd_kafka_queue_destroy(ks->queue);
@@ -807,6 +973,7 @@ conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, cha
     ks->base.wait_ms = KAFKA_POLL_MS;
     ks->base.positions = kafka_positions;
     ks->base.restart = kafka_restart;
+    ks->base.subscribe = kafka_subscribe;
     const char *commit = catalog_table_option(t, "properties.commit.offsets.on.checkpoint");
     ks->base.commit = commit && strcasecmp(commit, "false") == 0 ? NULL : kafka_commit;   /* Flink's switch */
     ks->last_split = -1;

@@ -24,6 +24,16 @@
  * (Kafka: the consumer group's committed offsets). Sources without them
  * leave them NULL.
  *
+ * Consumer groups (Kafka, a job with 'ptfhost.scale-out'): subscribe()
+ * joins the table's consumer group instead of reading every split; the
+ * group decides which partitions this process reads. Every change comes
+ * to the caller's hook, from inside next(), before it takes effect: a
+ * REVOKE with the positions of the splits going away (their rows returned
+ * so far are all the caller has; after the hook they are ended splits,
+ * CONN_SRC_SPLIT_END), an ASSIGN with the splits coming (new split numbers,
+ * splits_grow), each at the position 'scan.startup.mode' gives, which the
+ * hook may replace (a checkpoint's). A hook that fails fails next().
+ *
  * Ownership: values of a returned row live in the arena the caller passes to
  * next(); the caller resets it between rows or batches as it likes. A source
  * keeps its own buffers and releases them in close(). */
@@ -61,6 +71,19 @@ typedef struct conn_split_pos {
     uint32_t skip;
 } conn_split_pos_t;
 
+typedef enum conn_rebalance_kind { CONN_REBALANCE_ASSIGN, CONN_REBALANCE_REVOKE } conn_rebalance_kind_t;
+
+typedef struct conn_rebalance {
+    conn_rebalance_kind_t kind;
+    conn_split_pos_t *parts;  /* n of them; ASSIGN: the hook may set offset and skip */
+    const int *splits;        /* the split number of each */
+    int n;
+    bool lost;                /* REVOKE: the group gave them to another member already (this one was
+                                 away too long): nothing may be written for them */
+} conn_rebalance_t;
+
+typedef int (*conn_rebalance_fn)(void *ctx, const conn_source_t *s, conn_rebalance_t *ev, char *err, size_t errlen);
+
 struct conn_source {
     /* One of CONN_SRC_*; on error err says what and where. */
     int (*next)(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t errlen);
@@ -76,6 +99,8 @@ struct conn_source {
     int (*positions)(conn_source_t *s, bool exclude_last, const conn_split_pos_t **pos, int *n);
     int (*restart)(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen);
     int (*commit)(conn_source_t *s, const conn_split_pos_t *pos, int n, char *err, size_t errlen);
+    /* Optional (see Consumer groups above); called once, before the first next(), instead of restart(). */
+    int (*subscribe)(conn_source_t *s, conn_rebalance_fn hook, void *ctx, char *err, size_t errlen);
 };
 
 /* Opens the source a table's connector option describes ('filesystem',

@@ -40,6 +40,11 @@ int agg_ckpt_open(agg_ckpt_t *c, job_env_t *env, bool view, const char *uid, con
     c->shape = shape;
     c->opened = true;
     if (job_ckpt_open(&c->k, view ? NULL : env->catalog, env->base_dir, err, errlen) != 0) return -1;
+    if (c->k.scale_out) {
+        snprintf(err, errlen, "'ptfhost.scale-out' scales a PTF call's query out; GROUP BY, window aggregations "
+                              "and de-duplication run in one process (unset 'ptfhost.scale-out').");
+        return -1;
+    }
     if (c->k.enabled) ckpt_stop_arm();
     return c->k.restoring ? check_claims(c, err, errlen) : 0;
 }
@@ -72,7 +77,7 @@ int agg_ckpt_read_table(agg_ckpt_t *c, const job_env_t *env, const catalog_table
     uint64_t skip = 0;
     job_ckpt_skip_rows(&c->k, &table, 1, &skip);
     inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL,
-                           env->udfs, false, NULL, env->cancel};
+                           env->udfs, false, NULL, env->cancel, NULL, NULL};
     cfg.skip_rows = &skip;
     cfg.barrier_interval_ms = c->k.enabled ? c->k.interval_ms : 0;
     cfg.stop = c->k.enabled ? ckpt_stop_flag() : NULL;

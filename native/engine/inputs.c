@@ -176,9 +176,14 @@ static int computed_fill(const computed_t *cc, const catalog_table_t *t, row_t *
     return 0;
 }
 
-/* A resumed source with positions starts from the checkpoint's. */
+/* A resumed source with positions starts from the checkpoint's; under scale-out it joins its group. */
 static int restart(input_t *in, const inputs_config_t *cfg, int i, char *err, size_t errlen)
 {
+    if (cfg->rebalance) {   /* the group decides which splits and the hook where they start */
+        if (in->src->subscribe) return in->src->subscribe(in->src, cfg->rebalance, cfg->rebalance_ctx, err, errlen);
+        snprintf(err, errlen, "table '%s': 'ptfhost.scale-out' needs a 'kafka' table", in->table->name);
+        return -1;
+    }
     const inputs_splits_t *sp = cfg->restart_splits ? &cfg->restart_splits[i] : NULL;
     if (!sp || sp->n == 0) return 0;
     if (!in->src->restart) {

@@ -149,6 +149,9 @@ typedef struct inputs_config {
     const inputs_splits_t *restart_splits; /* per table (order given): positions to restart from (NULL: none) */
     const volatile sig_atomic_t *cancel; /* non-zero: the run fails at once, "the query was cancelled"
                                             (NULL: never); read between rows and while waiting for one */
+    conn_rebalance_fn rebalance; /* non-NULL: every table joins its consumer group (source.h's subscribe)
+                                    and its rebalances come here, with rebalance_ctx */
+    void *rebalance_ctx;
 } inputs_config_t;
 
 typedef struct inputs inputs_t;

@@ -17,6 +17,7 @@
 #include "checkpoint/ckpt_store.h"
 #include "engine/inputs.h"
 #include "engine/job_checkpoint.h"
+#include "engine/partition_state.h"
 #include "engine/operator.h"
 #include "engine/output.h"
 #include "engine/values.h"
@@ -127,6 +128,7 @@ typedef struct call {
     const char *key_names[PROJECT_MAX_KEY];
     job_ckpt_t *ckpt;                /* checkpoints (none for a view's query) */
     char *plan_json;                 /* what each function instance opens with */
+    pstate_t *pstate;                /* 'ptfhost.scale-out': state per Kafka partition, else NULL */
 } call_t;
 
 /* Plans the call and claims its uid within the statement. */
@@ -474,7 +476,9 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
 }
 
 /* The inputs stage over the call's tables, in the order the call names them. */
-static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
+static int call_rebalance(void *ctx, const conn_source_t *src, conn_rebalance_t *ev, char *err, size_t errlen);
+
+static inputs_t *call_open_inputs(call_t *c, char *err, size_t errlen)
 {
     const plan_call_t *plan = c->plan;
     inputs_table_t *order = xcalloc((size_t)plan->ntables + 1, sizeof *order);
@@ -485,7 +489,7 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
         order[j] = (inputs_table_t){plan->tables[i].table, i};
     }
     inputs_config_t cfg = {c->env->base_dir, c->env->clock, c->env->time_limit_ms, c->env->catalog, 0, NULL, NULL,
-                           c->env->udfs, false, NULL, c->env->cancel};
+                           c->env->udfs, false, NULL, c->env->cancel, NULL, NULL};
     uint64_t *skip = xcalloc((size_t)plan->ntables + 1, sizeof *skip);
     inputs_splits_t *splits = xcalloc((size_t)plan->ntables + 1, sizeof *splits);
     if (c->ckpt && job_ckpt_active(c->ckpt)) {
@@ -496,6 +500,10 @@ static inputs_t *call_open_inputs(const call_t *c, char *err, size_t errlen)
         cfg.barrier_interval_ms = c->ckpt->enabled ? c->ckpt->interval_ms : 0;
         cfg.stop = c->ckpt->enabled ? ckpt_stop_flag() : NULL;
         cfg.fresh_watermarks = !c->ckpt->restore_watermark;
+    }
+    if (c->pstate) {
+        cfg.rebalance = call_rebalance;
+        cfg.rebalance_ctx = c;
     }
     inputs_t *ins = inputs_open(order, plan->ntables, &cfg, err, errlen);
     free(splits);
@@ -537,14 +545,17 @@ typedef struct push_ctx {
     int table;
     const type_t *from, *typed;   /* a typed table argument: cast from -> typed */
     arena_t *arena;
+    pstate_t *pstate;             /* scale-out: learns each row's key and partition */
+    const job_call_state_t *call;
 } push_ctx_t;
 
 static int push_cast(void *ctx, const row_t *row, char *err, size_t errlen)
 {
     push_ctx_t *p = ctx;
-    if (!p->typed) return op_push(p->c, p->table, row, err, errlen);
-    row_t cast = cast_row(row, p->from, p->typed, p->arena);
-    return op_push(p->c, p->table, &cast, err, errlen);
+    row_t cast;
+    if (p->typed) cast = cast_row(row, p->from, p->typed, p->arena), row = &cast;
+    if (p->pstate) pstate_note_row(p->pstate, p->call, row);
+    return op_push(p->c, p->table, row, err, errlen);
 }
 
 static int call_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
@@ -552,7 +563,7 @@ static int call_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now
     call_t *c = ctx;
     const plan_table_t *pt = &c->plan->tables[id];
     op_set_processing_time(c, now_ms);
-    push_ctx_t pc = {c, id, pt->table->schema, pt->typed, a};
+    push_ctx_t pc = {c, id, pt->table->schema, pt->typed, a, c->pstate, &c->hook};
     return changelog_norm_push(&c->norm[id], row, push_cast, &pc, err, errlen);
 }
 
@@ -612,6 +623,11 @@ static int call_barrier(void *ctx, const inputs_position_t *pos, int n, bool fin
     char path[4200];
     c->hook.now_ms = proctime_now(c->env->clock);
     if (job_ckpt_sink_barrier(c->ckpt, c->out.sink, err, errlen) != 0) return -1;
+    if (c->pstate) {
+        if (pstate_take(c->pstate, &c->hook, pos, n, final, path, sizeof path, err, errlen) != 0) return -1;
+        if (final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
+        return 0;
+    }
     int rc = job_ckpt_take(c->ckpt, &c->hook, pos, n, final, path, sizeof path, err, errlen);
     if (rc >= 0 && final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
     return rc;   /* JOB_CKPT_PENDING: written in the background, call_barrier_done completes it */
@@ -621,6 +637,20 @@ static int call_barrier_done(void *ctx, bool wait, char *err, size_t errlen)
 {
     call_t *c = ctx;
     return job_ckpt_complete(c->ckpt, wait, err, errlen);
+}
+
+/* Scale-out: the group assigns partitions (restored from their
+ * checkpoints) or revokes them (what came before reaches the sink, then
+ * their checkpoints, then their keys are dropped). */
+static int call_rebalance(void *ctx, const conn_source_t *src, conn_rebalance_t *ev, char *err, size_t errlen)
+{
+    call_t *c = ctx;
+    c->hook.now_ms = proctime_now(c->env->clock);
+    if (ev->kind == CONN_REBALANCE_ASSIGN) return pstate_assign(c->pstate, &c->hook, src, ev, err, errlen);
+    if (call_flush(c, err, errlen) != 0 ||
+        (!ev->lost && job_ckpt_sink_barrier(c->ckpt, c->out.sink, err, errlen) != 0))
+        return -1;
+    return pstate_revoke(c->pstate, &c->hook, ev, err, errlen);
 }
 
 /* Feeds the operator to the end of its input. */
@@ -648,6 +678,7 @@ static int call_feed(call_t *c, inputs_t *ins, char *err, size_t errlen)
 static void call_free(call_t *c)
 {
     workers_free(c->workers);   /* its threads call the functions: stop them first */
+    pstate_free(c->pstate);
     watchdog_free(c->watchdog);
     if (c->jfn) {
         char cerr[1024];
@@ -705,8 +736,10 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         output_open_sink(&c.out, env, sink_table, key, upsert_key(c.plan, c.mode, &c.out.proj, key), err,
                          errlen) != 0 ||
         check_sink_mode(&c, q, sink_table, err, errlen) != 0 ||
+        pstate_check(&ckpt, c.plan, c.out.sink, err, errlen) != 0 ||
         job_ckpt_restore_sink(&ckpt, sink_table, c.out.sink, err, errlen) != 0 ||
         call_open_operator(&c, err, errlen) != 0 ||
+        (ckpt.scale_out && !(c.pstate = pstate_new(&ckpt, c.plan))) ||
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);
@@ -800,7 +833,7 @@ int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_
 {
     inputs_table_t table = {t, 0};
     inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL,
-                           NULL, env->udfs, false, NULL, env->cancel};
+                           NULL, env->udfs, false, NULL, env->cancel, NULL, NULL};
     inputs_t *ins = inputs_open(&table, 1, &cfg, err, errlen);
     int rc = ins && inputs_run(ins, c, err, errlen) == 0 ? 0 : -1;
     if (rc == 0) inputs_report_skipped(ins, stderr);
@@ -1192,7 +1225,7 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
         output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
         inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL,
-                               NULL, env->udfs, false, NULL, env->cancel};
+                               NULL, env->udfs, false, NULL, env->cancel, NULL, NULL};
         inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL,
                                       NULL};
         rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;

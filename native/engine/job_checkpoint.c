@@ -73,6 +73,7 @@ static void read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s)
     k->stop_at_end = setting_true(s, "ptfhost.checkpoint.stop-at-end");
     k->quiet = setting_true(s, "ptfhost.checkpoint.quiet");
     k->stats = setting_true(s, "ptfhost.checkpoint.stats");
+    k->scale_out = setting_true(s, "ptfhost.scale-out");
     const char *v = catalog_get(s, "ptfhost.checkpoint.restore-watermark");
     k->restore_watermark = !v || strcasecmp(v, "false") != 0;
 }
@@ -113,8 +114,14 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
     k->restore_watermark = true;
     if (!settings) return 0;
     read_ptfhost_settings(k, settings);
-    if (read_settings(k, settings, base_dir, err, errlen) != 0 || load_start(k, settings, base_dir, err, errlen) != 0)
+    if (read_settings(k, settings, base_dir, err, errlen) != 0) return -1;
+    if (k->scale_out && catalog_get(settings, "execution.state-recovery.path")) {
+        snprintf(err, errlen, "'execution.state-recovery.path' does not go with 'ptfhost.scale-out': each process "
+                              "restores the partitions the group gives it from the newest checkpoint of each in "
+                              "'execution.checkpointing.dir'.");
         return -1;
+    }
+    if (!k->scale_out && load_start(k, settings, base_dir, err, errlen) != 0) return -1;
     if (k->dir) k->last_id = ckpt_store_last_id(k->dir);
     if (k->restored.id > k->last_id) k->last_id = k->restored.id;
     return 0;
@@ -206,30 +213,31 @@ static const char *call_uid(const job_call_state_t *call) { return call->uid ? c
 /* ---- restore ---- */
 
 /* Every uid in the checkpoint must be this call's (Flink: state no operator claims). */
-static int check_claims(const job_ckpt_t *k, const char *uid, char *err, size_t errlen)
+static int check_claims(const job_ckpt_t *k, const ckpt_image_t *img, const char *path, const char *uid, char *err,
+                        size_t errlen)
 {
-    for (uint32_t i = 0; i < k->restored.ncalls && !k->ignore_unclaimed; i++) {
-        if (strcmp(k->restored.calls[i].uid, uid) == 0) continue;
+    for (uint32_t i = 0; i < img->ncalls && !k->ignore_unclaimed; i++) {
+        if (strcmp(img->calls[i].uid, uid) == 0) continue;
         snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s. Cannot map checkpoint/savepoint state "
                               "for the PTF call with uid '%s' (function '%s') to the new program, because no call "
                               "claims it. Give the call that should keep this state uid => '%s', or SET "
                               "'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
-                 k->restored_path, k->restored.calls[i].uid, k->restored.calls[i].function, k->restored.calls[i].uid);
+                 path, img->calls[i].uid, img->calls[i].function, img->calls[i].uid);
         return -1;
     }
-    if (k->restored.nstages && !k->ignore_unclaimed) {   /* an aggregation's (aggregate_checkpoint.h) */
+    if (img->nstages && !k->ignore_unclaimed) {   /* an aggregation's (aggregate_checkpoint.h) */
         snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s. Cannot map checkpoint/savepoint state "
                               "with uid '%s' to the new program, because no call claims it. SET "
                               "'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
-                 k->restored_path, k->restored.stages[0].uid);
+                 path, img->stages[0].uid);
         return -1;
     }
     return 0;
 }
 
 /* map[e]: the signature's index of the checkpoint's entry e (-1: dropped, allowed as unclaimed). */
-static int map_entries(const job_ckpt_t *k, const ckpt_call_t *cc, const ptf_sig_t *sig, int *map, char *err,
-                       size_t errlen)
+static int map_entries(const job_ckpt_t *k, const char *path, const ckpt_call_t *cc, const ptf_sig_t *sig, int *map,
+                       char *err, size_t errlen)
 {
     static const char *const kinds[] = {"value", "list", "map"};
     for (uint32_t e = 0; e < cc->nentries; e++) {
@@ -242,7 +250,7 @@ static int map_entries(const job_ckpt_t *k, const ckpt_call_t *cc, const ptf_sig
             snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: the state entry '%s' of uid '%s' "
                                   "is not declared by function '%s' any more. SET "
                                   "'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
-                     k->restored_path, old->name, cc->uid, cc->function);
+                     path, old->name, cc->uid, cc->function);
             return -1;
         }
         const ptf_state_t *now = &sig->state[map[e]];
@@ -253,7 +261,7 @@ static int map_entries(const job_ckpt_t *k, const ckpt_call_t *cc, const ptf_sig
                                   "changed type incompatibly: the checkpoint holds %s state of type %s, the function "
                                   "now declares %s state of type %s. Only an identical type restores; keep the old "
                                   "type, or use a new uid to start this call with empty state.",
-                     k->restored_path, old->name, cc->uid, old->kind < 3 ? kinds[old->kind] : "?", old->type,
+                     path, old->name, cc->uid, old->kind < 3 ? kinds[old->kind] : "?", old->type,
                      kinds[now->kind], type);
         free(type);
         if (!same) return -1;
@@ -349,19 +357,28 @@ static int seed_normalized(const job_ckpt_t *k, const ckpt_call_t *cc, char *err
     return rc;
 }
 
+int job_ckpt_restore_image(const job_ckpt_t *k, const ckpt_image_t *img, const char *path,
+                           const job_call_state_t *call, char *err, size_t errlen)
+{
+    const char *uid = call_uid(call);
+    if (check_claims(k, img, path, uid, err, errlen) != 0) return -1;
+    const ckpt_call_t *cc = ckpt_find_call(img, uid);
+    if (!cc) return 0;
+    int *map = xcalloc((size_t)cc->nentries + 1, sizeof *map);
+    int rc = map_entries(k, path, cc, call->sig, map, err, errlen);
+    if (rc == 0) rc = seed(call, cc, map, err, errlen);
+    free(map);
+    return rc;
+}
+
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen)
 {
     if (!k->restoring) return 0;
-    const char *uid = call_uid(call);
-    if (check_claims(k, uid, err, errlen) != 0) return -1;
-    const ckpt_call_t *cc = ckpt_find_call(&k->restored, uid);
+    if (job_ckpt_restore_image(k, &k->restored, k->restored_path, call, err, errlen) != 0) return -1;
+    const ckpt_call_t *cc = ckpt_find_call(&k->restored, call_uid(call));
     if (!cc) return 0;
-    int *map = xcalloc((size_t)cc->nentries + 1, sizeof *map);
-    int rc = map_entries(k, cc, call->sig, map, err, errlen);
-    if (rc == 0) rc = seed(call, cc, map, err, errlen);
-    if (rc == 0) rc = seed_sorted(call, cc, err, errlen);
+    int rc = seed_sorted(call, cc, err, errlen);
     if (rc == 0) rc = seed_normalized(k, cc, err, errlen);
-    free(map);
     for (int i = 0; rc == 0 && k->restore_watermark && cc->watermark != WM_NONE && i < ntables; i++)
         rc = ptf_op_watermark(call->op, i, cc->watermark, err, errlen);
     return rc;
@@ -404,6 +421,20 @@ static void snap_sorted(void *ctx, int table, const row_t *row, const type_t *ty
     if (codec_encode_row(&b, row, type, err, sizeof err) == 0)   /* the row was decoded from this format */
         ckpt_enc_sorted(s->b, (uint32_t)table, b.data, (uint32_t)b.len);
     buf_free(&b);
+}
+
+/* Scale-out's images (partition_state.c): the call's CALL record with its state entries. */
+ckpt_call_t *job_ckpt_add_call(ckpt_image_t *img, const job_call_state_t *call)
+{
+    const ptf_sig_t *sig = call->sig;
+    ckpt_call_t *c = ckpt_add_call(img, call_uid(call), call->function_name, ptf_op_current_watermark(call->op),
+                                   (uint32_t)sig->nstate);
+    for (int i = 0; i < sig->nstate; i++) {
+        char *type = type_to_serializable_string(sig->state[i].type);
+        ckpt_call_set_entry(img, c, (uint32_t)i, sig->state[i].name, (uint8_t)sig->state[i].kind, type);
+        free(type);
+    }
+    return c;
 }
 
 typedef struct snap_norm {

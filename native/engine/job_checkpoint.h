@@ -65,6 +65,8 @@ typedef struct job_ckpt {
     uint64_t unpruned;       /* the last checkpoint published, whose pruning the next write (or close) does */
     uint32_t pending_flags;
     double pending_snapshot_ms, pending_pause_ms; /* the processing thread's time on it */
+    bool scale_out;          /* 'ptfhost.scale-out': checkpoints per Kafka partition (partition_state.h);
+                                nothing restores when the run starts */
 } job_ckpt_t;
 
 /* How a run stopped with a savepoint begins its message (the folder follows). */
@@ -114,6 +116,13 @@ int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table
 /* Seeds the call's operator from the restored checkpoint (state, timers,
  * watermark), after the compatibility checks. */
 int job_ckpt_restore_call(job_ckpt_t *k, const job_call_state_t *call, int ntables, char *err, size_t errlen);
+
+/* Scale-out (partition_state.h): seeds the call's state and timers from
+ * img (loaded from path), with the restore checks; no watermark, no ORDER
+ * BY rows. And the CALL record of the call (its state entries) in img. */
+int job_ckpt_restore_image(const job_ckpt_t *k, const ckpt_image_t *img, const char *path,
+                           const job_call_state_t *call, char *err, size_t errlen);
+ckpt_call_t *job_ckpt_add_call(ckpt_image_t *img, const job_call_state_t *call);
 
 /* Takes a checkpoint (a savepoint when `savepoint`) of the call at the
  * barrier; path receives its folder. The caller flushed the operator. The

@@ -368,6 +368,18 @@ int ptf_op_seed_timer(ptf_op_t *op, const row_t *key, const char *name, int64_t 
     return 0;
 }
 
+void ptf_op_encode_table_key(const ptf_op_t *op, int table, const row_t *row, buf_t *b)
+{
+    ptf_op_encode_key(&op->cfg.tables[table], row, b);
+}
+
+void ptf_op_drop_key(ptf_op_t *op, const void *key, size_t len)
+{
+    uint32_t id = state_key_id(op->state, key, len);
+    for (int e = 0; e < op->cfg.sig->nstate; e++) state_clear(op->state, id, e);
+    timer_clear_all(&op->timers, id);
+}
+
 /* ---- pending records -------------------------------------------------------- */
 
 static pending_t *push_pending(ptf_op_t *op)

@@ -131,6 +131,13 @@ int ptf_op_seed_state(ptf_op_t *op, const row_t *key, int entry, const void *byt
                       size_t errlen);
 int ptf_op_seed_timer(ptf_op_t *op, const row_t *key, const char *name, int64_t time, char *err, size_t errlen);
 
+/* Scale-out (partition_state.h): the key bytes of a row of table t (its
+ * PARTITION BY values, as state and checkpoints file them), and dropping
+ * a key's state values and timers. drop_key takes a key the operator
+ * already holds (a flushed row's or a seeded one's). */
+void ptf_op_encode_table_key(const ptf_op_t *op, int table, const row_t *row, buf_t *b);
+void ptf_op_drop_key(ptf_op_t *op, const void *key, size_t len);
+
 /* Introspection for --dump-state and tests. */
 const struct state_store *ptf_op_state(const ptf_op_t *op);
 const struct timer_service *ptf_op_timers(const ptf_op_t *op);

@@ -100,7 +100,7 @@ static char *run(catalog_table_t **tables, int n, int fail_at_row, int *rc, bool
     inputs_table_t spec[8];
     for (int i = 0; i < n; i++) spec[i] = (inputs_table_t){tables[i], 10 + i};
     proctime_t clock = {true, 0};
-    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL, NULL, false, NULL, NULL};
+    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL};
     char err[256] = "";
     inputs_t *ins = inputs_open(spec, n, &cfg, err, sizeof err);
     ck_assert_msg(ins != NULL, "%s", err);
