@@ -10,7 +10,8 @@
 #include <strings.h>
 
 static const expr_func_t *const tables[] = {expr_funcs_cond, expr_funcs_math, expr_funcs_string, expr_funcs_time,
-                                            expr_funcs_coll, expr_funcs_floor, expr_funcs_regex, expr_funcs_json, expr_funcs_random};
+                                            expr_funcs_coll, expr_funcs_floor, expr_funcs_regex, expr_funcs_json, expr_funcs_random,
+                                            expr_funcs_text};
 #define NTABLES (sizeof tables / sizeof tables[0])
 
 const expr_func_t *expr_func_find(const char *name)
@@ -36,8 +37,8 @@ static const char *const not_yet[] = {
     "CURRENT_TIME", "LOCALTIME",
     "CURRENT_ROW_TIMESTAMP",
     "JSON_QUOTE",
-    "JSON_UNQUOTE", "CONVERT_TZ", "TO_UTC_TIMESTAMP", "PARSE_URL", "STR_TO_MAP", "SPLIT", "ELT", "DECODE",
-    "ENCODE", "TRANSLATE", "URL_DECODE", "URL_ENCODE", "SHA2", "SHA224", "SHA384", "SHA512", "UNHEX", "PRINTF",
+    "JSON_UNQUOTE", "CONVERT_TZ", "TO_UTC_TIMESTAMP", "STR_TO_MAP", "DECODE",
+    "ENCODE", "SHA2", "SHA224", "SHA384", "SHA512", "PRINTF",
     "DATEDIFF", "DATE_ADD", "DATE_SUB", "LAST_DAY", "DAYNAME", "MONTHNAME", "BITAND", "BITOR",
     "BITXOR", "BITNOT", NULL};
 static const char *const aggregates[] = {"COUNT", "SUM", "AVG", "MIN", "MAX", "COLLECT", "LISTAGG",
