@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "types/text.h"
+#include "types/time_zone.h"
 
 int32_t expr_zone_offset(const expr_ctx_t *cx, int64_t epoch_millis)
 {
@@ -305,6 +306,46 @@ static value_t impl_unix_timestamp(const expr_node_t *n, expr_ctx_t *cx, const v
                        : parse_civil(argv[0].u.str.ptr, argv[0].u.str.len, "yyyy-MM-dd HH:mm:ss", 19, &ms, &ns)))
         return value_null();
     return expr_i64(floor_div(expr_local_to_utc(cx, ms), 1000));
+}
+
+/* Java's ZoneId.SHORT_IDS: the three-letter ids TimeZone.getTimeZone knows
+ * and Flink's session-zone rules (tz_zone) refuse. */
+static const char *const short_ids[][2] = {
+    {"ACT", "Australia/Darwin"}, {"AET", "Australia/Sydney"}, {"AGT", "America/Argentina/Buenos_Aires"},
+    {"ART", "Africa/Cairo"}, {"AST", "America/Anchorage"}, {"BET", "America/Sao_Paulo"}, {"BST", "Asia/Dhaka"},
+    {"CAT", "Africa/Harare"}, {"CNT", "America/St_Johns"}, {"CST", "America/Chicago"}, {"CTT", "Asia/Shanghai"},
+    {"EAT", "Africa/Addis_Ababa"}, {"ECT", "Europe/Paris"}, {"IET", "America/Indiana/Indianapolis"},
+    {"IST", "Asia/Kolkata"}, {"JST", "Asia/Tokyo"}, {"MIT", "Pacific/Apia"}, {"NET", "Asia/Yerevan"},
+    {"NST", "Pacific/Auckland"}, {"PLT", "Asia/Karachi"}, {"PNT", "America/Phoenix"}, {"PRT", "America/Puerto_Rico"},
+    {"PST", "America/Los_Angeles"}, {"SST", "Pacific/Guadalcanal"}, {"VST", "Asia/Ho_Chi_Minh"},
+    {"EST", "-05:00"}, {"MST", "-07:00"}, {"HST", "-10:00"},
+};
+
+/* The zone java.util.TimeZone.getTimeZone(id) gives: an id it does not know is GMT. */
+static const render_zone_t *java_time_zone(const value_t *id)
+{
+    char name[128], err[256];
+    snprintf(name, sizeof name, "%.*s", (int)id->u.str.len, id->u.str.ptr);
+    for (size_t i = 0; i < sizeof short_ids / sizeof short_ids[0]; i++)
+        if (strcmp(name, short_ids[i][0]) == 0) snprintf(name, sizeof name, "%s", short_ids[i][1]);
+    const render_zone_t *z = tz_zone(name, err, sizeof err);
+    return z ? z : tz_zone("UTC", err, sizeof err);
+}
+
+/* CONVERT_TZ(text, from, to): 'yyyy-MM-dd HH:mm:ss' wall time in zone `from`
+ * as wall time in zone `to`; text that does not parse gives NULL. */
+static value_t impl_convert_tz(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n;
+    int64_t ms;
+    int32_t ns;
+    if (!parse_civil(argv[0].u.str.ptr, argv[0].u.str.len, "yyyy-MM-dd HH:mm:ss", 19, &ms, &ns)) return value_null();
+    expr_ctx_t from = *cx, to = *cx;
+    from.zone = java_time_zone(&argv[1]);
+    to.zone = java_time_zone(&argv[2]);
+    int64_t utc = expr_local_to_utc(&from, ms);
+    civil_t c = civil_of(utc + (int64_t)expr_zone_offset(&to, utc) * 1000, 0);
+    return format_local(cx, &c, NULL);
 }
 
 /* ---- EXTRACT and friends ------------------------------------------------------------------- */
@@ -601,6 +642,7 @@ const expr_func_t expr_funcs_time[] = {
     {"DATE_FORMAT", 2, 2, "AS", EXPR_R_STRING, NULL, impl_date_format, EXPR_F_NULLABLE, 0},
     {"FROM_UNIXTIME", 1, 2, "IS", EXPR_R_STRING, NULL, impl_from_unixtime, EXPR_F_STRICT, 0},
     {"UNIX_TIMESTAMP", 0, 2, "S", EXPR_R_BIGINT, NULL, impl_unix_timestamp, EXPR_F_NULLABLE, 0},
+    {"CONVERT_TZ", 3, 3, "S", EXPR_R_STRING, NULL, impl_convert_tz, EXPR_F_NULLABLE, 0},
     {"EXTRACT", 2, 2, "YW", EXPR_R_CUSTOM, infer_extract, impl_extract, EXPR_F_STRICT, -1},
     {"TIMESTAMPADD", 3, 3, "YIW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampadd, EXPR_F_STRICT, 'A'},
     {"TIMESTAMPDIFF", 3, 3, "YWW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampdiff, EXPR_F_STRICT, 'D'},
