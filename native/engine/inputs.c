@@ -221,13 +221,16 @@ static void read_batch(input_t *in)
     cc->has_after = false;
     int64_t started = monotonic_ms();
     while (cc->nrows < INPUTS_UDF_BATCH_ROWS && monotonic_ms() - started < INPUTS_FLUSH_INTERVAL_MS / 2) {
-        int got = in->src->next(in->src, &cc->rows[cc->nrows], &cc->batch_arena, cc->after_err, sizeof cc->after_err);
+        row_t *row = &cc->rows[cc->nrows];
+        int got = in->src->next(in->src, row, &cc->batch_arena, cc->after_err, sizeof cc->after_err);
         if (got != CONN_SRC_ROW) {
             cc->has_after = true;
             cc->after = got;
             cc->after_time = in->src->event_time;
             break;
         }
+        if (row->n) /* a source may reuse its array of fields */
+            row->fields = arena_memdup(&cc->batch_arena, row->fields, sizeof(value_t) * row->n);
         cc->nrows++;
     }
     if (computed_fill(cc, in->table, cc->rows, &cc->nrows, &cc->batch_arena, cc->after_err, sizeof cc->after_err) != 0) {

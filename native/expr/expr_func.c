@@ -36,9 +36,8 @@ int expr_func_names(const char **out, int max)
 static const char *const not_yet[] = {
     "CURRENT_TIME", "LOCALTIME",
     "CURRENT_ROW_TIMESTAMP",
-    "JSON_QUOTE",
-    "JSON_UNQUOTE", "TO_UTC_TIMESTAMP", "DECODE",
-    "ENCODE", "SHA2", "SHA224", "SHA384", "SHA512", "PRINTF",
+    "TO_UTC_TIMESTAMP", "DECODE",
+    "ENCODE", "PRINTF",
     "DATEDIFF", "DATE_ADD", "DATE_SUB", "LAST_DAY", "DAYNAME", "MONTHNAME", "BITAND", "BITOR",
     "BITXOR", "BITNOT", NULL};
 static const char *const aggregates[] = {"COUNT", "SUM", "AVG", "MIN", "MAX", "COLLECT", "LISTAGG",
