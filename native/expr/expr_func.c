@@ -11,7 +11,7 @@
 
 static const expr_func_t *const tables[] = {expr_funcs_cond, expr_funcs_math, expr_funcs_string, expr_funcs_time,
                                             expr_funcs_coll, expr_funcs_floor, expr_funcs_regex, expr_funcs_json, expr_funcs_random,
-                                            expr_funcs_text};
+                                            expr_funcs_text, expr_funcs_printf};
 #define NTABLES (sizeof tables / sizeof tables[0])
 
 const expr_func_t *expr_func_find(const char *name)
@@ -37,7 +37,7 @@ static const char *const not_yet[] = {
     "CURRENT_TIME", "LOCALTIME",
     "CURRENT_ROW_TIMESTAMP",
     "TO_UTC_TIMESTAMP", "DECODE",
-    "ENCODE", "PRINTF",
+    "ENCODE",
     "DATEDIFF", "DATE_ADD", "DATE_SUB", "LAST_DAY", "DAYNAME", "MONTHNAME", "BITAND", "BITOR",
     "BITXOR", "BITNOT", NULL};
 static const char *const aggregates[] = {"COUNT", "SUM", "AVG", "MIN", "MAX", "COLLECT", "LISTAGG",
