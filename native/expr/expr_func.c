@@ -34,7 +34,6 @@ int expr_func_names(const char **out, int max)
 /* Flink functions that are valid SQL but not evaluated here yet: they fail
  * with "not supported by ptfhost yet" instead of "No match found". */
 static const char *const not_yet[] = {
-    "CURRENT_TIME", "LOCALTIME",
     "CURRENT_ROW_TIMESTAMP",
     "TO_UTC_TIMESTAMP", "DECODE",
     "ENCODE",

@@ -586,10 +586,11 @@ int64_t expr_now_ms(const expr_ctx_t *cx)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-enum { NOW_LTZ, NOW_LOCAL, NOW_DATE };
+enum { NOW_LTZ, NOW_LOCAL, NOW_DATE, NOW_TIME };
 
 /* CURRENT_TIMESTAMP / NOW() (an instant), LOCALTIMESTAMP (its wall time in
- * the session zone), CURRENT_DATE (that wall time's date). */
+ * the session zone), CURRENT_DATE (that wall time's date), CURRENT_TIME /
+ * LOCALTIME (its time of day, whole seconds: TIME(0)). */
 static value_t impl_now(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
 {
     (void)argv;
@@ -598,9 +599,16 @@ static value_t impl_now(const expr_node_t *n, expr_ctx_t *cx, const value_t *arg
     switch (n->op) {
     case NOW_LTZ: v.u.ts.millis = now; break;
     case NOW_LOCAL: v.u.ts.millis = local; break;
+    case NOW_TIME: return expr_i64((local - floor_div(local, 86400000) * 86400000) / 1000 * 1000000000);
     default: return expr_i64(floor_div(local, 86400000));
     }
     return v;
+}
+
+static const type_t *infer_time_now(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    (void)n, (void)f;
+    return expr_type_new(c, TYPE_TIME, false, 0, -1);
 }
 
 /* CURRENT_WATERMARK(rowtime): the stage's watermark (expr_set_watermark) in
@@ -636,6 +644,8 @@ const expr_func_t expr_funcs_time[] = {
     {"PROCTIME", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},   /* a computed column's: session.c */
     {"LOCALTIMESTAMP", 0, 0, "A", EXPR_R_TS3, NULL, impl_now, EXPR_F_STRICT, NOW_LOCAL},
     {"CURRENT_DATE", 0, 0, "A", EXPR_R_DATE, NULL, impl_now, EXPR_F_STRICT, NOW_DATE},
+    {"CURRENT_TIME", 0, 0, "A", EXPR_R_CUSTOM, infer_time_now, impl_now, EXPR_F_STRICT, NOW_TIME},
+    {"LOCALTIME", 0, 0, "A", EXPR_R_CUSTOM, infer_time_now, impl_now, EXPR_F_STRICT, NOW_TIME},
     {"TO_TIMESTAMP_LTZ", 1, 2, "A", EXPR_R_LTZ3, NULL, impl_to_timestamp_ltz, EXPR_F_STRICT, 0},
     {"TO_TIMESTAMP", 1, 2, "S", EXPR_R_TS3, NULL, impl_to_timestamp, EXPR_F_NULLABLE, 0},
     {"TO_DATE", 1, 2, "S", EXPR_R_DATE, NULL, impl_to_date, EXPR_F_NULLABLE, 0},
