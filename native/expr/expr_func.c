@@ -35,8 +35,7 @@ int expr_func_names(const char **out, int max)
  * with "not supported by ptfhost yet" instead of "No match found". */
 static const char *const not_yet[] = {
     "CURRENT_ROW_TIMESTAMP",
-    "TO_UTC_TIMESTAMP", "DECODE",
-    "ENCODE",
+    "TO_UTC_TIMESTAMP",
     "DATEDIFF", "DATE_ADD", "DATE_SUB", "LAST_DAY", "DAYNAME", "MONTHNAME", "BITAND", "BITOR",
     "BITXOR", "BITNOT", NULL};
 static const char *const aggregates[] = {"COUNT", "SUM", "AVG", "MIN", "MAX", "COLLECT", "LISTAGG",

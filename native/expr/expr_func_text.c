@@ -1,6 +1,6 @@
 /* expr_func_text.c - string functions that take text apart or build it from
- * parts: SPLIT, TRANSLATE, ELT, UNHEX, URL_ENCODE, URL_DECODE and PARSE_URL,
- * with Flink's results. URL_ENCODE / URL_DECODE are Java's URLEncoder /
+ * parts: SPLIT, TRANSLATE, ELT, UNHEX, URL_ENCODE, URL_DECODE, PARSE_URL,
+ * ENCODE and DECODE (the charsets Flink documents), with Flink's results. URL_ENCODE / URL_DECODE are Java's URLEncoder /
  * URLDecoder in UTF-8 (form encoding: a space is '+'); what they cannot
  * decode gives NULL. PARSE_URL reads a URL as java.net.URL does (a protocol
  * Java has no handler for, or no protocol, gives NULL) and returns its
@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+
+#include "util/utf8.h"
 
 #define S(v) (v).u.str.ptr, (v).u.str.len
 
@@ -266,6 +268,105 @@ static value_t impl_parse_url(const expr_node_t *n, expr_ctx_t *cx, const value_
     return r;
 }
 
+/* ---- ENCODE, DECODE ------------------------------------------------------------------------- */
+
+/* The charsets Flink documents, as Java names them (case does not matter). */
+enum { CS_UTF8, CS_ASCII, CS_LATIN1, CS_UTF16BE, CS_UTF16LE, CS_UTF16 };
+static const char *const charsets[] = {"UTF-8", "US-ASCII", "ISO-8859-1", "UTF-16BE", "UTF-16LE", "UTF-16", NULL};
+
+static int charset_of(const value_t *name)
+{
+    for (int i = 0; charsets[i]; i++)
+        if (strlen(charsets[i]) == name->u.str.len && strncasecmp(charsets[i], S(*name)) == 0) return i;
+    return -1;
+}
+
+static void put_unit(buf_t *b, uint32_t u, bool big_endian)
+{
+    buf_putc(b, (char)(big_endian ? u >> 8 : u & 0xFF));
+    buf_putc(b, (char)(big_endian ? u & 0xFF : u >> 8));
+}
+
+/* ENCODE(text, charset): Java's String.getBytes(charset); a character the
+ * charset cannot hold is '?'; UTF-16 starts with the byte-order mark FE FF. */
+static value_t impl_encode(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n;
+    int cs = charset_of(&argv[1]);
+    if (cs < 0) return expr_fail(cx, "java.io.UnsupportedEncodingException: %.*s", (int)argv[1].u.str.len, argv[1].u.str.ptr);
+    if (cs == CS_UTF8) return argv[0];
+    buf_t out = BUF_INIT;
+    if (cs == CS_UTF16) buf_puts(&out, "\xFE\xFF");
+    for (size_t i = 0; i < argv[0].u.str.len;) {
+        uint32_t cp = utf8_next(S(argv[0]), &i);
+        if (cs == CS_ASCII || cs == CS_LATIN1) {
+            buf_putc(&out, cp < (cs == CS_ASCII ? 0x80u : 0x100u) ? (char)cp : '?');
+        } else if (cp >= 0x10000) {
+            put_unit(&out, 0xD800 + ((cp - 0x10000) >> 10), cs != CS_UTF16LE);
+            put_unit(&out, 0xDC00 + ((cp - 0x10000) & 0x3FF), cs != CS_UTF16LE);
+        } else {
+            put_unit(&out, cp, cs != CS_UTF16LE);
+        }
+    }
+    value_t v = expr_str(cx, out.data ? (const char *)out.data : "", out.len);
+    buf_free(&out);
+    return v;
+}
+
+/* UTF-16 units of p[0..n) as text; an unpaired surrogate or a cut unit is U+FFFD. */
+static void decode_utf16(buf_t *out, const unsigned char *p, size_t n, bool big_endian)
+{
+    for (size_t i = 0; i < n;) {
+        if (i + 1 >= n) {
+            utf8_put(out, UTF8_REPLACEMENT);
+            break;
+        }
+        uint32_t u = big_endian ? (uint32_t)p[i] << 8 | p[i + 1] : (uint32_t)p[i + 1] << 8 | p[i];
+        i += 2;
+        if (u >= 0xD800 && u < 0xDC00 && i + 1 < n) {
+            uint32_t l = big_endian ? (uint32_t)p[i] << 8 | p[i + 1] : (uint32_t)p[i + 1] << 8 | p[i];
+            if (l >= 0xDC00 && l < 0xE000) {
+                utf8_put(out, 0x10000 + ((u - 0xD800) << 10) + (l - 0xDC00));
+                i += 2;
+                continue;
+            }
+        }
+        utf8_put(out, u >= 0xD800 && u < 0xE000 ? UTF8_REPLACEMENT : u);
+    }
+}
+
+/* DECODE(bytes, charset): Java's new String(bytes, charset); what does not decode is U+FFFD. */
+static value_t impl_decode(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n;
+    int cs = charset_of(&argv[1]);
+    if (cs < 0) return expr_fail(cx, "java.io.UnsupportedEncodingException: %.*s", (int)argv[1].u.str.len, argv[1].u.str.ptr);
+    const unsigned char *p = (const unsigned char *)argv[0].u.str.ptr;
+    size_t len = argv[0].u.str.len;
+    buf_t out = BUF_INIT;
+    if (cs == CS_UTF16 && len >= 2 && ((p[0] == 0xFE && p[1] == 0xFF) || (p[0] == 0xFF && p[1] == 0xFE))) {
+        decode_utf16(&out, p + 2, len - 2, p[0] == 0xFE);
+    } else if (cs >= CS_UTF16BE) {
+        decode_utf16(&out, p, len, cs != CS_UTF16LE);
+    } else {
+        for (size_t i = 0; i < len;) {
+            uint32_t cp = cs == CS_UTF8 ? utf8_next((const char *)p, len, &i) : p[i++];
+            utf8_put(&out, cs == CS_ASCII && cp >= 0x80 ? UTF8_REPLACEMENT : cp);
+        }
+    }
+    return expr_str_buf(cx, &out);
+}
+
+static const type_t *infer_codec(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    const type_t *t = n->args[0]->type;
+    bool ok = (f->op ? expr_is_binary(t) : type_is_string(t)) || t->id == TYPE_NULL;
+    if (!ok || (!type_is_string(n->args[1]->type) && n->args[1]->type->id != TYPE_NULL))
+        return expr_error_apply(c, n->pos, f->name, false, n->args, 2);
+    bool nullable = expr_any_nullable(n);
+    return f->op ? expr_string_type(c, nullable) : expr_type_new(c, TYPE_VARBINARY, nullable, TYPE_MAX_LENGTH, -1);
+}
+
 const expr_func_t expr_funcs_text[] = {
     {"SPLIT", 2, 2, "S", EXPR_R_CUSTOM, infer_split, impl_split, EXPR_F_STRICT, 0},
     {"TRANSLATE", 3, 3, "S", EXPR_R_STRING, NULL, impl_translate, EXPR_F_STRICT, 0},
@@ -274,5 +375,7 @@ const expr_func_t expr_funcs_text[] = {
     {"URL_ENCODE", 1, 1, "S", EXPR_R_STRING, NULL, impl_url_encode, EXPR_F_NULLABLE, 0},
     {"URL_DECODE", 1, 1, "S", EXPR_R_STRING, NULL, impl_url_decode, EXPR_F_NULLABLE, 0},
     {"PARSE_URL", 2, 3, "S", EXPR_R_STRING, NULL, impl_parse_url, EXPR_F_NULLABLE, 0},
+    {"ENCODE", 2, 2, "*", EXPR_R_CUSTOM, infer_codec, impl_encode, EXPR_F_STRICT, 0},
+    {"DECODE", 2, 2, "*", EXPR_R_CUSTOM, infer_codec, impl_decode, EXPR_F_STRICT, 1},
     {NULL, 0, 0, NULL, 0, NULL, NULL, 0, 0},
 };
