@@ -8,6 +8,7 @@
 #include "connectors/source.h"
 #include "engine/plan.h"
 #include "expr/expr.h"
+#include "expr/expr_udf.h"
 #include "sql/sql.h"
 #include "time/watermark.h"
 #include "util/buf.h"
@@ -25,7 +26,21 @@ typedef struct computed {
     expr_t **exprs;          /* per computed column */
     int nsourced;
     int *sourced;            /* schema positions of the sourced columns, in order */
+    /* Rows read ahead in a batch (batched: a UDF is called, see read_batch). */
+    bool batched;
+    arena_t batch_arena;     /* the batch's rows and values */
+    row_t *rows;
+    int nrows, next;         /* rows in the batch; the next one to hand out */
+    bool has_after;          /* an event came after the batch's rows: after, after_time, after_err */
+    int after;               /* a CONN_SRC_* */
+    int64_t after_time;
+    char after_err[4096];
 } computed_t;
+
+/* Rows of a table whose computed columns call a scalar UDF are read in
+ * batches of up to INPUTS_UDF_BATCH_ROWS (and at most half a flush interval
+ * of reading), so that each UDF call site crosses the bridge once per batch. */
+#define INPUTS_UDF_BATCH_ROWS 512
 
 typedef struct input {
     const catalog_table_t *table;
@@ -106,6 +121,8 @@ static void computed_free(computed_t *cc)
     free(cc->exprs);
     free(cc->cols);
     free(cc->sourced);
+    free(cc->rows);
+    arena_destroy(&cc->batch_arena);
     arena_destroy(&cc->arena);
     free(cc);
 }
@@ -128,13 +145,17 @@ static const sqlp_query_t *computed_parse(computed_t *cc, const catalog_table_t 
     return parsed->stmts[0]->u.query;
 }
 
-/* Compiles t's computed columns; *out stays NULL when it has none. */
-static int computed_open(const catalog_table_t *t, const inputs_config_t *cfg, computed_t **out, char *err,
-                         size_t errlen)
+/* Compiles t's computed columns; *out stays NULL when it has none. Rows are
+ * read in batches when a column calls a UDF and src is one stream without
+ * positions (a source with splits may wait for each row, and its positions
+ * count the rows read). */
+static int computed_open(const catalog_table_t *t, const conn_source_t *src, const inputs_config_t *cfg,
+                         computed_t **out, char *err, size_t errlen)
 {
     if (!catalog_table_has_computed(t)) return 0;
     computed_t *cc = *out = xcalloc(1, sizeof *cc);
     arena_init(&cc->arena, 0);
+    arena_init(&cc->batch_arena, 0);
     int n = t->schema->nfields;
     cc->cols = xcalloc((size_t)n, sizeof *cc->cols);
     cc->sourced = xcalloc((size_t)n, sizeof *cc->sourced);
@@ -147,33 +168,103 @@ static int computed_open(const catalog_table_t *t, const inputs_config_t *cfg, c
     const sqlp_query_t *q = computed_parse(cc, t, &script, err, errlen);
     if (!q) return -1;
     plan_env_t penv = {.catalog = cfg->settings, .script = script, .clock = cfg->clock, .udfs = cfg->udfs};
-    for (int i = 0; i < cc->ncols; i++)
+    for (int i = 0; i < cc->ncols; i++) {
         if (!(cc->exprs[i] = plan_expr_compile(&penv, q->items[i].expr, catalog_table_source_row(t), err, errlen)))
             return -1;
+        cc->batched |= expr_has_udf(cc->exprs[i]);
+    }
+    cc->batched &= !has_splits(src) && !src->positions;
+    if (cc->batched) cc->rows = xcalloc(INPUTS_UDF_BATCH_ROWS, sizeof *cc->rows);
     return 0;
 }
 
-/* Fills the computed columns of row (a row of t's schema, as a source
- * spreads it) from its sourced columns, in a copy of its fields (a source's
- * row may be shared, e.g. test events); values go to a. An expression that
- * fails fails the source, as in Flink. */
-static int computed_fill(const computed_t *cc, const catalog_table_t *t, row_t *row, arena_t *a, char *err,
-                         size_t errlen)
+/* Fills the computed columns of rows[0..*n) (rows of t's schema, as a
+ * source spreads them) from their sourced columns, in copies of their
+ * fields (a source's row may be shared, e.g. test events); values go to a.
+ * Each column is evaluated over the rows as one batch (expr_eval_batch).
+ * An expression that fails fails the source, as in Flink: *n becomes the
+ * first failing row (the rows before it are filled) and err says why. */
+static int computed_fill(const computed_t *cc, const catalog_table_t *t, row_t *rows, int *n, arena_t *a,
+                         char *err, size_t errlen)
 {
-    value_t *fields = arena_calloc(a, row->n + 1, sizeof(value_t));
-    memcpy(fields, row->fields, row->n * sizeof(value_t));
-    row->fields = fields;
-    row_t src = {row->kind, (uint32_t)cc->nsourced, arena_calloc(a, (size_t)cc->nsourced + 1, sizeof(value_t))};
-    for (int i = 0; i < cc->nsourced; i++) src.fields[i] = row->fields[cc->sourced[i]];
+    row_t *src = arena_calloc(a, (size_t)*n + 1, sizeof *src);
+    value_t *out = arena_calloc(a, (size_t)*n + 1, sizeof *out);
+    for (int r = 0; r < *n; r++) {
+        row_t *row = &rows[r];
+        value_t *fields = arena_calloc(a, row->n + 1, sizeof(value_t));
+        memcpy(fields, row->fields, row->n * sizeof(value_t));
+        row->fields = fields;
+        src[r] = (row_t){row->kind, (uint32_t)cc->nsourced, arena_calloc(a, (size_t)cc->nsourced + 1, sizeof(value_t))};
+        for (int i = 0; i < cc->nsourced; i++) src[r].fields[i] = row->fields[cc->sourced[i]];
+    }
+    int rc = 0;
     for (int i = 0; i < cc->ncols; i++) {
         char why[4096];
-        if (expr_eval(cc->exprs[i], &src, a, &row->fields[cc->cols[i]], why, sizeof why) != 0) {
+        int failed = *n;
+        if (expr_eval_batch(cc->exprs[i], src, *n, a, out, &failed, why, sizeof why) != 0) {
             snprintf(err, errlen, "table '%s': computing column '%s' failed: %s", t->name,
                      t->schema->fields[cc->cols[i]].name, why);
-            return -1;
+            *n = failed;   /* a later column is computed for the rows before it only */
+            rc = -1;
         }
+        for (int r = 0; r < *n; r++) rows[r].fields[cc->cols[i]] = out[r];
     }
-    return 0;
+    return rc;
+}
+
+/* Reads the next batch of rows of a batched table and computes them. What
+ * ends the batch other than its size (a watermark, a processing-time move,
+ * the end, an error) is kept to come after its rows, so computed columns
+ * read the clock a row-at-a-time read would see; a failing column ends the
+ * batch at its row with the error. */
+static void read_batch(input_t *in)
+{
+    computed_t *cc = in->computed;
+    arena_reset(&cc->batch_arena);
+    cc->nrows = cc->next = 0;
+    cc->has_after = false;
+    int64_t started = monotonic_ms();
+    while (cc->nrows < INPUTS_UDF_BATCH_ROWS && monotonic_ms() - started < INPUTS_FLUSH_INTERVAL_MS / 2) {
+        row_t *row = &cc->rows[cc->nrows];
+        int got = in->src->next(in->src, row, &cc->batch_arena, cc->after_err, sizeof cc->after_err);
+        if (got != CONN_SRC_ROW) {
+            cc->has_after = true;
+            cc->after = got;
+            cc->after_time = in->src->event_time;
+            break;
+        }
+        if (row->n) /* a source may reuse its array of fields */
+            row->fields = arena_memdup(&cc->batch_arena, row->fields, sizeof(value_t) * row->n);
+        cc->nrows++;
+    }
+    if (computed_fill(cc, in->table, cc->rows, &cc->nrows, &cc->batch_arena, cc->after_err, sizeof cc->after_err) != 0) {
+        cc->has_after = true;
+        cc->after = CONN_SRC_ERROR;
+    }
+}
+
+/* The next event of in's source (a CONN_SRC_*; a row in in->row with its
+ * computed columns), its event time for a watermark or a processing-time
+ * move in *event_time. A failing computed column is CONN_SRC_ERROR. */
+static int next_event(input_t *in, int64_t *event_time, char *err, size_t errlen)
+{
+    computed_t *cc = in->computed;
+    if (!cc || !cc->batched) {
+        int got = in->src->next(in->src, &in->row, &in->arena, err, errlen), one = 1;
+        *event_time = in->src->event_time;
+        if (got == CONN_SRC_ROW && cc && computed_fill(cc, in->table, &in->row, &one, &in->arena, err, errlen) != 0)
+            return CONN_SRC_ERROR;
+        return got;
+    }
+    if (cc->next == cc->nrows && !cc->has_after) read_batch(in);
+    if (cc->next < cc->nrows) {
+        in->row = cc->rows[cc->next++];
+        return CONN_SRC_ROW;
+    }
+    cc->has_after = false;
+    *event_time = cc->after_time;
+    if (cc->after == CONN_SRC_ERROR) snprintf(err, errlen, "%s", cc->after_err);
+    return cc->after;
 }
 
 /* A resumed source with positions starts from the checkpoint's; under scale-out it joins its group. */
@@ -210,7 +301,7 @@ inputs_t *inputs_open(const inputs_table_t *tables, int n, const inputs_config_t
         arena_init(&in->arena, 0);
         if (!(in->src = conn_source_open(in->table, cfg->base_dir, err, errlen)) ||
             restart(in, cfg, i, err, errlen) != 0 || open_watermarks(in, cfg, err, errlen) != 0 ||
-            computed_open(in->table, cfg, &in->computed, err, errlen) != 0) {
+            computed_open(in->table, in->src, cfg, &in->computed, err, errlen) != 0) {
             inputs_close(ins);
             return NULL;
         }
@@ -372,15 +463,12 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, in
         in->has_row = false;
         if (has_splits(in->src)) in->src->wait_ms = split_wait_ms(ins, in);
         if (wait_cap >= 0 && in->src->wait_ms > wait_cap) in->src->wait_ms = wait_cap;
-        int got = in->src->next(in->src, &in->row, &in->arena, err, errlen);
+        int64_t event_time = 0;
+        int got = next_event(in, &event_time, err, errlen);
         while (in->wm && in->src->splits_grow && wm_split_count(in->wm) < (uint32_t)in->src->nsplits)
             wm_split_add(in->wm, proctime_now(ins->cfg.clock));   /* a discovered split holds it until it reports */
         switch (got) {
         case CONN_SRC_ROW:
-            if (in->computed && computed_fill(in->computed, in->table, &in->row, &in->arena, err, errlen) != 0) {
-                in->failed = true;
-                return -1;
-            }
             if (in->skip > 0) {
                 skip_row(ins, in);
                 continue;
@@ -395,10 +483,10 @@ static int read_ahead(inputs_t *ins, input_t *in, const inputs_consumer_t *c, in
             return 0;
         case CONN_SRC_WATERMARK:
             if (in->skip > 0 && ins->cfg.fresh_watermarks) continue;   /* one the restored run skips */
-            if (c->watermark(c->ctx, in->id, in->src->event_time, err, errlen) != 0) return -1;
+            if (c->watermark(c->ctx, in->id, event_time, err, errlen) != 0) return -1;
             continue;
         case CONN_SRC_PROCTIME:
-            if (c->proctime(c->ctx, in->src->event_time, err, errlen) != 0) return -1;
+            if (c->proctime(c->ctx, event_time, err, errlen) != 0) return -1;
             continue;
         case CONN_SRC_IDLE:
             if (on_idle(ins, in, c, err, errlen) != 0) return -1;

@@ -10,7 +10,8 @@
 #include <strings.h>
 
 static const expr_func_t *const tables[] = {expr_funcs_cond, expr_funcs_math, expr_funcs_string, expr_funcs_time,
-                                            expr_funcs_coll, expr_funcs_floor, expr_funcs_regex, expr_funcs_json, expr_funcs_random};
+                                            expr_funcs_coll, expr_funcs_floor, expr_funcs_regex, expr_funcs_json, expr_funcs_random,
+                                            expr_funcs_text, expr_funcs_printf};
 #define NTABLES (sizeof tables / sizeof tables[0])
 
 const expr_func_t *expr_func_find(const char *name)
@@ -33,13 +34,9 @@ int expr_func_names(const char **out, int max)
 /* Flink functions that are valid SQL but not evaluated here yet: they fail
  * with "not supported by ptfhost yet" instead of "No match found". */
 static const char *const not_yet[] = {
-    "CURRENT_TIME", "LOCALTIME",
     "CURRENT_ROW_TIMESTAMP",
-    "JSON_QUOTE",
-    "JSON_UNQUOTE", "CONVERT_TZ", "TO_UTC_TIMESTAMP", "PARSE_URL", "STR_TO_MAP", "SPLIT", "ELT", "DECODE",
-    "ENCODE", "TRANSLATE", "URL_DECODE", "URL_ENCODE", "SHA2", "SHA224", "SHA384", "SHA512", "UNHEX", "PRINTF", "ARRAY_DISTINCT", "ARRAY_POSITION", "ARRAY_REMOVE", "ARRAY_REVERSE", "ARRAY_SLICE", "ARRAY_SORT", "ARRAY_UNION",
-    "ARRAY_CONCAT", "ARRAY_MAX", "ARRAY_MIN", "MAP_ENTRIES", "MAP_FROM_ARRAYS",
-    "MAP_UNION", "DATEDIFF", "DATE_ADD", "DATE_SUB", "LAST_DAY", "DAYNAME", "MONTHNAME", "BITAND", "BITOR",
+    "TO_UTC_TIMESTAMP",
+    "DATEDIFF", "DATE_ADD", "DATE_SUB", "LAST_DAY", "DAYNAME", "MONTHNAME", "BITAND", "BITOR",
     "BITXOR", "BITNOT", NULL};
 static const char *const aggregates[] = {"COUNT", "SUM", "AVG", "MIN", "MAX", "COLLECT", "LISTAGG",
                                          "STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "FIRST_VALUE",

@@ -322,6 +322,41 @@ static const type_t *infer_json(expr_cc_t *c, expr_node_t *n, const expr_func_t 
     }
 }
 
+/* ---- JSON_QUOTE, JSON_UNQUOTE ----------------------------------------------------------------------- */
+
+/* The text as a JSON string literal: '"', '\', '/' and the control characters escaped. */
+static value_t impl_json_quote(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n;
+    buf_t b = BUF_INIT;
+    buf_putc(&b, '"');
+    for (uint32_t i = 0; i < argv[0].u.str.len; i++) {
+        unsigned char c = (unsigned char)argv[0].u.str.ptr[i];
+        const char *esc = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '/' ? "\\/" : c == '\b' ? "\\b"
+                        : c == '\f' ? "\\f" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
+        if (esc) buf_puts(&b, esc);
+        else if (c < 0x20) buf_printf(&b, "\\u%04x", c);
+        else buf_putc(&b, (char)c);
+    }
+    buf_putc(&b, '"');
+    return expr_str_buf(cx, &b);
+}
+
+/* A JSON string literal's value; any other text passes through as it is. */
+static value_t impl_json_unquote(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n;
+    const char *p = argv[0].u.str.ptr;
+    uint32_t len = argv[0].u.str.len;
+    if (len < 2 || p[0] != '"' || p[len - 1] != '"') return argv[0];
+    const json_t *j = expr_json_parse(p, len, cx->arena);
+    if (!j || j->kind != JSON_STRING) return argv[0];
+    value_t v = {0};
+    v.u.str.ptr = j->s;
+    v.u.str.len = (uint32_t)j->n;
+    return v;
+}
+
 const expr_func_t expr_funcs_json[] = {
     {"JSON_VALUE", 2, -1, "*", EXPR_R_CUSTOM, infer_json, NULL, EXPR_F_LAZY, J_VALUE},
     {"JSON_QUERY", 2, -1, "*", EXPR_R_CUSTOM, infer_json, NULL, EXPR_F_LAZY, J_QUERY},
@@ -330,5 +365,7 @@ const expr_func_t expr_funcs_json[] = {
     {"JSON_STRING", 1, 1, "*", EXPR_R_CUSTOM, infer_json, NULL, EXPR_F_LAZY, J_STRING},
     {"JSON_OBJECT", 0, -1, "*", EXPR_R_CUSTOM, infer_json, NULL, EXPR_F_LAZY, J_OBJECT},
     {"JSON_ARRAY", 0, -1, "*", EXPR_R_CUSTOM, infer_json, NULL, EXPR_F_LAZY, J_ARRAY},
+    {"JSON_QUOTE", 1, 1, "S", EXPR_R_STRING, NULL, impl_json_quote, EXPR_F_STRICT, 0},
+    {"JSON_UNQUOTE", 1, 1, "S", EXPR_R_STRING, NULL, impl_json_unquote, EXPR_F_STRICT, 0},
     {NULL, 0, 0, NULL, 0, NULL, NULL, 0, 0},
 };

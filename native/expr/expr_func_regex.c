@@ -1,6 +1,7 @@
 /* expr_func_regex.c - the regular-expression functions REGEXP,
  * REGEXP_REPLACE, REGEXP_EXTRACT, REGEXP_EXTRACT_ALL, REGEXP_COUNT,
- * REGEXP_INSTR and REGEXP_SUBSTR, with Flink's results: a pattern that does
+ * REGEXP_INSTR and REGEXP_SUBSTR, and STR_TO_MAP (its delimiters are
+ * patterns), with Flink's results: a pattern that does
  * not compile gives FALSE (REGEXP) or NULL (the others), never an error; a
  * group index outside the pattern's groups gives NULL; the replacement of
  * REGEXP_REPLACE is literal text (Flink quotes it: `$1` is not a group).
@@ -245,6 +246,65 @@ static const type_t *infer_regex(expr_cc_t *c, expr_node_t *n, const expr_func_t
     return result_of(c, n, f);
 }
 
+/* ---- STR_TO_MAP -------------------------------------------------------------------------------- */
+
+/* Java's String.split(regex, limit) of s into pieces[] (room for s's length + 1); their number. */
+static uint32_t java_split(const pcre2_code *code, const value_t *s, int limit, arena_t *a, value_t *pieces)
+{
+    regex_match_t m = {code, pcre2_match_data_create_from_pattern(code, arena_context(a)), s, 0};
+    uint32_t n = 0;
+    size_t index = 0;
+    for (size_t from = 0; (limit <= 0 || (int)n < limit - 1) && find_from(&m, from); from = next_from(&m)) {
+        size_t st = match_start(&m, 0), en = match_end(&m, 0);
+        if (index == 0 && st == 0 && en == 0) continue;   /* no empty leading piece for an empty match at the start */
+        pieces[n++] = (value_t){.u.str = {s->u.str.ptr + index, (uint32_t)(st - index)}};
+        index = en;
+    }
+    if (index == 0 && n == 0) return pieces[0] = *s, 1;
+    pieces[n++] = (value_t){.u.str = {s->u.str.ptr + index, (uint32_t)(s->u.str.len - index)}};
+    while (limit == 0 && n > 0 && pieces[n - 1].u.str.len == 0) n--;
+    return n;
+}
+
+static const type_t *infer_str_to_map(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    (void)f;
+    type_t *t = type_new(TYPE_MAP, expr_any_nullable(n));
+    t->elem = type_new(TYPE_VARCHAR, true);
+    t->value = type_new(TYPE_VARCHAR, true);
+    t->elem->precision = t->value->precision = TYPE_MAX_LENGTH;
+    return expr_own(c, t);
+}
+
+/* STR_TO_MAP(text[, list delimiter ','[, key-value delimiter '=']]): a pair
+ * without the key-value delimiter maps its text to NULL; a later key wins;
+ * an empty text is an empty map. A delimiter that does not compile gives NULL. */
+static value_t impl_str_to_map(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    value_t list = n->nargs > 1 ? argv[1] : (value_t){.u.str = {",", 1}};
+    value_t kv = n->nargs > 2 ? argv[2] : (value_t){.u.str = {"=", 1}};
+    const pcre2_code *lc = compile_pattern(S(list), cx->arena), *kc = compile_pattern(S(kv), cx->arena);
+    if (!lc || !kc) return value_null();
+    value_t out = {0};
+    size_t cap = (size_t)argv[0].u.str.len + 1;
+    value_t *pairs = arena_alloc(cx->arena, sizeof(value_t) * cap);
+    out.u.map.keys = arena_alloc(cx->arena, sizeof(value_t) * cap);
+    out.u.map.vals = arena_alloc(cx->arena, sizeof(value_t) * cap);
+    uint32_t npairs = argv[0].u.str.len ? java_split(lc, &argv[0], 0, cx->arena, pairs) : 0;
+    for (uint32_t i = 0; i < npairs; i++) {
+        value_t parts[3];
+        uint32_t np = java_split(kc, &pairs[i], 2, cx->arena, parts);
+        uint32_t k = 0;
+        while (k < out.u.map.n && !(out.u.map.keys[k].u.str.len == parts[0].u.str.len &&
+                                    memcmp(out.u.map.keys[k].u.str.ptr, S(parts[0])) == 0))
+            k++;
+        out.u.map.keys[k] = parts[0];
+        out.u.map.vals[k] = np == 2 ? parts[1] : value_null();
+        if (k == out.u.map.n) out.u.map.n++;
+    }
+    return out;
+}
+
 const expr_func_t expr_funcs_regex[] = {
     {"REGEXP", 2, 2, "*", EXPR_R_CUSTOM, infer_regex, impl_regexp, EXPR_F_STRICT, R_REGEXP},
     {"REGEXP_REPLACE", 3, 3, "*", EXPR_R_CUSTOM, infer_regex, impl_replace, EXPR_F_STRICT, R_REPLACE},
@@ -254,5 +314,6 @@ const expr_func_t expr_funcs_regex[] = {
     {"REGEXP_COUNT", 2, 2, "*", EXPR_R_CUSTOM, infer_regex, impl_count, EXPR_F_STRICT, R_COUNT},
     {"REGEXP_INSTR", 2, 2, "*", EXPR_R_CUSTOM, infer_regex, impl_instr, EXPR_F_STRICT, R_INSTR},
     {"REGEXP_SUBSTR", 2, 2, "*", EXPR_R_CUSTOM, infer_regex, impl_substr, EXPR_F_STRICT, R_SUBSTR},
+    {"STR_TO_MAP", 1, 3, "S", EXPR_R_CUSTOM, infer_str_to_map, impl_str_to_map, EXPR_F_NULLABLE, 0},
     {NULL, 0, 0, NULL, 0, NULL, NULL, 0, 0},
 };

@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "types/text.h"
+#include "types/time_zone.h"
 
 int32_t expr_zone_offset(const expr_ctx_t *cx, int64_t epoch_millis)
 {
@@ -307,6 +308,46 @@ static value_t impl_unix_timestamp(const expr_node_t *n, expr_ctx_t *cx, const v
     return expr_i64(floor_div(expr_local_to_utc(cx, ms), 1000));
 }
 
+/* Java's ZoneId.SHORT_IDS: the three-letter ids TimeZone.getTimeZone knows
+ * and Flink's session-zone rules (tz_zone) refuse. */
+static const char *const short_ids[][2] = {
+    {"ACT", "Australia/Darwin"}, {"AET", "Australia/Sydney"}, {"AGT", "America/Argentina/Buenos_Aires"},
+    {"ART", "Africa/Cairo"}, {"AST", "America/Anchorage"}, {"BET", "America/Sao_Paulo"}, {"BST", "Asia/Dhaka"},
+    {"CAT", "Africa/Harare"}, {"CNT", "America/St_Johns"}, {"CST", "America/Chicago"}, {"CTT", "Asia/Shanghai"},
+    {"EAT", "Africa/Addis_Ababa"}, {"ECT", "Europe/Paris"}, {"IET", "America/Indiana/Indianapolis"},
+    {"IST", "Asia/Kolkata"}, {"JST", "Asia/Tokyo"}, {"MIT", "Pacific/Apia"}, {"NET", "Asia/Yerevan"},
+    {"NST", "Pacific/Auckland"}, {"PLT", "Asia/Karachi"}, {"PNT", "America/Phoenix"}, {"PRT", "America/Puerto_Rico"},
+    {"PST", "America/Los_Angeles"}, {"SST", "Pacific/Guadalcanal"}, {"VST", "Asia/Ho_Chi_Minh"},
+    {"EST", "-05:00"}, {"MST", "-07:00"}, {"HST", "-10:00"},
+};
+
+/* The zone java.util.TimeZone.getTimeZone(id) gives: an id it does not know is GMT. */
+static const render_zone_t *java_time_zone(const value_t *id)
+{
+    char name[128], err[256];
+    snprintf(name, sizeof name, "%.*s", (int)id->u.str.len, id->u.str.ptr);
+    for (size_t i = 0; i < sizeof short_ids / sizeof short_ids[0]; i++)
+        if (strcmp(name, short_ids[i][0]) == 0) snprintf(name, sizeof name, "%s", short_ids[i][1]);
+    const render_zone_t *z = tz_zone(name, err, sizeof err);
+    return z ? z : tz_zone("UTC", err, sizeof err);
+}
+
+/* CONVERT_TZ(text, from, to): 'yyyy-MM-dd HH:mm:ss' wall time in zone `from`
+ * as wall time in zone `to`; text that does not parse gives NULL. */
+static value_t impl_convert_tz(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
+{
+    (void)n;
+    int64_t ms;
+    int32_t ns;
+    if (!parse_civil(argv[0].u.str.ptr, argv[0].u.str.len, "yyyy-MM-dd HH:mm:ss", 19, &ms, &ns)) return value_null();
+    expr_ctx_t from = *cx, to = *cx;
+    from.zone = java_time_zone(&argv[1]);
+    to.zone = java_time_zone(&argv[2]);
+    int64_t utc = expr_local_to_utc(&from, ms);
+    civil_t c = civil_of(utc + (int64_t)expr_zone_offset(&to, utc) * 1000, 0);
+    return format_local(cx, &c, NULL);
+}
+
 /* ---- EXTRACT and friends ------------------------------------------------------------------- */
 
 static const char *const units[] = {"YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND",
@@ -545,10 +586,11 @@ int64_t expr_now_ms(const expr_ctx_t *cx)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-enum { NOW_LTZ, NOW_LOCAL, NOW_DATE };
+enum { NOW_LTZ, NOW_LOCAL, NOW_DATE, NOW_TIME };
 
 /* CURRENT_TIMESTAMP / NOW() (an instant), LOCALTIMESTAMP (its wall time in
- * the session zone), CURRENT_DATE (that wall time's date). */
+ * the session zone), CURRENT_DATE (that wall time's date), CURRENT_TIME /
+ * LOCALTIME (its time of day, whole seconds: TIME(0)). */
 static value_t impl_now(const expr_node_t *n, expr_ctx_t *cx, const value_t *argv)
 {
     (void)argv;
@@ -557,9 +599,16 @@ static value_t impl_now(const expr_node_t *n, expr_ctx_t *cx, const value_t *arg
     switch (n->op) {
     case NOW_LTZ: v.u.ts.millis = now; break;
     case NOW_LOCAL: v.u.ts.millis = local; break;
+    case NOW_TIME: return expr_i64((local - floor_div(local, 86400000) * 86400000) / 1000 * 1000000000);
     default: return expr_i64(floor_div(local, 86400000));
     }
     return v;
+}
+
+static const type_t *infer_time_now(expr_cc_t *c, expr_node_t *n, const expr_func_t *f)
+{
+    (void)n, (void)f;
+    return expr_type_new(c, TYPE_TIME, false, 0, -1);
 }
 
 /* CURRENT_WATERMARK(rowtime): the stage's watermark (expr_set_watermark) in
@@ -595,12 +644,15 @@ const expr_func_t expr_funcs_time[] = {
     {"PROCTIME", 0, 0, "A", EXPR_R_LTZ3, NULL, impl_now, EXPR_F_STRICT, NOW_LTZ},   /* a computed column's: session.c */
     {"LOCALTIMESTAMP", 0, 0, "A", EXPR_R_TS3, NULL, impl_now, EXPR_F_STRICT, NOW_LOCAL},
     {"CURRENT_DATE", 0, 0, "A", EXPR_R_DATE, NULL, impl_now, EXPR_F_STRICT, NOW_DATE},
+    {"CURRENT_TIME", 0, 0, "A", EXPR_R_CUSTOM, infer_time_now, impl_now, EXPR_F_STRICT, NOW_TIME},
+    {"LOCALTIME", 0, 0, "A", EXPR_R_CUSTOM, infer_time_now, impl_now, EXPR_F_STRICT, NOW_TIME},
     {"TO_TIMESTAMP_LTZ", 1, 2, "A", EXPR_R_LTZ3, NULL, impl_to_timestamp_ltz, EXPR_F_STRICT, 0},
     {"TO_TIMESTAMP", 1, 2, "S", EXPR_R_TS3, NULL, impl_to_timestamp, EXPR_F_NULLABLE, 0},
     {"TO_DATE", 1, 2, "S", EXPR_R_DATE, NULL, impl_to_date, EXPR_F_NULLABLE, 0},
     {"DATE_FORMAT", 2, 2, "AS", EXPR_R_STRING, NULL, impl_date_format, EXPR_F_NULLABLE, 0},
     {"FROM_UNIXTIME", 1, 2, "IS", EXPR_R_STRING, NULL, impl_from_unixtime, EXPR_F_STRICT, 0},
     {"UNIX_TIMESTAMP", 0, 2, "S", EXPR_R_BIGINT, NULL, impl_unix_timestamp, EXPR_F_NULLABLE, 0},
+    {"CONVERT_TZ", 3, 3, "S", EXPR_R_STRING, NULL, impl_convert_tz, EXPR_F_NULLABLE, 0},
     {"EXTRACT", 2, 2, "YW", EXPR_R_CUSTOM, infer_extract, impl_extract, EXPR_F_STRICT, -1},
     {"TIMESTAMPADD", 3, 3, "YIW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampadd, EXPR_F_STRICT, 'A'},
     {"TIMESTAMPDIFF", 3, 3, "YWW", EXPR_R_CUSTOM, infer_timestamp_fn, impl_timestampdiff, EXPR_F_STRICT, 'D'},

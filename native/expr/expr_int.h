@@ -106,7 +106,8 @@ struct expr_func {
 };
 
 extern const expr_func_t expr_funcs_cond[], expr_funcs_math[], expr_funcs_string[], expr_funcs_time[],
-    expr_funcs_coll[], expr_funcs_floor[], expr_funcs_regex[], expr_funcs_json[], expr_funcs_random[];
+    expr_funcs_coll[], expr_funcs_floor[], expr_funcs_regex[], expr_funcs_json[], expr_funcs_random[],
+    expr_funcs_text[], expr_funcs_printf[];
 
 const expr_func_t *expr_func_find(const char *name);
 /* The argument family check of `f->args`; writes the error and returns false. */

@@ -61,6 +61,11 @@ SELECT * FROM (VALUES (plus_one(1), kind('v')), (plus_one(2), kind(3))) AS x(a, 
 +I[2, 3]
 +I[2, string:v]
 +I[3, int:3]"
+# 1200 rows: the computed column's calls cross in batches, in row order (counter() = id)
+seq 1 1200 | sed 's/.*/{"id": &}/' >"$W/many.json"
+run_exact computed_column_in_batches_in_row_order 0 "" "$(fn counter Counter)
+CREATE TABLE m (id INT, c AS counter()) WITH ('connector' = 'filesystem', 'path' = 'many.json', 'format' = 'json');
+SELECT id, c FROM m WHERE c <> id OR id = 1200;" "+I[1200, 1200]"
 run_case exception_fails_the_job 1 "" "$(fn fails Fails)
 $DDL
 SELECT id, fails(id) AS f FROM t;" "+I[1, 1]" \

@@ -47,6 +47,20 @@ START_TEST(misspelt_keyword)
 }
 END_TEST
 
+START_TEST(table_of_a_subquery_is_not_a_table_argument)
+{
+    /* Flink's grammar: TABLE names a table; a subquery stands as (SELECT ...) [PARTITION BY ..] */
+    ck_assert_str_eq(parse_err("SELECT * FROM f(input => TABLE(SELECT * FROM t) PARTITION BY k)"),
+                     "job.sql:1:31: SQL parse failed. Encountered \"(\" at line 1, column 31.\n"
+                     "Was expecting: an identifier\n"
+                     "    1 | SELECT * FROM f(input => TABLE(SELECT * FROM t) PARTITION BY k)\n"
+                     "      |                               ^");
+    sqlp_script_t *s = NULL;
+    ck_assert_int_eq(sqlp_parse_script("SELECT * FROM f(input => (SELECT * FROM t) PARTITION BY k)", "job.sql", &arena,
+                                       &s, err, sizeof err), 0);
+}
+END_TEST
+
 START_TEST(misspelt_keyword_read_as_alias)
 {
     ck_assert_str_eq(parse_err("SELECT a\nFROM t WEHRE a > 1"),
@@ -394,6 +408,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, misspelt_keyword);
     tcase_add_test(tc, misspelt_keyword_read_as_alias);
+    tcase_add_test(tc, table_of_a_subquery_is_not_a_table_argument);
     tcase_add_test(tc, reserved_word_as_column_name);
     tcase_add_test(tc, unsupported_statement_names_alternatives);
     tcase_add_test(tc, unsupported_watermark_expression);

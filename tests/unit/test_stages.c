@@ -1,6 +1,7 @@
 /* The query stages on their own: the inputs stage's order of rows,
- * watermarks, processing-time moves and ends (engine/inputs.h), and the
- * projection's key mapping (engine/project.h). */
+ * watermarks, processing-time moves and ends (engine/inputs.h), computed
+ * columns calling a scalar UDF in batches (with a fake transport in place of
+ * the bridge), and the projection's key mapping (engine/project.h). */
 #include <check.h>
 
 #include "check_main.h"
@@ -9,7 +10,9 @@
 
 #include "engine/inputs.h"
 #include "engine/project.h"
+#include "expr/expr_udf.h"
 #include "sql/sql.h"
+#include "types/codec.h"
 #include "util/buf.h"
 
 /* ---- a table of test events ----------------------------------------------------- */
@@ -178,6 +181,180 @@ START_TEST(a_failing_consumer_stops_the_run_and_is_not_a_bad_source)
 }
 END_TEST
 
+
+/* ---- computed columns calling a UDF ----------------------------------------------- */
+
+/* inc(x BIGINT) = x + 1, throwing for x = 13 when `throw13`; counts the batches it is called with. */
+typedef struct fake_udf {
+    int batches, rows, largest;
+    bool throw13;
+} fake_udf_t;
+
+static int fake_call(void *ctx, const buf_t *in, buf_t *out, char *err, size_t errlen)
+{
+    fake_udf_t *f = ctx;
+    uint32_t nrows;
+    memcpy(&nrows, in->data + 4, 4);
+    f->batches++;
+    if ((int)nrows > f->largest) f->largest = (int)nrows;
+    type_t *t = type_new(TYPE_BIGINT, true);
+    arena_t a;
+    arena_init(&a, 0);
+    buf_t values = BUF_INIT;
+    size_t at = 8;
+    uint32_t k = 0;
+    for (; k < nrows; k++) {
+        value_t v;
+        size_t used;
+        ck_assert_int_eq(codec_decode_value(in->data + at, in->len - at, &used, t, &a, &v, err, errlen), 0);
+        at += used;
+        if (f->throw13 && v.u.i64 == 13) break;
+        v.u.i64++;
+        f->rows++;
+        codec_encode_value(&values, &v, t, err, errlen);
+    }
+    buf_clear(out);
+    buf_put_u32(out, k);
+    buf_append(out, values.data, values.len);
+    const char *error = "java.lang.IllegalStateException: thirteen";
+    buf_put_u8(out, k < nrows);
+    if (k < nrows) {
+        buf_put_u32(out, (uint32_t)strlen(error));
+        buf_append(out, error, strlen(error));
+    }
+    buf_free(&values);
+    arena_destroy(&a);
+    type_free(t);
+    return 0;
+}
+
+static fake_udf_t fake;
+static type_t *inc_arg, *inc_result;
+static char *inc_names[] = {"x"};
+static expr_udf_overload_t inc_overload;
+static const expr_udf_t inc = {"inc", "com.example.Inc", 1, &inc_overload, true, false, fake_call, &fake};
+
+static int find_udf(void *ctx, const char *name, const expr_udf_t **out, char *err, size_t errlen)
+{
+    (void)ctx, (void)err, (void)errlen;
+    if (strcmp(name, "inc") != 0) return 0;
+    *out = &inc;
+    return 1;
+}
+
+/* A consumer that checks v = k + 1 and counts rows and watermarks. */
+typedef struct tally {
+    int rows, watermarks, wrong;
+} tally_t;
+
+static int tally_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
+{
+    (void)id, (void)a, (void)now_ms, (void)err, (void)errlen;
+    tally_t *t = ctx;
+    t->wrong += row->fields[2].u.i64 != row->fields[0].u.i64 + 1 || row->fields[0].u.i64 != t->rows;
+    t->rows++;
+    return 0;
+}
+
+static int tally_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen)
+{
+    (void)id, (void)err, (void)errlen;
+    tally_t *t = ctx;
+    ck_assert_int_eq(wm, t->rows);   /* in its place: after the row before it */
+    t->watermarks++;
+    return 0;
+}
+
+static int tally_end(void *ctx, int id, bool last, char *err, size_t errlen)
+{
+    (void)ctx, (void)id, (void)last, (void)err, (void)errlen;
+    return 0;
+}
+
+/* Table t (k INT, ts TIMESTAMP(3), v AS inc(k)) of n rows k = 0 .. n-1, a
+ * watermark k after row k - 1 for each k in wms; runs it into a tally. inc
+ * throws for 13 when throw13. */
+static int run_computed(int n, const int *wms, int nwms, bool throw13, tally_t *tally, bool *source_failed,
+                        char *err, size_t errlen)
+{
+    memset(&fake, 0, sizeof fake);
+    fake.throw13 = throw13;
+    inc_arg = type_new(TYPE_BIGINT, true), inc_result = type_new(TYPE_BIGINT, true);
+    inc_overload = (expr_udf_overload_t){1, &inc_arg, inc_names, false, inc_result};
+    catalog_t cat;
+    catalog_init(&cat);
+    catalog_table_t *t = catalog_table_new("t");
+    t->schema = type_parse("ROW<`k` INT, `ts` TIMESTAMP(3), `v` BIGINT>", err, errlen);
+    t->watermark_col = -1;
+    catalog_table_set_computed(t, 2, "inc(k)", 6);
+    catalog_event_t *ev = calloc((size_t)(n + nwms), sizeof *ev);
+    value_t *vals = calloc((size_t)n * 3, sizeof *vals);
+    int m = 0;
+    for (int k = 0, w = 0; k < n; k++) {
+        for (; w < nwms && wms[w] == k; w++) ev[m++] = (catalog_event_t){CATALOG_EVENT_WATERMARK, {0}, k, 0};
+        vals[3 * k].u.i64 = k;
+        ev[m++] = (catalog_event_t){CATALOG_EVENT_ROW, {ROW_INSERT, 3, &vals[3 * k]}, 0, 0};
+    }
+    catalog_table_set_events(t, ev, (size_t)m);
+    free(ev), free(vals);
+    ck_assert_int_eq(catalog_add_table(&cat, t), 0);
+    const expr_udf_resolver_t resolver = {find_udf, NULL};
+    inputs_table_t spec = {t, 10};
+    proctime_t clock = {true, 0};
+    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL, &resolver, false, NULL, NULL};
+    inputs_t *ins = inputs_open(&spec, 1, &cfg, err, errlen);
+    ck_assert_msg(ins != NULL, "%s", err);
+    inputs_consumer_t c = {tally, tally_row, tally_watermark, log_proctime, tally_end, log_flush, NULL, NULL};
+    int rc = inputs_run(ins, &c, err, errlen);
+    *source_failed = inputs_source_failed(ins);
+    inputs_close(ins);
+    catalog_free(&cat);
+    type_free(inc_arg), type_free(inc_result);
+    return rc;
+}
+
+START_TEST(a_computed_column_calls_its_udf_once_per_batch_of_512_rows)
+{
+    char err[1024] = "";
+    tally_t tally = {0};
+    bool failed;
+    ck_assert_msg(run_computed(1024, NULL, 0, false, &tally, &failed, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(tally.rows, 1024);
+    ck_assert_int_eq(tally.wrong, 0);
+    ck_assert_int_eq(fake.rows, 1024);
+    ck_assert_int_eq(fake.batches, 2);   /* one call per call site and 512 rows, never one per row */
+    ck_assert_int_eq(fake.largest, 512);
+}
+END_TEST
+
+START_TEST(a_watermark_between_rows_ends_a_batch_and_arrives_in_its_place)
+{
+    char err[1024] = "";
+    tally_t tally = {0};
+    bool failed;
+    const int wms[] = {3, 700};
+    ck_assert_msg(run_computed(1000, wms, 2, false, &tally, &failed, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(tally.rows, 1000);
+    ck_assert_int_eq(tally.wrong, 0);
+    ck_assert_int_eq(tally.watermarks, 2);
+    ck_assert_int_eq(fake.batches, 4);   /* rows 0-2, 3-514, 515-699, 700-999 */
+}
+END_TEST
+
+START_TEST(a_failing_udf_in_a_computed_column_fails_the_source_after_the_rows_before_it)
+{
+    char err[1024] = "";
+    tally_t tally = {0};
+    bool failed;
+    ck_assert_int_eq(run_computed(40, NULL, 0, true, &tally, &failed, err, sizeof err), -1);
+    ck_assert(failed);
+    ck_assert_int_eq(tally.rows, 13);
+    ck_assert_int_eq(tally.wrong, 0);
+    ck_assert_str_eq(err, "table 't': computing column 'v' failed: Function 'inc' (com.example.Inc) failed on "
+                          "inc(13): java.lang.IllegalStateException: thirteen");
+}
+END_TEST
+
 /* ---- projection ------------------------------------------------------------------ */
 
 START_TEST(the_prefix_key_follows_its_columns_through_the_projection)
@@ -219,6 +396,9 @@ int main(void)
     tcase_add_test(tc, a_table_without_watermark_makes_the_tables_read_one_after_another);
     tcase_add_test(tc, explicit_watermarks_and_processing_time_moves_arrive_in_their_place);
     tcase_add_test(tc, a_failing_consumer_stops_the_run_and_is_not_a_bad_source);
+    tcase_add_test(tc, a_computed_column_calls_its_udf_once_per_batch_of_512_rows);
+    tcase_add_test(tc, a_watermark_between_rows_ends_a_batch_and_arrives_in_its_place);
+    tcase_add_test(tc, a_failing_udf_in_a_computed_column_fails_the_source_after_the_rows_before_it);
     tcase_add_test(tc, the_prefix_key_follows_its_columns_through_the_projection);
     suite_add_tcase(s, tc);
     return check_main_run(s);
