@@ -301,10 +301,10 @@ static int run_computed(int n, const int *wms, int nwms, bool throw13, tally_t *
     const expr_udf_resolver_t resolver = {find_udf, NULL};
     inputs_table_t spec = {t, 10};
     proctime_t clock = {true, 0};
-    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL, &resolver, false, NULL, NULL};
+    inputs_config_t cfg = {".", &clock, 0, NULL, 0, NULL, NULL, &resolver, false, NULL, NULL, NULL, NULL};
     inputs_t *ins = inputs_open(&spec, 1, &cfg, err, errlen);
     ck_assert_msg(ins != NULL, "%s", err);
-    inputs_consumer_t c = {tally, tally_row, tally_watermark, log_proctime, tally_end, log_flush, NULL, NULL};
+    inputs_consumer_t c = {tally, tally_row, tally_watermark, log_proctime, tally_end, log_flush, NULL, NULL, NULL};
     int rc = inputs_run(ins, &c, err, errlen);
     *source_failed = inputs_source_failed(ins);
     inputs_close(ins);
