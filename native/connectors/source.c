@@ -428,7 +428,7 @@ static int list_files(file_source_t *fs, const char *path, char *err, size_t err
     }
     int cap = 0;
     if (list_folder(fs, path, &cap, 0, err, errlen) != 0) return -1;
-    qsort(fs->files, (size_t)fs->nfiles, sizeof *fs->files, cmp_str);
+    if (fs->nfiles > 1) qsort(fs->files, (size_t)fs->nfiles, sizeof *fs->files, cmp_str);   /* NULL if empty */
     return 0;
 }
 

@@ -8,7 +8,12 @@ int64_t cal_floor_div(int64_t a, int64_t b)
     return q;
 }
 
-int64_t cal_floor_mod(int64_t a, int64_t b) { return a - cal_floor_div(a, b) * b; }
+/* From the remainder, as Java's Math.floorMod: a - floor(a / b) * b overflows near INT64_MIN. */
+int64_t cal_floor_mod(int64_t a, int64_t b)
+{
+    int64_t m = a % b;
+    return m != 0 && (m < 0) != (b < 0) ? m + b : m;
+}
 
 /* Howard Hinnant's civil calendar algorithms (public domain). */
 void cal_civil_from_days(int64_t z, int64_t *year, int *month, int *day)

@@ -5,6 +5,7 @@
 # stderr saying the output could not be written and where. When SIGPIPE is not
 # ignored, a closed pipe ends ptfhost by SIGPIPE (exit 141 in the shell, no
 # message), as it ends any writer - even with a JVM running, which ignores it.
+# A filesystem sink that cannot write its file fails the job the same way.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_ROOT:?}" "${PTFHOST_BUILD:?}"
 SEEDS=$PTFHOST_BUILD/compat/seeds.jar
@@ -93,7 +94,20 @@ expect "PTF job | head, SIGPIPE ignored" 2 "cannot write the output to stdout: B
 (trap - PIPE; "$PTFHOST" run "$W/ptf.sql" 2>"$W/err" | head -c1 >/dev/null; exit "${PIPESTATUS[0]}"); rc=$?
 [ "$rc" -eq 141 ] && [ ! -s "$W/err" ] && ok || bad "PTF job | head: exit $rc, want 141 and no message"
 
-# 5. Output that fits is still written whole and exits 0.
+# 5. A filesystem sink whose file cannot be written (a file-size limit: EFBIG, SIGXFSZ
+#    ignored) fails the job with the reason and leaves nothing in the folder.
+cat >"$W/fs.sql" <<'SQL'
+CREATE TABLE gen (id BIGINT, v INT) WITH ('connector' = 'datagen', 'number-of-rows' = '20000',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '100000');
+CREATE TABLE sink (id BIGINT, v INT) WITH ('connector' = 'filesystem', 'path' = 'fs_out', 'format' = 'json');
+INSERT INTO sink SELECT * FROM gen;
+SQL
+mkdir "$W/fs_out"
+(trap '' XFSZ; ulimit -f 8; exec "$PTFHOST" run "$W/fs.sql") >/dev/null 2>"$W/err"; rc=$?
+expect "filesystem sink over a file-size limit" 1 "ptfhost run: cannot write '$W/fs_out': File too large"
+[ -z "$(ls -A "$W/fs_out")" ] && ok || bad "filesystem sink over a file-size limit left: $(ls -A "$W/fs_out")"
+
+# 6. Output that fits is still written whole and exits 0.
 "$PTFHOST" run "$W/gen.sql" >"$W/out" 2>"$W/err"; rc=$?
 [ "$rc" -eq 0 ] && [ "$(wc -l <"$W/out")" -eq 3 ] && ok || bad "plain run: exit $rc"
 

@@ -13,6 +13,8 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 cd "$W" || exit 1
+# Job control: a background job of a script otherwise ignores SIGINT (Ctrl-C).
+set -m
 
 cat >write.sql <<'SQL'
 CREATE TABLE src (id INT, name STRING) WITH ('connector' = 'filesystem', 'path' = 'in.json', 'format' = 'json');
@@ -52,6 +54,7 @@ killed() {
 
 killed KILL
 killed TERM
+killed INT
 
 
 # The next complete run commits the target; the stale hidden file is ignored.

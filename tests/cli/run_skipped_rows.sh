@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `ptfhost run` with 'json.ignore-parse-errors': every query shape (a PTF
-# call, a plain scan, a view over a table, an INSERT from a table) skips the
+# call, a plain scan, a view over a table, an INSERT from a table, a GROUP BY
+# aggregation, a window aggregation, a deduplication, UNION ALL) skips the
 # malformed rows, keeps the others, and reports the count on stderr once per
 # table read, exactly as the PTF path does.
 set -uo pipefail
@@ -30,6 +31,8 @@ CREATE TABLE readings (sensor_id INT, temperature DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = 'readings.json', 'format' = 'json', 'json.ignore-parse-errors' = 'true');
 CREATE TABLE out_file (sensor_id INT, temperature DOUBLE)
   WITH ('connector' = 'filesystem', 'path' = 'out.json', 'format' = 'json');
+CREATE TABLE timed (sensor_id INT, temperature DOUBLE, ts TIMESTAMP(3), WATERMARK FOR ts AS ts)
+  WITH ('connector' = 'filesystem', 'path' = 'timed.json', 'format' = 'json', 'json.ignore-parse-errors' = 'true');
 SQL
     printf '%s\n' "$@"
   } >"$W/job.sql"
@@ -56,6 +59,24 @@ job "INSERT INTO out_file SELECT * FROM readings;"
 check insert_from_table_reports_skipped_rows "$ONE"
 if [ "$(cat "$W/out.json" 2>&1)" = $'{"sensor_id":1,"temperature":20.0}\n{"sensor_id":1,"temperature":22.0}' ]; then
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL insert_from_table: out.json: $(cat "$W/out.json" 2>&1)"; fi
+
+job "SELECT sensor_id, COUNT(*) AS c FROM readings GROUP BY sensor_id;"
+check aggregation_reports_skipped_rows "$ONE" "+I[1, 1]" "-U[1, 1]" "+U[1, 2]"
+
+printf '%s\n' '{"sensor_id": 1, "temperature": 20.0, "ts": "2024-01-01 00:00:01"}' '{"sensor_id": 1, "temperature": 2x}' \
+  '{"sensor_id": 1, "temperature": 22.0, "ts": "2024-01-01 00:00:02"}' >"$W/timed.json"
+TIMED="ptfhost: table 'timed': skipped 1 malformed row (json.ignore-parse-errors)"
+
+job "SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE timed, DESCRIPTOR(ts), INTERVAL '1' MINUTE))
+  GROUP BY window_start, window_end;"
+check window_aggregation_reports_skipped_rows "$TIMED" "+I[2024-01-01T00:00, 2]"
+
+job "SELECT sensor_id, temperature FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY sensor_id ORDER BY ts) AS rn
+  FROM timed) WHERE rn = 1;"
+check deduplication_reports_skipped_rows "$TIMED" "+I[1, 20.0]"
+
+job "SELECT sensor_id FROM readings UNION ALL SELECT sensor_id FROM timed;"
+check union_all_reports_skipped_rows_per_input "$ONE"$'\n'"$TIMED" "+I[1]"
 
 printf '%s\n' '{"sensor_id": 1, "temperature": 2x}' '{"sensor_id": 2, "temperature": 21.0}' 'nope' >"$W/readings.json"
 job "SELECT * FROM readings;"

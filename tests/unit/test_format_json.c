@@ -449,8 +449,6 @@ START_TEST(format_dispatch_from_table_options)
 }
 END_TEST
 
-/* Mutated records (flipped, dropped, duplicated bytes) never crash the
- * decoder; each one either decodes or fails with a located message. */
 /* fuzz_json's first finding: an exponent beyond long's range in a nested
  * number rendered as JSON text (DECIMAL in the schema: BigDecimal rules)
  * overflowed the scale arithmetic. ptfhost prints such a number as a double
@@ -465,6 +463,8 @@ START_TEST(a_huge_exponent_in_json_text_stays_in_range)
 }
 END_TEST
 
+/* Mutated records (flipped, dropped, duplicated bytes) never crash the
+ * decoder; each one either decodes or fails with a located message. */
 START_TEST(garbage_never_crashes)
 {
     fx_t f;

@@ -357,6 +357,28 @@ START_TEST(sql_cast_to_string_printing_mode)
 }
 END_TEST
 
+/* ./build.sh asan (UBSan): an instant at Long.MIN_VALUE milliseconds (a timer's
+ * time there, as a TIMESTAMP_LTZ rowtime) overflowed the floor modulo. The texts
+ * are Java's Instant.ofEpochMilli(Long.MIN_VALUE / MAX_VALUE).toString(). */
+START_TEST(instants_at_the_ends_of_long)
+{
+    char err[256];
+    type_t *t = type_parse("TIMESTAMP_LTZ(3)", err, sizeof err);
+    ck_assert_msg(t, "%s", err);
+    value_t v = {0};
+    buf_t b = BUF_INIT;
+    v.u.ts.millis = INT64_MIN;
+    render_value(&b, &v, t);
+    ck_assert_str_eq(buf_cstr(&b), "-292275055-05-16T16:47:04.192Z");
+    buf_clear(&b);
+    v.u.ts.millis = INT64_MAX;
+    render_value(&b, &v, t);
+    ck_assert_str_eq(buf_cstr(&b), "+292278994-08-17T07:12:55.807Z");
+    buf_free(&b);
+    type_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("render");
@@ -365,6 +387,7 @@ int main(void)
     tcase_add_test(tc, values_equal_java_external_objects);
     tcase_add_test(tc, rows_equal_java_row_to_string);
     tcase_add_test(tc, sql_cast_to_string_printing_mode);
+    tcase_add_test(tc, instants_at_the_ends_of_long);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }
