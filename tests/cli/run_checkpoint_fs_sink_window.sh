@@ -14,10 +14,11 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 cd "$W" || exit 1
 
-# 100 k rows 10 ms apart over 5 names: 1000 one-second windows of 5 groups.
-awk -v n=100000 'BEGIN { for (i = 0; i < n; i++) { ms = i * 10
-  printf "{\"name\": \"u%d\", \"score\": %d, \"ts\": \"2025-01-01 00:%02d:%02d.%03d\"}\n", i % 5, i % 11,
-    int(ms / 60000), int(ms / 1000) % 60, ms % 1000 } }' >t.json
+# 1 M rows 10 ms apart over 5 names: 10 000 one-second windows of 5 groups (enough rows
+# that the job still runs when the kills come, on an idle machine too).
+awk -v n=1000000 'BEGIN { for (i = 0; i < n; i++) { ms = i * 10
+  printf "{\"name\": \"u%d\", \"score\": %d, \"ts\": \"2025-01-01 %02d:%02d:%02d.%03d\"}\n", i % 5, i % 11,
+    int(ms / 3600000), int(ms / 60000) % 60, int(ms / 1000) % 60, ms % 1000 } }' >t.json
 # script NAME OUT-FOLDER
 script() {
   cat >"$1" <<SQL
@@ -38,7 +39,7 @@ parts() { ls "$1" | grep -E '^o-[0-9]+\.json$' | sed "s|^|$1/|" | xargs -r cat; 
 has_checkpoint() { ls ckpts-out 2>/dev/null | grep -Eq '^chk-[0-9]+$'; }
 
 "$PTFHOST" run ref.sql >/dev/null 2>ref.err && ok || bad "reference run: $(head -3 ref.err)"
-[ "$(parts ref | wc -l)" -eq 5000 ] && ok || bad "reference parts hold $(parts ref | wc -l) rows"
+[ "$(parts ref | wc -l)" -eq 50000 ] && ok || bad "reference parts hold $(parts ref | wc -l) rows"
 [ "$(ls ref | wc -l)" -gt 1 ] && ok || bad "no part was committed at a checkpoint: $(ls ref)"
 [ -z "$(ls -A ref | grep -vE '^o-[0-9]+\.json$')" ] && ok || bad "reference left other files: $(ls -A ref)"
 
@@ -47,7 +48,7 @@ for kill in 1 2; do
   "$PTFHOST" run --resume job.sql >/dev/null 2>>resume.err &
   bg=$!
   for _ in $(seq 1200); do has_checkpoint && break; sleep 0.05; done   # hang guard: up to 60 s
-  sleep 0.$((RANDOM % 5))
+  sleep 0.$((RANDOM % 3))
   kill -0 "$bg" 2>/dev/null && kills=$((kills + 1))
   kill -9 "$bg" 2>/dev/null; wait "$bg" 2>/dev/null; bg=
   [ -z "$(ls out | grep -vE '^o-[0-9]+\.json$')" ] && ok || bad "kill $kill: visible files: $(ls out)"
