@@ -64,7 +64,6 @@ SQL
 committed() {
   timeout 120 kcat -b "$BOOT" -C -t "$1" -o beginning -e -q -X isolation.level=read_committed -f '%s\n' | sort   # hang guard
 }
-newest() { ls "$W/ckpts-$1" 2>/dev/null | sed -n 's/^chk-\([0-9]*\)$/\1/p' | sort -n | tail -1; }
 
 # The reference: one uninterrupted run (checkpoints on, nothing killed).
 job ref counts_ref exactly-once
@@ -77,17 +76,7 @@ committed counts_ref >"$W/ref.txt"
 crash() {
   local name=$1 kills=0
   for k in 1 2 3; do
-    local before; before=$(newest "$name")
-    (cd "$W" && exec "$PTFHOST" run --resume "$name.sql" >>"$name.out" 2>>"$name.err") &
-    bg=$!
-    for _ in $(seq 1200); do   # hang guard: up to 60 s for a new checkpoint
-      [ "$(newest "$name")" != "$before" ] && break
-      kill -0 "$bg" 2>/dev/null || break
-      sleep 0.05
-    done
-    sleep "$(printf '0.%02d' $((RANDOM % 25)))"   # a random point up to 0.25 s after it
-    kill -0 "$bg" 2>/dev/null && kills=$((kills + 1))
-    kill -9 "$bg" 2>/dev/null; wait "$bg" 2>/dev/null; bg=""
+    kill_after_checkpoint "$W/ckpts-$name" "$name.sql" "$name.out" "$name.err" && kills=$((kills + 1))
   done
   [ "$kills" -eq 3 ] && ok || bad "$name: $kills of 3 kills hit a running job"
   (cd "$W" && timeout 300 "$PTFHOST" run --resume "$name.sql" >>"$name.out" 2>>"$name.err") && ok \

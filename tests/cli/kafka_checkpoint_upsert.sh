@@ -41,7 +41,6 @@ INSERT INTO traced SELECT * FROM f(r => TABLE scores PARTITION BY name);
 SQL
 }
 rows() { cat "$W/$1"/out-*.csv 2>/dev/null | sort; }
-newest() { ls "$W/ckpts-$1" 2>/dev/null | sed -n 's/^chk-\([0-9]*\)$/\1/p' | sort -n | tail -1; }
 
 job ref
 (cd "$W" && timeout 300 "$PTFHOST" run ref.sql >/dev/null 2>ref.err) && ok || bad "reference run: $(head -3 "$W/ref.err")"   # hang guard
@@ -53,17 +52,7 @@ grep -q -- '-U\[' "$W/ref.txt" && grep -q -- '-D\[u[0-9]*, [0-9]' "$W/ref.txt" &
 job up
 kills=0
 for k in 1 2 3; do
-  before=$(newest up)
-  (cd "$W" && exec "$PTFHOST" run --resume up.sql >/dev/null 2>>up.err) &
-  bg=$!
-  for _ in $(seq 1200); do   # hang guard: up to 60 s for a new checkpoint
-    [ "$(newest up)" != "$before" ] && break
-    kill -0 "$bg" 2>/dev/null || break
-    sleep 0.05
-  done
-  sleep "$(printf '0.%02d' $((RANDOM % 25)))"   # a random point up to 0.25 s after it
-  kill -0 "$bg" 2>/dev/null && kills=$((kills + 1))
-  kill -9 "$bg" 2>/dev/null; wait "$bg" 2>/dev/null; bg=""
+  kill_after_checkpoint "$W/ckpts-up" up.sql /dev/null up.err && kills=$((kills + 1))
 done
 [ "$kills" -eq 3 ] && ok || bad "$kills of 3 kills hit a running job"
 (cd "$W" && timeout 300 "$PTFHOST" run --resume up.sql >/dev/null 2>>up.err) && ok \

@@ -47,3 +47,26 @@ stop_broker() {
   BROKER_PID=""
   return $rc
 }
+
+# kill_after_checkpoint CKPT-DIR SQL OUT ERR: runs `ptfhost run --resume SQL` in $W (OUT and
+# ERR appended, relative to $W), waits for a new complete checkpoint in CKPT-DIR, then kills
+# the job with kill -9 at a random point up to 0.25 s later. 0 when the kill hit a running
+# job. The job's pid is in $bg while it runs (for the caller's EXIT trap).
+kill_after_checkpoint() {
+  local before; before=$(newest_checkpoint "$1")
+  (cd "$W" && exec "$PTFHOST" run --resume "$2" >>"$3" 2>>"$4") &
+  bg=$!
+  for _ in $(seq 1200); do   # hang guard: up to 60 s for a new checkpoint
+    [ "$(newest_checkpoint "$1")" != "$before" ] && break
+    kill -0 "$bg" 2>/dev/null || break
+    sleep 0.05
+  done
+  sleep "$(printf '0.%02d' $((RANDOM % 25)))"
+  local hit=1
+  kill -0 "$bg" 2>/dev/null && hit=0
+  kill -9 "$bg" 2>/dev/null; wait "$bg" 2>/dev/null; bg=""
+  return $hit
+}
+
+# newest_checkpoint DIR: the id of DIR's newest complete checkpoint (empty when none).
+newest_checkpoint() { ls "$1" 2>/dev/null | sed -n 's/^chk-\([0-9]*\)$/\1/p' | sort -n | tail -1; }
