@@ -22,7 +22,6 @@
 
 #define ERR_AT(pos, ...) sqlp_format_error(env->script, (pos), 0, err, errlen, __VA_ARGS__)
 #define MAX_CHILDREN 256
-#define AGG_UDF_BATCH_ROWS 512   /* rows whose UDF calls cross together (as inputs.c's computed columns) */
 
 /* ---- finding and rewriting aggregate calls ------------------------------------------------ */
 
@@ -391,15 +390,10 @@ typedef struct agg_run {
     agg_ckpt_t ckpt;
     char *shape;                 /* the checkpoint's shape (aggregate_checkpoint.h) */
     /* With a UDF in WHERE or an aggregate's argument, the rows to aggregate
-     * wait here (copied, with their processing time) and cross to Java in
-     * batches (expr_prefetch); flush_pending aggregates them, before any
-     * watermark, processing-time move, end, flush or barrier. */
+     * (under a window TVF, each window's row) wait here; flush_pending runs them. */
     bool batched;
     int64_t now_ms;              /* the processing time of the input row now arriving */
-    row_t *pending;
-    int64_t *pending_ms;
-    int npending;
-    arena_t pending_arena;
+    agg_query_batch_t pending;
 } agg_run_t;
 
 static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
@@ -478,32 +472,22 @@ static bool needs_batches(const agg_run_t *r)
  * before it, as row by row. */
 static int flush_pending(agg_run_t *r, char *err, size_t errlen)
 {
-    int n = r->npending, npassed = 0, rc = 0, pass = 1;
-    if (n == 0) return 0;
-    r->npending = 0;
-    row_t *rows = r->pending, *passed = xcalloc((size_t)n, sizeof *passed);
-    int64_t *ms = xcalloc((size_t)n, sizeof *ms);
+    agg_query_batch_t *b = &r->pending;
+    if (!r->batched || b->n == 0) return 0;
     char where_err[4096];
-    if (r->where) expr_prefetch(filter_expr(r->where), rows, n);
-    for (int i = 0; i < n && pass >= 0; i++)
-        if ((pass = passes_where(r, &rows[i], where_err, sizeof where_err)) > 0) {
-            ms[npassed] = r->pending_ms[i];
-            passed[npassed++] = rows[i];
-        }
-    if (r->where) expr_prefetch(filter_expr(r->where), NULL, 0);
+    int npassed, rc = 0;
+    int where = agg_query_batch_where(b, r->where, &npassed, where_err, sizeof where_err);
     for (int i = 0; i < r->plan.ncalls; i++)
-        if (r->plan.args[i]) expr_prefetch(r->plan.args[i], passed, npassed);
+        if (r->plan.args[i]) expr_prefetch(r->plan.args[i], b->rows, npassed);
     for (int i = 0; i < npassed && rc == 0; i++) {
         arena_reset(&r->scratch);
-        agg_state_set_time(r->state, ms[i]);
-        rc = group_row(r, &passed[i], err, errlen);
+        agg_state_set_time(r->state, b->now_ms[i]);
+        rc = group_row(r, &b->rows[i], err, errlen);
     }
     for (int i = 0; i < r->plan.ncalls; i++)
         if (r->plan.args[i]) expr_prefetch(r->plan.args[i], NULL, 0);
-    if (rc == 0 && pass < 0) rc = -1, snprintf(err, errlen, "%s", where_err);
-    free(passed);
-    free(ms);
-    arena_reset(&r->pending_arena);
+    if (rc == 0 && where != 0) rc = -1, snprintf(err, errlen, "%s", where_err);
+    agg_query_batch_clear(b);
     return rc;
 }
 
@@ -511,11 +495,8 @@ static int flush_pending(agg_run_t *r, char *err, size_t errlen)
  * UDFs it waits for its batch. */
 static int aggregate_row(agg_run_t *r, const row_t *row, char *err, size_t errlen)
 {
-    if (r->batched) {
-        r->pending_ms[r->npending] = r->now_ms;
-        r->pending[r->npending++] = row_copy(row, r->plan.in, &r->pending_arena);
-        return r->npending == AGG_UDF_BATCH_ROWS ? flush_pending(r, err, errlen) : 0;
-    }
+    if (r->batched)
+        return agg_query_batch_add(&r->pending, row, r->now_ms) ? flush_pending(r, err, errlen) : 0;
     int pass = passes_where(r, row, err, errlen);
     return pass > 0 ? group_row(r, row, err, errlen) : pass;
 }
@@ -679,6 +660,54 @@ static void dump_open(agg_run_t *r)
     r->dump = (job_stage_state_t){t, r->plan.nkeys, dump_visit, r};
 }
 
+void agg_query_batch_init(agg_query_batch_t *b, const type_t *row_type)
+{
+    *b = (agg_query_batch_t){row_type, xcalloc(AGG_QUERY_BATCH_ROWS, sizeof *b->rows),
+                             xcalloc(AGG_QUERY_BATCH_ROWS, sizeof *b->now_ms), 0, {0}};
+    arena_init(&b->arena, 0);
+}
+
+bool agg_query_batch_add(agg_query_batch_t *b, const row_t *row, int64_t now_ms)
+{
+    b->now_ms[b->n] = now_ms;
+    b->rows[b->n++] = row_copy(row, b->row_type, &b->arena);
+    return b->n == AGG_QUERY_BATCH_ROWS;
+}
+
+int agg_query_batch_where(agg_query_batch_t *b, const filter_t *where, int *npassed, char *err, size_t errlen)
+{
+    *npassed = b->n;
+    if (!where) return 0;
+    expr_t *x = filter_expr(where);
+    expr_prefetch(x, b->rows, b->n);
+    int kept = 0, rc = 0;
+    for (int i = 0; i < b->n && rc == 0; i++) {
+        if (filter_eval(where, &b->rows[i])) {   /* rows before i are no longer read: move the passed ones */
+            b->rows[kept] = b->rows[i];
+            b->now_ms[kept++] = b->now_ms[i];
+        } else if (filter_error(where)) {
+            snprintf(err, errlen, "WHERE: %s", filter_error(where));
+            rc = -1;
+        }
+    }
+    expr_prefetch(x, NULL, 0);
+    *npassed = kept;
+    return rc;
+}
+
+void agg_query_batch_clear(agg_query_batch_t *b)
+{
+    b->n = 0;
+    arena_reset(&b->arena);
+}
+
+void agg_query_batch_free(agg_query_batch_t *b)
+{
+    arena_destroy(&b->arena);
+    free(b->rows);
+    free(b->now_ms);
+}
+
 int agg_query_check_settings(const job_env_t *env, const char *node, char *err, size_t errlen)
 {
     const char *mini_batch = catalog_get(env->catalog, "table.exec.mini-batch.enabled");
@@ -714,11 +743,7 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
                              source != CHANGELOG_INSERT_ONLY, on_result, r, err, errlen);
     if (!r->state) return -1;
     dump_open(r);
-    if ((r->batched = needs_batches(r))) {
-        r->pending = xcalloc(AGG_UDF_BATCH_ROWS, sizeof *r->pending);
-        r->pending_ms = xcalloc(AGG_UDF_BATCH_ROWS, sizeof *r->pending_ms);
-        arena_init(&r->pending_arena, 0);
-    }
+    if ((r->batched = needs_batches(r))) agg_query_batch_init(&r->pending, r->plan.in);
     if (r->win.on) {
         agg_state_defer(r->state);   /* window state ends with its window, not by TTL */
         return 0;
@@ -919,9 +944,7 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
     filter_free(r.where);
     changelog_norm_free(&r.norm);
     arena_destroy(&r.scratch);
-    if (r.batched) arena_destroy(&r.pending_arena);
-    free(r.pending);
-    free(r.pending_ms);
+    if (r.batched) agg_query_batch_free(&r.pending);
     plan_free(&r.plan);
     type_free(r.win.row);
     return rc;

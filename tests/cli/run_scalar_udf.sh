@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scalar UDFs (CREATE FUNCTION of a ScalarFunction class, compat/udfs): in the
 # select list, in WHERE, in computed columns and VALUES, in a GROUP BY's WHERE
-# and aggregate arguments, as a PTF's scalar argument; overloads, varargs, a
+# and aggregate arguments and a de-duplication's WHERE, as a PTF's scalar argument; overloads, varargs, a
 # NULL for a primitive parameter, open(), type hints, isDeterministic; the job
 # failing on an exception in eval with the function, its arguments and the
 # Java stack; table and aggregate functions refused naming their kind; no
@@ -96,6 +96,18 @@ SELECT name, COUNT(fails(id)) AS c FROM t GROUP BY name;" "+I[a, 1]" \
 run_case group_by_exception_in_where_after_the_rows_before 1 "" "$(fn fails Fails)
 $DDL
 SELECT name, COUNT(*) AS c FROM t WHERE fails(id) > 0 GROUP BY name;" "+I[a, 1]" \
+  "WHERE: Function 'fails' (com.example.udf.Fails) failed on fails(2): java.lang.IllegalStateException: no twos here"
+run_exact dedup_udf_where_called_once_per_row_in_order 0 "" "$(fn counter Counter)
+CREATE TABLE gp (id INT, k INT, pt AS PROCTIME()) WITH ('connector' = 'filesystem', 'path' = 'grouped.json', 'format' = 'json');
+SELECT k, id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY pt) AS rn FROM gp WHERE counter() > 1000)
+WHERE rn = 1;" \
+"+I[2, 1001]
++I[0, 1002]
++I[1, 1003]"
+run_case dedup_exception_in_where_after_the_rows_before 1 "" "$(fn fails Fails)
+CREATE TABLE tp (id INT, name STRING, pt AS PROCTIME()) WITH ('connector' = 'filesystem', 'path' = 't.json', 'format' = 'json');
+SELECT name, id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY pt) AS rn FROM tp WHERE fails(id) > 0)
+WHERE rn = 1;" "+I[a, 1]" \
   "WHERE: Function 'fails' (com.example.udf.Fails) failed on fails(2): java.lang.IllegalStateException: no twos here"
 run_case exception_fails_the_job 1 "" "$(fn fails Fails)
 $DDL
