@@ -14,6 +14,7 @@
 #include "engine/aggregate_checkpoint.h"
 #include "engine/output.h"
 #include "expr/expr.h"
+#include "expr/expr_udf.h"
 #include "time/watermark.h"
 #include "util/arena.h"
 #include "util/buf.h"
@@ -154,7 +155,7 @@ static int add_call(agg_plan_t *p, const sqlp_expr_t *e, char *err, size_t errle
         }
         expr_env_t xenv = {env->script, NULL};
         if (plan_session_zone(env->catalog, &xenv.zone, err, errlen) != 0 ||
-            !(x = expr_compile(&xenv, arg, p->in, err, errlen)))
+            !(x = expr_compile_udfs(&xenv, env->udfs, arg, p->in, err, errlen)))
             return -1;
         c.arg_type = expr_type(x);
         if (c.func == AGG_LISTAGG && listagg_separator(p, e, &c, err, errlen) != 0) {
@@ -388,6 +389,11 @@ typedef struct agg_run {
     job_stage_state_t dump;      /* --dump-state: [keys ++ results] named by the calls' text */
     agg_ckpt_t ckpt;
     char *shape;                 /* the checkpoint's shape (aggregate_checkpoint.h) */
+    /* With a UDF in WHERE or an aggregate's argument, the rows to aggregate
+     * (under a window TVF, each window's row) wait here; flush_pending runs them. */
+    bool batched;
+    int64_t now_ms;              /* the processing time of the input row now arriving */
+    agg_query_batch_t pending;
 } agg_run_t;
 
 static int on_result(void *ctx, const row_t *row, char *err, size_t errlen)
@@ -430,14 +436,18 @@ static row_t window_row(agg_run_t *r, const row_t *row, int64_t start, int64_t e
     return (row_t){row->kind, row->n + 3, f};
 }
 
-/* One row of the aggregation's input: WHERE, then into its group. */
-static int aggregate_row(agg_run_t *r, const row_t *row, char *err, size_t errlen)
+/* 1 when row passes the WHERE, 0 when it does not, -1 with err when evaluating it failed. */
+static int passes_where(agg_run_t *r, const row_t *row, char *err, size_t errlen)
 {
-    if (r->where && !filter_eval(r->where, row)) {
-        const char *e = filter_error(r->where);
-        if (e) snprintf(err, errlen, "WHERE: %s", e);
-        return e ? -1 : 0;
-    }
+    if (!r->where || filter_eval(r->where, row)) return 1;
+    const char *e = filter_error(r->where);
+    if (e) snprintf(err, errlen, "WHERE: %s", e);
+    return e ? -1 : 0;
+}
+
+/* A row that passed the WHERE into its group: keys and arguments. */
+static int group_row(agg_run_t *r, const row_t *row, char *err, size_t errlen)
+{
     const agg_plan_t *p = &r->plan;
     value_t keys[PROJECT_MAX_KEY];
     for (int k = 0; k < p->nkeys; k++) keys[k] = row->fields[p->key_cols[k]];
@@ -445,6 +455,50 @@ static int aggregate_row(agg_run_t *r, const row_t *row, char *err, size_t errle
     for (int i = 0; i < p->ncalls; i++)
         if (p->args[i] && expr_eval(p->args[i], row, &r->scratch, &args[i], err, errlen) != 0) return -1;
     return agg_state_apply(r->state, row->kind, keys, args, err, errlen);
+}
+
+/* Whether WHERE or an aggregate's argument calls a UDF (then rows wait for a batch). */
+static bool needs_batches(const agg_run_t *r)
+{
+    if (r->where && expr_has_udf(filter_expr(r->where))) return true;
+    for (int i = 0; i < r->plan.ncalls; i++)
+        if (r->plan.args[i] && expr_has_udf(r->plan.args[i])) return true;
+    return false;
+}
+
+/* The waiting rows: WHERE over the whole batch, then the arguments over the
+ * rows that pass (one JNI call per UDF call site and round), then each row
+ * into its group at its processing time. A failing row fails after the rows
+ * before it, as row by row. */
+static int flush_pending(agg_run_t *r, char *err, size_t errlen)
+{
+    agg_query_batch_t *b = &r->pending;
+    if (!r->batched || b->n == 0) return 0;
+    char where_err[4096];
+    int npassed, rc = 0;
+    int where = agg_query_batch_where(b, r->where, &npassed, where_err, sizeof where_err);
+    for (int i = 0; i < r->plan.ncalls; i++)
+        if (r->plan.args[i]) expr_prefetch(r->plan.args[i], b->rows, npassed);
+    for (int i = 0; i < npassed && rc == 0; i++) {
+        arena_reset(&r->scratch);
+        agg_state_set_time(r->state, b->now_ms[i]);
+        rc = group_row(r, &b->rows[i], err, errlen);
+    }
+    for (int i = 0; i < r->plan.ncalls; i++)
+        if (r->plan.args[i]) expr_prefetch(r->plan.args[i], NULL, 0);
+    if (rc == 0 && where != 0) rc = -1, snprintf(err, errlen, "%s", where_err);
+    agg_query_batch_clear(b);
+    return rc;
+}
+
+/* One row of the aggregation's input: WHERE, then into its group; with
+ * UDFs it waits for its batch. */
+static int aggregate_row(agg_run_t *r, const row_t *row, char *err, size_t errlen)
+{
+    if (r->batched)
+        return agg_query_batch_add(&r->pending, row, r->now_ms) ? flush_pending(r, err, errlen) : 0;
+    int pass = passes_where(r, row, err, errlen);
+    return pass > 0 ? group_row(r, row, err, errlen) : pass;
 }
 
 /* One normalised input row; under a window TVF once per window, unless the
@@ -472,6 +526,7 @@ static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_
     (void)id, (void)a;
     agg_run_t *r = ctx;
     agg_state_set_time(r->state, now_ms);
+    r->now_ms = now_ms;
     return changelog_norm_push(&r->norm, row, on_input, r, err, errlen);
 }
 
@@ -480,6 +535,7 @@ static int run_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen
 {
     (void)id;
     agg_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
     if (r->win.on && wm > r->win.watermark) {
         r->win.watermark = wm;
         if (agg_state_fire(r->state, r->win.end_key, wm == WM_END ? WM_END : wm + 1, err, errlen) != 0) return -1;
@@ -491,8 +547,9 @@ static int run_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen
 /* Test events move processing time: the rows after it are read at ms (TTL). */
 static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
-    proctime_set(((agg_run_t *)ctx)->clock, ms);
+    agg_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
+    proctime_set(r->clock, ms);
     return 0;
 }
 
@@ -500,14 +557,15 @@ static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
     agg_run_t *r = ctx;
     if (!last) return 0;
+    if (flush_pending(r, err, errlen) != 0) return -1;
     if (agg_query_hook(r->env, &r->dump, r->win.on, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
     return run_watermark(ctx, id, WM_END, err, errlen);
 }
 
 static int run_flush(void *ctx, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
     agg_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
     if (r->results) fflush(r->results);
     return 0;
 }
@@ -534,6 +592,7 @@ static int fill_stage(void *ctx, ckpt_image_t *img, ckpt_stage_t *st, char *err,
 static int run_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
 {
     agg_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
     int64_t wm = r->win.on ? r->win.watermark : WM_NONE;
     return agg_ckpt_barrier(&r->ckpt, r->env, pos, n, final, wm, fill_stage, r, err, errlen);
 }
@@ -601,6 +660,54 @@ static void dump_open(agg_run_t *r)
     r->dump = (job_stage_state_t){t, r->plan.nkeys, dump_visit, r};
 }
 
+void agg_query_batch_init(agg_query_batch_t *b, const type_t *row_type)
+{
+    *b = (agg_query_batch_t){row_type, xcalloc(AGG_QUERY_BATCH_ROWS, sizeof *b->rows),
+                             xcalloc(AGG_QUERY_BATCH_ROWS, sizeof *b->now_ms), 0, {0}};
+    arena_init(&b->arena, 0);
+}
+
+bool agg_query_batch_add(agg_query_batch_t *b, const row_t *row, int64_t now_ms)
+{
+    b->now_ms[b->n] = now_ms;
+    b->rows[b->n++] = row_copy(row, b->row_type, &b->arena);
+    return b->n == AGG_QUERY_BATCH_ROWS;
+}
+
+int agg_query_batch_where(agg_query_batch_t *b, const filter_t *where, int *npassed, char *err, size_t errlen)
+{
+    *npassed = b->n;
+    if (!where) return 0;
+    expr_t *x = filter_expr(where);
+    expr_prefetch(x, b->rows, b->n);
+    int kept = 0, rc = 0;
+    for (int i = 0; i < b->n && rc == 0; i++) {
+        if (filter_eval(where, &b->rows[i])) {   /* rows before i are no longer read: move the passed ones */
+            b->rows[kept] = b->rows[i];
+            b->now_ms[kept++] = b->now_ms[i];
+        } else if (filter_error(where)) {
+            snprintf(err, errlen, "WHERE: %s", filter_error(where));
+            rc = -1;
+        }
+    }
+    expr_prefetch(x, NULL, 0);
+    *npassed = kept;
+    return rc;
+}
+
+void agg_query_batch_clear(agg_query_batch_t *b)
+{
+    b->n = 0;
+    arena_reset(&b->arena);
+}
+
+void agg_query_batch_free(agg_query_batch_t *b)
+{
+    arena_destroy(&b->arena);
+    free(b->rows);
+    free(b->now_ms);
+}
+
 int agg_query_check_settings(const job_env_t *env, const char *node, char *err, size_t errlen)
 {
     const char *mini_batch = catalog_get(env->catalog, "table.exec.mini-batch.enabled");
@@ -636,6 +743,7 @@ static int open_stages(agg_run_t *r, const job_env_t *env, const sqlp_query_t *q
                              source != CHANGELOG_INSERT_ONLY, on_result, r, err, errlen);
     if (!r->state) return -1;
     dump_open(r);
+    if ((r->batched = needs_batches(r))) agg_query_batch_init(&r->pending, r->plan.in);
     if (r->win.on) {
         agg_state_defer(r->state);   /* window state ends with its window, not by TTL */
         return 0;
@@ -836,6 +944,7 @@ int agg_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *
     filter_free(r.where);
     changelog_norm_free(&r.norm);
     arena_destroy(&r.scratch);
+    if (r.batched) agg_query_batch_free(&r.pending);
     plan_free(&r.plan);
     type_free(r.win.row);
     return rc;

@@ -25,8 +25,10 @@
 #include <stdint.h>
 
 #include "engine/capture.h"
+#include "engine/filter.h"
 #include "engine/job.h"
 #include "sql/sql.h"
+#include "util/arena.h"
 
 /* Does q aggregate (GROUP BY, HAVING, or an aggregate call in its select list)? */
 bool agg_query_is(const sqlp_query_t *q);
@@ -49,5 +51,31 @@ int agg_query_state_ttl(const job_env_t *env, int64_t *ttl_ms, char *err, size_t
  * WindowAggregate, 2 Deduplicate (Flink's node names). */
 int agg_query_hook(const job_env_t *env, const job_stage_state_t *stage, int kind, job_call_phase_t phase, char *err,
                    size_t errlen);
+
+/* The rows of an aggregation's or a de-duplication's input that wait for a
+ * batch of UDF calls (a UDF in WHERE or an aggregate's argument), copied
+ * with their processing time: at most AGG_QUERY_BATCH_ROWS, and the stage
+ * runs them before any watermark, processing-time move, end, flush hint or
+ * barrier. Owned by the stage; one thread. */
+#define AGG_QUERY_BATCH_ROWS 512
+typedef struct agg_query_batch {
+    const type_t *row_type;      /* borrowed */
+    row_t *rows;
+    int64_t *now_ms;
+    int n;
+    arena_t arena;
+} agg_query_batch_t;
+
+void agg_query_batch_init(agg_query_batch_t *b, const type_t *row_type);
+/* Adds a copy of row read at now_ms; true when the batch is now full. */
+bool agg_query_batch_add(agg_query_batch_t *b, const row_t *row, int64_t now_ms);
+/* where over the batch's rows (one bridge call per UDF call site and round;
+ * where may be NULL): the rows that pass move to the front, in order, their
+ * count in *npassed. -1 with err ("WHERE: ...") when a row's evaluation
+ * failed (*npassed counts the rows before it), else 0. The caller runs the
+ * passed rows, then reports the error, then clears the batch. */
+int agg_query_batch_where(agg_query_batch_t *b, const filter_t *where, int *npassed, char *err, size_t errlen);
+void agg_query_batch_clear(agg_query_batch_t *b);
+void agg_query_batch_free(agg_query_batch_t *b);
 
 #endif

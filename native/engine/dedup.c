@@ -12,6 +12,7 @@
 #include "engine/filter.h"
 #include "engine/inputs.h"
 #include "engine/output.h"
+#include "expr/expr_udf.h"
 #include "time/watermark.h"
 #include "types/codec.h"
 #include "util/buf.h"
@@ -191,6 +192,8 @@ typedef struct dedup_run {
     job_stage_state_t dump;      /* --dump-state: keys ++ the kept row */
     agg_ckpt_t ckpt;
     char *state_shape;           /* the checkpoint's shape (aggregate_checkpoint.h) */
+    bool batched;                /* a UDF in WHERE: rows wait in pending (aggregate_query.h) */
+    agg_query_batch_t pending;
 } dedup_run_t;
 
 /* Emits row (t's columns) with rn as kind; a processing-time attribute is
@@ -358,9 +361,28 @@ static int fill_stage(void *ctx, ckpt_image_t *img, ckpt_stage_t *st, char *err,
     return 0;
 }
 
+/* The waiting rows: WHERE over the whole batch, then each row that passes
+ * at its processing time; a failing WHERE fails after the rows before it. */
+static int flush_pending(dedup_run_t *r, char *err, size_t errlen)
+{
+    agg_query_batch_t *b = &r->pending;
+    if (!r->batched || b->n == 0) return 0;
+    char where_err[4096];
+    int npassed, rc = 0;
+    int where = agg_query_batch_where(b, r->where, &npassed, where_err, sizeof where_err);
+    for (int i = 0; i < npassed && rc == 0; i++) {
+        r->now_ms = b->now_ms[i];
+        rc = on_row(r, &b->rows[i], err, errlen);
+    }
+    if (rc == 0 && where != 0) rc = -1, snprintf(err, errlen, "%s", where_err);
+    agg_query_batch_clear(b);
+    return rc;
+}
+
 static int run_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
 {
     dedup_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
     return agg_ckpt_barrier(&r->ckpt, r->env, pos, n, final, WM_NONE, fill_stage, r, err, errlen);
 }
 
@@ -407,6 +429,7 @@ static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_
     (void)id, (void)a;
     dedup_run_t *r = ctx;
     r->now_ms = now_ms;
+    if (r->batched) return agg_query_batch_add(&r->pending, row, now_ms) ? flush_pending(r, err, errlen) : 0;
     if (r->where && !filter_eval(r->where, row)) {
         const char *e = filter_error(r->where);
         if (e) snprintf(err, errlen, "WHERE: %s", e);
@@ -417,16 +440,19 @@ static int run_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_
 
 static int run_watermark(void *ctx, int id, int64_t wm, char *err, size_t errlen)
 {
-    (void)id, (void)err, (void)errlen;
-    output_watermark(&((dedup_run_t *)ctx)->out, wm);
+    (void)id;
+    dedup_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
+    output_watermark(&r->out, wm);
     return 0;
 }
 
 /* Test events move processing time: the rows after it are read at ms. */
 static int run_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
-    proctime_set(((dedup_run_t *)ctx)->clock, ms);
+    dedup_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
+    proctime_set(r->clock, ms);
     return 0;
 }
 
@@ -435,6 +461,7 @@ static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
     (void)id;
     dedup_run_t *r = ctx;
     if (!last) return 0;
+    if (flush_pending(r, err, errlen) != 0) return -1;
     if (agg_query_hook(r->env, &r->dump, 2, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
     output_watermark(&r->out, WM_END);
     return 0;
@@ -442,8 +469,8 @@ static int run_end(void *ctx, int id, bool last, char *err, size_t errlen)
 
 static int run_flush(void *ctx, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
     dedup_run_t *r = ctx;
+    if (flush_pending(r, err, errlen) != 0) return -1;
     if (r->results) fflush(r->results);
     return 0;
 }
@@ -484,6 +511,7 @@ static void run_free(dedup_run_t *r)
     buf_free(&r->row);
     arena_destroy(&r->scratch);
     filter_free(r->where);
+    if (r->batched) agg_query_batch_free(&r->pending);
     type_free(r->shape.row_type);
     type_free((type_t *)r->dump.row_type);
 }
@@ -506,6 +534,7 @@ int dedup_query_run(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
         run_free(&r);
         return -1;
     }
+    if ((r.batched = r.where && expr_has_udf(filter_expr(r.where)))) agg_query_batch_init(&r.pending, t->schema);
     dump_open(&r);
     if (open_output(&r, env, q, sink_table, capture, err, errlen) == 0 &&
         open_checkpoints(&r, env, capture != NULL, err, errlen) == 0 &&

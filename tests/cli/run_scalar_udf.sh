@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Scalar UDFs (CREATE FUNCTION of a ScalarFunction class, compat/udfs): in the
-# select list, in WHERE, in computed columns and VALUES, as a PTF's scalar argument; overloads, varargs, a
+# select list, in WHERE, in computed columns and VALUES, in a GROUP BY's WHERE
+# and aggregate arguments and a de-duplication's WHERE, as a PTF's scalar argument; overloads, varargs, a
 # NULL for a primitive parameter, open(), type hints, isDeterministic; the job
 # failing on an exception in eval with the function, its arguments and the
 # Java stack; table and aggregate functions refused naming their kind; no
@@ -66,6 +67,48 @@ seq 1 1200 | sed 's/.*/{"id": &}/' >"$W/many.json"
 run_exact computed_column_in_batches_in_row_order 0 "" "$(fn counter Counter)
 CREATE TABLE m (id INT, c AS counter()) WITH ('connector' = 'filesystem', 'path' = 'many.json', 'format' = 'json');
 SELECT id, c FROM m WHERE c <> id OR id = 1200;" "+I[1200, 1200]"
+# A GROUP BY query's WHERE and aggregate arguments call their UDFs in batches, in row order, once
+# per row: the results a row-at-a-time run gives (counter() = id when called once per row in order)
+awk 'BEGIN { for (i = 1; i <= 1200; i++) printf "{\"id\": %d, \"k\": %d}\n", i, i % 3 }' >"$W/grouped.json"
+G="CREATE TABLE g (id INT, k INT) WITH ('connector' = 'filesystem', 'path' = 'grouped.json', 'format' = 'json');"
+run_exact group_by_udf_in_where_and_argument 0 "" "$(fn plus_one PlusOne)
+$G
+SELECT k, MIN(plus_one(id)) AS lo FROM g WHERE plus_one(id) > 600 GROUP BY k;" \
+"+I[0, 601]
++I[1, 602]
++I[2, 603]"
+run_exact group_by_udf_argument_called_once_per_row_in_order 0 "" "$(fn counter Counter)
+$G
+SELECT k, MAX(ABS(counter() - id)) AS off FROM g GROUP BY k;" \
+"+I[1, 0]
++I[2, 0]
++I[0, 0]"
+run_exact group_by_udf_where_called_once_per_row_in_order 0 "" "$(fn counter Counter)
+$G
+SELECT k, MIN(id) AS lo FROM g WHERE counter() > 1000 GROUP BY k;" \
+"+I[2, 1001]
++I[0, 1002]
++I[1, 1003]"
+run_case group_by_exception_in_argument_after_the_rows_before 1 "" "$(fn fails Fails)
+$DDL
+SELECT name, COUNT(fails(id)) AS c FROM t GROUP BY name;" "+I[a, 1]" \
+  "Function 'fails' (com.example.udf.Fails) failed on fails(2): java.lang.IllegalStateException: no twos here"
+run_case group_by_exception_in_where_after_the_rows_before 1 "" "$(fn fails Fails)
+$DDL
+SELECT name, COUNT(*) AS c FROM t WHERE fails(id) > 0 GROUP BY name;" "+I[a, 1]" \
+  "WHERE: Function 'fails' (com.example.udf.Fails) failed on fails(2): java.lang.IllegalStateException: no twos here"
+run_exact dedup_udf_where_called_once_per_row_in_order 0 "" "$(fn counter Counter)
+CREATE TABLE gp (id INT, k INT, pt AS PROCTIME()) WITH ('connector' = 'filesystem', 'path' = 'grouped.json', 'format' = 'json');
+SELECT k, id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY pt) AS rn FROM gp WHERE counter() > 1000)
+WHERE rn = 1;" \
+"+I[2, 1001]
++I[0, 1002]
++I[1, 1003]"
+run_case dedup_exception_in_where_after_the_rows_before 1 "" "$(fn fails Fails)
+CREATE TABLE tp (id INT, name STRING, pt AS PROCTIME()) WITH ('connector' = 'filesystem', 'path' = 't.json', 'format' = 'json');
+SELECT name, id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY pt) AS rn FROM tp WHERE fails(id) > 0)
+WHERE rn = 1;" "+I[a, 1]" \
+  "WHERE: Function 'fails' (com.example.udf.Fails) failed on fails(2): java.lang.IllegalStateException: no twos here"
 run_case exception_fails_the_job 1 "" "$(fn fails Fails)
 $DDL
 SELECT id, fails(id) AS f FROM t;" "+I[1, 1]" \

@@ -1,7 +1,8 @@
 /* The query stages on their own: the inputs stage's order of rows,
  * watermarks, processing-time moves and ends (engine/inputs.h), computed
- * columns calling a scalar UDF in batches (with a fake transport in place of
- * the bridge), and the projection's key mapping (engine/project.h). */
+ * columns and an aggregation's WHERE and arguments calling a scalar UDF in
+ * batches (with a fake transport in place of the bridge), and the
+ * projection's key mapping (engine/project.h). */
 #include <check.h>
 
 #include "check_main.h"
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "engine/inputs.h"
+#include "engine/job.h"
 #include "engine/project.h"
 #include "expr/expr_udf.h"
 #include "sql/sql.h"
@@ -187,6 +189,7 @@ END_TEST
 /* inc(x BIGINT) = x + 1, throwing for x = 13 when `throw13`; counts the batches it is called with. */
 typedef struct fake_udf {
     int batches, rows, largest;
+    int sizes[64];   /* the rows of the first 64 calls */
     bool throw13;
 } fake_udf_t;
 
@@ -195,6 +198,7 @@ static int fake_call(void *ctx, const buf_t *in, buf_t *out, char *err, size_t e
     fake_udf_t *f = ctx;
     uint32_t nrows;
     memcpy(&nrows, in->data + 4, 4);
+    if (f->batches < 64) f->sizes[f->batches] = (int)nrows;
     f->batches++;
     if ((int)nrows > f->largest) f->largest = (int)nrows;
     type_t *t = type_new(TYPE_BIGINT, true);
@@ -242,6 +246,20 @@ static int find_udf(void *ctx, const char *name, const expr_udf_t **out, char *e
     return 1;
 }
 
+/* A fresh count of calls and inc's types (fake_free releases them). */
+static void fake_reset(bool throw13)
+{
+    memset(&fake, 0, sizeof fake);
+    fake.throw13 = throw13;
+    inc_arg = type_new(TYPE_BIGINT, true), inc_result = type_new(TYPE_BIGINT, true);
+    inc_overload = (expr_udf_overload_t){1, &inc_arg, inc_names, false, inc_result};
+}
+
+static void fake_free(void)
+{
+    type_free(inc_arg), type_free(inc_result);
+}
+
 /* A consumer that checks v = k + 1 and counts rows and watermarks. */
 typedef struct tally {
     int rows, watermarks, wrong;
@@ -277,10 +295,7 @@ static int tally_end(void *ctx, int id, bool last, char *err, size_t errlen)
 static int run_computed(int n, const int *wms, int nwms, bool throw13, tally_t *tally, bool *source_failed,
                         char *err, size_t errlen)
 {
-    memset(&fake, 0, sizeof fake);
-    fake.throw13 = throw13;
-    inc_arg = type_new(TYPE_BIGINT, true), inc_result = type_new(TYPE_BIGINT, true);
-    inc_overload = (expr_udf_overload_t){1, &inc_arg, inc_names, false, inc_result};
+    fake_reset(throw13);
     catalog_t cat;
     catalog_init(&cat);
     catalog_table_t *t = catalog_table_new("t");
@@ -309,7 +324,7 @@ static int run_computed(int n, const int *wms, int nwms, bool throw13, tally_t *
     *source_failed = inputs_source_failed(ins);
     inputs_close(ins);
     catalog_free(&cat);
-    type_free(inc_arg), type_free(inc_result);
+    fake_free();
     return rc;
 }
 
@@ -352,6 +367,79 @@ START_TEST(a_failing_udf_in_a_computed_column_fails_the_source_after_the_rows_be
     ck_assert_int_eq(tally.wrong, 0);
     ck_assert_str_eq(err, "table 't': computing column 'v' failed: Function 'inc' (com.example.Inc) failed on "
                           "inc(13): java.lang.IllegalStateException: thirteen");
+}
+END_TEST
+
+/* ---- an aggregation calling a UDF ------------------------------------------------- */
+
+/* Runs sql (a GROUP BY query) over table t (k INT, g INT) of n rows k = 0 ..
+ * n-1, g = k % 2; its changelog into *out (the caller frees it). */
+static int run_aggregation(const char *sql, int n, bool throw13, char **out, char *err, size_t errlen)
+{
+    fake_reset(throw13);
+    arena_t a;
+    arena_init(&a, 0);
+    sqlp_script_t *script = NULL;
+    ck_assert_msg(sqlp_parse_script(sql, "q.sql", &a, &script, err, errlen) == 0, "%s", err);
+    catalog_t cat;
+    catalog_init(&cat);
+    catalog_table_t *t = catalog_table_new("t");
+    t->schema = type_parse("ROW<`k` INT, `g` INT>", err, errlen);
+    t->watermark_col = -1;
+    catalog_event_t *ev = calloc((size_t)n, sizeof *ev);
+    value_t *vals = calloc((size_t)n * 2, sizeof *vals);
+    for (int k = 0; k < n; k++) {
+        vals[2 * k].u.i64 = k, vals[2 * k + 1].u.i64 = k % 2;
+        ev[k] = (catalog_event_t){CATALOG_EVENT_ROW, {ROW_INSERT, 2, &vals[2 * k]}, 0, 0};
+    }
+    catalog_table_set_events(t, ev, (size_t)n);
+    free(ev), free(vals);
+    ck_assert_int_eq(catalog_add_table(&cat, t), 0);
+    const expr_udf_resolver_t resolver = {find_udf, NULL};
+    proctime_t clock = {true, 0};
+    job_uids_t uids = {0};
+    size_t len;
+    FILE *f = open_memstream(out, &len);
+    job_env_t env = {.catalog = &cat, .script = script, .flink_version = "2.3", .base_dir = ".", .out = f,
+                     .format = CONN_STDOUT_CHANGELOG, .clock = &clock, .uids = &uids, .udfs = &resolver};
+    int rc = job_run_query(&env, script->stmts[0]->u.query, NULL, err, errlen);
+    fclose(f);
+    job_uids_clear(&uids);
+    catalog_free(&cat);
+    arena_destroy(&a);
+    fake_free();
+    return rc;
+}
+
+START_TEST(an_aggregation_calls_its_udfs_once_per_call_site_and_batch_of_512_rows)
+{
+    char err[1024] = "", *out = NULL;
+    const char *sql = "SELECT g, SUM(inc(k)) AS s FROM t WHERE inc(k) > 0 GROUP BY g;";
+    ck_assert_msg(run_aggregation(sql, 1024, false, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(fake.rows, 2048);
+    ck_assert_int_eq(fake.largest, 512);
+    /* WHERE and SUM's argument, each once per batch (512 rows; the flush hint
+     * of a slow run may end one sooner), never once per row */
+    ck_assert_int_eq(fake.batches % 2, 0);
+    for (int i = 0; i + 1 < fake.batches && i + 1 < 64; i += 2) ck_assert_int_eq(fake.sizes[i], fake.sizes[i + 1]);
+    /* sums of k + 1 over even and odd k, in row order: the last updates are the totals */
+    ck_assert_msg(strstr(out, "+I[0, 1]\n+I[1, 2]\n-U[0, 1]\n+U[0, 4]\n") == out, "%s", out);
+    ck_assert_msg(strstr(out, "+U[0, 262144]\n-U[1, 261632]\n+U[1, 262656]\n") != NULL, "%s", out);
+    free(out);
+}
+END_TEST
+
+START_TEST(a_failing_udf_in_an_aggregation_fails_after_the_rows_before_it)
+{
+    char err[1024] = "", *out = NULL;
+    const char *where = "SELECT g, COUNT(*) AS c FROM t WHERE inc(k) > 0 GROUP BY g;";
+    ck_assert_int_eq(run_aggregation(where, 40, true, &out, err, sizeof err), -1);
+    ck_assert_str_eq(err, "WHERE: Function 'inc' (com.example.Inc) failed on inc(13): "
+                          "java.lang.IllegalStateException: thirteen");
+    const char *last = "-U[1, 5]\n+U[1, 6]\n-U[0, 6]\n+U[0, 7]\n";   /* rows 0 .. 12: 7 even, 6 odd */
+    size_t len = strlen(out), nlast = strlen(last);
+    ck_assert_msg(len > nlast && strcmp(out + len - nlast, last) == 0, "%s", out);
+    free(out);
 }
 END_TEST
 
@@ -399,6 +487,8 @@ int main(void)
     tcase_add_test(tc, a_computed_column_calls_its_udf_once_per_batch_of_512_rows);
     tcase_add_test(tc, a_watermark_between_rows_ends_a_batch_and_arrives_in_its_place);
     tcase_add_test(tc, a_failing_udf_in_a_computed_column_fails_the_source_after_the_rows_before_it);
+    tcase_add_test(tc, an_aggregation_calls_its_udfs_once_per_call_site_and_batch_of_512_rows);
+    tcase_add_test(tc, a_failing_udf_in_an_aggregation_fails_after_the_rows_before_it);
     tcase_add_test(tc, the_prefix_key_follows_its_columns_through_the_projection);
     suite_add_tcase(s, tc);
     return check_main_run(s);
