@@ -235,17 +235,86 @@ static int check_claims(const job_ckpt_t *k, const ckpt_image_t *img, const char
     return 0;
 }
 
-/* map[e]: the signature's index of the checkpoint's entry e (-1: dropped, allowed as unclaimed). */
-static int map_entries(const job_ckpt_t *k, const char *path, const ckpt_call_t *cc, const ptf_sig_t *sig, int *map,
-                       char *err, size_t errlen)
+/* How a checkpoint's entry maps to the signature: its index (-1: dropped,
+ * allowed as unclaimed) and, when its type evolved, the old type (owned). */
+typedef struct entry_map {
+    int entry;
+    type_t *from;
+} entry_map_t;
+
+static bool same_class(const type_t *a, const type_t *b)
+{
+    return a->class_name && b->class_name ? strcmp(a->class_name, b->class_name) == 0 : a->class_name == b->class_name;
+}
+
+/* Flink's PojoSerializer evolution, by field name: a ROW, or a POJO of the
+ * same class, may gain nullable fields and lose fields; a field both have
+ * keeps its type (a nested ROW or POJO may evolve the same way). */
+static bool type_evolves(const type_t *from, const type_t *to)
+{
+    if (type_equals(from, to)) return true;
+    if (!type_is_composite(from) || from->id != to->id || from->nullable != to->nullable || !same_class(from, to))
+        return false;
+    for (int i = 0; i < to->nfields; i++) {
+        int j = type_field_index(from, to->fields[i].name);
+        if (j < 0 ? !to->fields[i].type->nullable : !type_evolves(from->fields[j].type, to->fields[i].type))
+            return false;
+    }
+    return true;
+}
+
+/* v (of type from) as a value of type to (type_evolves): fields by name, new ones NULL. */
+static value_t evolve_value(const value_t *v, const type_t *from, const type_t *to, arena_t *a)
+{
+    if (v->is_null || type_equals(from, to)) return *v;
+    value_t out = {.u.row = {arena_calloc(a, (size_t)to->nfields + 1, sizeof(value_t)), (uint32_t)to->nfields}};
+    for (int i = 0; i < to->nfields; i++) {
+        int j = type_field_index(from, to->fields[i].name);
+        out.u.row.fields[i] = j < 0 ? value_null()
+                                    : evolve_value(&v->u.row.fields[j], from->fields[j].type, to->fields[i].type, a);
+    }
+    return out;
+}
+
+/* The old type of an entry whose type changed compatibly (NULL: identical or not). */
+static type_t *evolved_from(const ckpt_entry_t *old, const ptf_state_t *now)
+{
+    char why[256];
+    type_t *from = old->kind == (uint8_t)now->kind ? type_parse(old->type, why, sizeof why) : NULL;
+    if (from && !type_evolves(from, now->type)) {
+        type_free(from);
+        from = NULL;
+    }
+    return from;
+}
+
+static int check_entry_type(const char *path, const ckpt_call_t *cc, const ckpt_entry_t *old, const ptf_state_t *now,
+                            entry_map_t *m, char *err, size_t errlen)
 {
     static const char *const kinds[] = {"value", "list", "map"};
+    char *type = type_to_serializable_string(now->type);
+    bool same = old->kind == (uint8_t)now->kind && strcmp(old->type, type) == 0;
+    if (!same && !(m->from = evolved_from(old, now)))
+        snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: the state entry '%s' of uid '%s' "
+                              "changed type incompatibly: the checkpoint holds %s state of type %s, the function "
+                              "now declares %s state of type %s. Compatible changes: a ROW or POJO value may gain "
+                              "nullable fields (restored as NULL) and lose fields, matched by name, while the fields "
+                              "it keeps keep their type; else keep the old type, or use a new uid to start this call "
+                              "with empty state.",
+                 path, old->name, cc->uid, old->kind < 3 ? kinds[old->kind] : "?", old->type, kinds[now->kind], type);
+    free(type);
+    return same || m->from ? 0 : -1;
+}
+
+static int map_entries(const job_ckpt_t *k, const char *path, const ckpt_call_t *cc, const ptf_sig_t *sig,
+                       entry_map_t *map, char *err, size_t errlen)
+{
     for (uint32_t e = 0; e < cc->nentries; e++) {
         const ckpt_entry_t *old = &cc->entries[e];
-        map[e] = -1;
+        map[e].entry = -1;
         for (int i = 0; i < sig->nstate; i++)
-            if (strcmp(sig->state[i].name, old->name) == 0) map[e] = i;
-        if (map[e] < 0) {
+            if (strcmp(sig->state[i].name, old->name) == 0) map[e].entry = i;
+        if (map[e].entry < 0) {
             if (k->ignore_unclaimed) continue;
             snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: the state entry '%s' of uid '%s' "
                                   "is not declared by function '%s' any more. SET "
@@ -253,20 +322,21 @@ static int map_entries(const job_ckpt_t *k, const char *path, const ckpt_call_t 
                      path, old->name, cc->uid, cc->function);
             return -1;
         }
-        const ptf_state_t *now = &sig->state[map[e]];
-        char *type = type_to_serializable_string(now->type);
-        bool same = old->kind == (uint8_t)now->kind && strcmp(old->type, type) == 0;
-        if (!same)
-            snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: the state entry '%s' of uid '%s' "
-                                  "changed type incompatibly: the checkpoint holds %s state of type %s, the function "
-                                  "now declares %s state of type %s. Only an identical type restores; keep the old "
-                                  "type, or use a new uid to start this call with empty state.",
-                     path, old->name, cc->uid, old->kind < 3 ? kinds[old->kind] : "?", old->type,
-                     kinds[now->kind], type);
-        free(type);
-        if (!same) return -1;
+        if (check_entry_type(path, cc, old, &sig->state[map[e].entry], &map[e], err, errlen) != 0) return -1;
     }
     return 0;
+}
+
+/* A value of an evolved entry in the new type's bytes (into b). */
+static int evolve_bytes(const type_t *from, const type_t *to, ckpt_bytes_t in, arena_t *a, buf_t *b, char *err,
+                        size_t errlen)
+{
+    value_t v;
+    size_t used;
+    if (codec_decode_value(in.data, in.len, &used, from, a, &v, err, errlen) != 0) return -1;
+    value_t nv = evolve_value(&v, from, to, a);
+    buf_clear(b);
+    return codec_encode_value(b, &nv, to, err, errlen);
 }
 
 /* The key's PARTITION BY values from its bytes (codec values one after another). */
@@ -285,19 +355,28 @@ static int decode_key(const job_call_state_t *call, ckpt_bytes_t key, arena_t *a
     return 0;
 }
 
-static int seed(const job_call_state_t *call, const ckpt_call_t *cc, const int *map, char *err, size_t errlen)
+static int seed(const job_call_state_t *call, const ckpt_call_t *cc, const entry_map_t *map, char *err,
+                size_t errlen)
 {
     arena_t a;
     arena_init(&a, 0);
     row_t key;
     int rc = 0;
+    buf_t evolved = BUF_INIT;
     for (uint32_t i = 0; i < cc->nstates && rc == 0; i++) {
         const ckpt_state_t *s = &cc->states[i];
-        if (map[s->entry] < 0) continue;
+        const entry_map_t *m = &map[s->entry];
+        if (m->entry < 0) continue;
         ptf_op_set_processing_time(call->op, s->written_ms);   /* TTL continues from the write */
         rc = decode_key(call, s->key, &a, &key, err, errlen);
-        if (rc == 0) rc = ptf_op_seed_state(call->op, &key, map[s->entry], s->value.data, s->value.len, err, errlen);
+        ckpt_bytes_t v = s->value;
+        if (rc == 0 && m->from) {
+            rc = evolve_bytes(m->from, call->sig->state[m->entry].type, v, &a, &evolved, err, errlen);
+            v = (ckpt_bytes_t){(const unsigned char *)evolved.data, (uint32_t)evolved.len};
+        }
+        if (rc == 0) rc = ptf_op_seed_state(call->op, &key, m->entry, v.data, v.len, err, errlen);
     }
+    buf_free(&evolved);
     for (uint32_t i = 0; i < cc->ntimers && rc == 0; i++) {
         rc = decode_key(call, cc->timers[i].key, &a, &key, err, errlen);
         if (rc == 0) rc = ptf_op_seed_timer(call->op, &key, cc->timers[i].name, cc->timers[i].time, err, errlen);
@@ -364,9 +443,10 @@ int job_ckpt_restore_image(const job_ckpt_t *k, const ckpt_image_t *img, const c
     if (check_claims(k, img, path, uid, err, errlen) != 0) return -1;
     const ckpt_call_t *cc = ckpt_find_call(img, uid);
     if (!cc) return 0;
-    int *map = xcalloc((size_t)cc->nentries + 1, sizeof *map);
+    entry_map_t *map = xcalloc((size_t)cc->nentries + 1, sizeof *map);
     int rc = map_entries(k, path, cc, call->sig, map, err, errlen);
     if (rc == 0) rc = seed(call, cc, map, err, errlen);
+    for (uint32_t e = 0; e < cc->nentries; e++) type_free(map[e].from);
     free(map);
     return rc;
 }
