@@ -137,6 +137,7 @@ static void table_metadata_column(const sqlp_column_t *c, catalog_table_t *t)
 {
     const char *key = c->metadata_key ? c->metadata_key->value : c->name.name;
     catalog_table_set_metadata(t, t->schema->nfields - 1, key, c->is_virtual);
+    t->metadata[t->schema->nfields - 1].key_declared = c->metadata_key != NULL;
 }
 
 /* A column of the table: its name is new, its type parses. */
@@ -527,7 +528,7 @@ static char *describe_extras(const catalog_table_t *t, int col, arena_t *a)
     buf_t b = BUF_INIT;
     if (m->expr) buf_printf(&b, "AS %s", m->expr);
     else buf_puts(&b, "METADATA");
-    if (m->key && strcmp(m->key, t->schema->fields[col].name) != 0) buf_printf(&b, " FROM '%s'", m->key);
+    if (m->key && m->key_declared) buf_printf(&b, " FROM '%s'", m->key);
     if (m->is_virtual) buf_puts(&b, " VIRTUAL");
     char *out = arena_strdup(a, buf_cstr(&b));
     buf_free(&b);
