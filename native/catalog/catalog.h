@@ -41,6 +41,7 @@ typedef struct catalog_metadata {
     char *key;                   /* the metadata key (FROM 'key', else the column name); NULL: not metadata */
     bool is_virtual;             /* read-only: left out of an INSERT's sink row */
     char *expr;                  /* computed: the expression's SQL text; NULL: not computed */
+    bool key_declared;           /* FROM 'key' was written (SHOW CREATE and DESCRIBE print it, as Flink) */
 } catalog_metadata_t;
 
 typedef struct catalog_table {

@@ -159,7 +159,7 @@ static void put_column(buf_t *b, const catalog_table_t *t, int col)
     if (catalog_column_is_metadata(t, col)) {
         const catalog_metadata_t *m = &t->metadata[col];
         buf_puts(b, " METADATA");
-        if (strcmp(m->key, t->schema->fields[col].name) != 0) buf_puts(b, " FROM "), put_quoted(b, m->key);
+        if (m->key_declared) buf_puts(b, " FROM "), put_quoted(b, m->key);
         if (m->is_virtual) buf_puts(b, " VIRTUAL");
     }
     if (col < t->ncolumn_comments && t->column_comments[col] && *t->column_comments[col]) {

@@ -5,6 +5,7 @@
 #include "engine/session_udf.h"
 #include "util/xalloc.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -137,6 +138,7 @@ static void table_metadata_column(const sqlp_column_t *c, catalog_table_t *t)
 {
     const char *key = c->metadata_key ? c->metadata_key->value : c->name.name;
     catalog_table_set_metadata(t, t->schema->nfields - 1, key, c->is_virtual);
+    t->metadata[t->schema->nfields - 1].key_declared = c->metadata_key != NULL;
 }
 
 /* A column of the table: its name is new, its type parses. */
@@ -509,14 +511,46 @@ void session_show_names(FILE *out, const char *header, char **names, int n)
     free(cells);
 }
 
-static void show(session_t *s, const sqlp_show_t *sh)
+/* Flink's [NOT] LIKE | ILIKE filter of SHOW FUNCTIONS (escape '\\', ILIKE
+ * lowercases both sides): 1 keeps name, 0 drops it, -1 for a bad pattern. */
+static int show_like(const sqlp_show_t *sh, const char *name)
 {
-    (void)sh;   /* SHOW [USER] FUNCTIONS: one list */
+    if (!sh->like) return 1;
+    char *n = xstrdup(name), *p = xstrdup(sh->like->value);
+    for (char *c = n; sh->ilike && *c; c++) *c = (char)tolower((unsigned char)*c);
+    for (char *c = p; sh->ilike && *c; c++) *c = (char)tolower((unsigned char)*c);
+    int r = expr_like_match(n, p, '\\');
+    free(n);
+    free(p);
+    return r < 0 ? r : sh->not_like ? !r : r;
+}
+
+/* SHOW [USER] FUNCTIONS as Flink's ShowFunctionsOperation: the user's
+ * functions, for SHOW FUNCTIONS also the built-in ones (the registry's,
+ * internal $-names left out), each name once, filtered, sorted. */
+static int show(session_t *s, const sqlp_script_t *script, const sqlp_show_t *sh, char *err, size_t errlen)
+{
     catalog_t *c = &s->catalog;
-    char **names = calloc((size_t)c->nfunctions + 1, sizeof *names);
-    for (int i = 0; i < c->nfunctions; i++) names[i] = c->functions[i]->name;
-    session_show_names(s->out, "function name", names, c->nfunctions);
+    int nbuiltin = sh->what == SQLP_SHOW_FUNCTIONS ? expr_func_names(NULL, 0) : 0;
+    const char **all = xcalloc((size_t)(c->nfunctions + nbuiltin) + 1, sizeof *all);
+    for (int i = 0; i < c->nfunctions; i++) all[i] = c->functions[i]->name;
+    expr_func_names(all + c->nfunctions, nbuiltin);
+    char **names = xcalloc((size_t)(c->nfunctions + nbuiltin) + 1, sizeof *names);
+    int n = 0, rc = 0;
+    for (int i = 0; i < c->nfunctions + nbuiltin && rc == 0; i++) {
+        bool seen = all[i][0] == '$';
+        for (int j = 0; j < n && !seen; j++) seen = strcmp(names[j], all[i]) == 0;
+        int keep = seen ? 0 : show_like(sh, all[i]);
+        if (keep < 0) {
+            ERR_AT(sh->like->pos, "Invalid escape sequence '%s'", sh->like->value);
+            rc = -1;
+        }
+        if (keep > 0) names[n++] = (char *)all[i];
+    }
+    if (rc == 0) session_show_names(s->out, "function name", names, n);
     free(names);
+    free(all);
+    return rc;
 }
 
 /* Flink's extras column: METADATA [FROM 'key'] [VIRTUAL], or AS expr. */
@@ -527,7 +561,7 @@ static char *describe_extras(const catalog_table_t *t, int col, arena_t *a)
     buf_t b = BUF_INIT;
     if (m->expr) buf_printf(&b, "AS %s", m->expr);
     else buf_puts(&b, "METADATA");
-    if (m->key && strcmp(m->key, t->schema->fields[col].name) != 0) buf_printf(&b, " FROM '%s'", m->key);
+    if (m->key && m->key_declared) buf_printf(&b, " FROM '%s'", m->key);
     if (m->is_virtual) buf_puts(&b, " VIRTUAL");
     char *out = arena_strdup(a, buf_cstr(&b));
     buf_free(&b);
@@ -732,8 +766,7 @@ static int run_stmt_body(session_t *s, const sqlp_script_t *script, const sqlp_s
     case SQLP_STMT_SHOW:
         if (st->u.show.what != SQLP_SHOW_FUNCTIONS && st->u.show.what != SQLP_SHOW_USER_FUNCTIONS)
             return session_names_stmt(s, script, st, err, errlen);
-        show(s, &st->u.show);
-        return 0;
+        return show(s, script, &st->u.show, err, errlen);
     case SQLP_STMT_DESCRIBE: return describe_table(s, script, &st->u.describe.name, err, errlen);
     case SQLP_STMT_SET: return set_stmt(s, script, st, err, errlen);
     case SQLP_STMT_RESET:

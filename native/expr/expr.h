@@ -95,4 +95,9 @@ type_t *expr_common_type_of(const type_t *const *ts, int n);
  * them to out and returns how many there are. */
 int expr_func_names(const char **out, int max);
 
+/* SQL LIKE of s against pattern (% any run, _ one code point, esc quotes
+ * the next character, 0 for none): 1 on a match, 0 on none, -1 when the
+ * pattern has a bad escape sequence (whatever s is). */
+int expr_like_match(const char *s, const char *pattern, int esc);
+
 #endif

@@ -579,6 +579,13 @@ static int like_match(const char *s, size_t sn, const char *p, size_t pn, int es
     return sn == 0;
 }
 
+int expr_like_match(const char *s, const char *pattern, int esc)
+{
+    for (const char *p = pattern; esc && *p; p++)   /* the whole pattern is checked, not what a mismatch reached */
+        if (*p == esc && (++p, *p != '%' && *p != '_' && *p != esc)) return -1;
+    return like_match(s, strlen(s), pattern, strlen(pattern), esc);
+}
+
 static value_t eval_like(const expr_node_t *n, expr_ctx_t *cx)
 {
     value_t s = EXPR_EVAL(n->args[0], cx), p = EXPR_EVAL(n->args[1], cx);

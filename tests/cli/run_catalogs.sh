@@ -163,12 +163,60 @@ OUT
 "$PTFHOST" run "$W/show.sql" >"$W/show.actual" 2>"$W/err" || bad "show create: $(cat "$W/err")"
 diff -u "$W/show.expected" "$W/show.actual" || bad "SHOW CREATE TABLE output"
 
+# A declared FROM 'key' stays in SHOW CREATE TABLE and DESCRIBE even when the
+# key is the column's name, as Flink keeps the key the DDL gave.
+cat >"$W/meta.sql" <<'SQL'
+CREATE TABLE t3 (id INT, topic STRING METADATA FROM 'topic' VIRTUAL, `partition` INT METADATA VIRTUAL)
+  WITH ('connector' = 'kafka');
+SHOW CREATE TABLE t3;
+SQL
+cat >"$W/t3.ddl" <<'OUT'
+CREATE TABLE `default_catalog`.`default_database`.`t3` (
+  `id` INT,
+  `topic` VARCHAR(2147483647) METADATA FROM 'topic' VIRTUAL,
+  `partition` INT METADATA VIRTUAL
+)
+WITH (
+  'connector' = 'kafka'
+)
+OUT
+box "$W/t3.ddl" >"$W/meta.expected"
+"$PTFHOST" run "$W/meta.sql" >"$W/meta.actual" 2>"$W/err" || bad "show create t3: $(cat "$W/err")"
+diff -u "$W/meta.expected" "$W/meta.actual" || bad "SHOW CREATE TABLE keeps a declared metadata key"
+
+# SHOW FUNCTIONS lists the built-in functions with the user's, sorted as
+# Flink sorts them (internal $-names left out); [NOT] LIKE / ILIKE filter.
+cat >"$W/fn.sql" <<'SQL'
+SHOW FUNCTIONS LIKE 'UPPE_';
+SHOW FUNCTIONS ILIKE 'upper';
+SHOW FUNCTIONS NOT LIKE '%';
+SHOW USER FUNCTIONS;
+SHOW FUNCTIONS;
+SQL
+cat >"$W/upper" <<'OUT'
++---------------+
+| function name |
++---------------+
+|         UPPER |
++---------------+
+1 row in set
+OUT
+{ cat "$W/upper" "$W/upper"; printf 'Empty set\nEmpty set\n'; } >"$W/fn.expected"
+"$PTFHOST" run "$W/fn.sql" >"$W/fn.actual" 2>"$W/err" || bad "show functions: $(cat "$W/err")"
+head -n 14 "$W/fn.actual" | diff -u "$W/fn.expected" - || bad "SHOW FUNCTIONS LIKE output"
+tail -n +15 "$W/fn.actual" | sed -n 's/^| *\([^ ]*\) |$/\1/p' >"$W/fn.names"
+grep -qx ABS "$W/fn.names" && grep -qx JSON_VALUE "$W/fn.names" || bad "SHOW FUNCTIONS: no built-in functions"
+grep -q '^\$' "$W/fn.names" && bad "SHOW FUNCTIONS lists an internal function"
+LC_ALL=C sort -c "$W/fn.names" || bad "SHOW FUNCTIONS is not sorted"
+grep -qx "$(wc -l <"$W/fn.names") rows in set" "$W/fn.actual" || bad "SHOW FUNCTIONS row count"
+
 # error SQL MESSAGE: the script fails with MESSAGE.
 error() {
   printf '%s\n' "$1" >"$W/e.sql"
   if "$PTFHOST" run "$W/e.sql" >/dev/null 2>"$W/e.err"; then bad "succeeded: $1"; return; fi
   grep -qF "$2" "$W/e.err" || bad "$1: got $(cat "$W/e.err")"
 }
+error "SHOW FUNCTIONS LIKE 'a\\b';" "Invalid escape sequence 'a\\b'"
 error "USE CATALOG nope;" "A catalog with name [nope] does not exist."
 error "USE nope;" "A database with name [nope] does not exist in the catalog: [default_catalog]."
 error "CREATE CATALOG c WITH ('type' = 'hive');" "Could not find any factory for identifier 'hive'"

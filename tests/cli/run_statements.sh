@@ -12,7 +12,7 @@ cat >"$W/job.sql" <<SQL
 ADD JAR '$PTFHOST_BUILD/compat/seeds.jar';
 CREATE TEMPORARY FUNCTION IF NOT EXISTS count_clicks AS 'com.example.CountClicks' LANGUAGE JAVA;
 CREATE FUNCTION long_views AS 'com.example.LongViews';
-SHOW FUNCTIONS;
+SHOW FUNCTIONS LIKE '%s';
 DROP FUNCTION long_views;
 DROP FUNCTION IF EXISTS long_views;
 SHOW USER FUNCTIONS;

@@ -167,6 +167,22 @@ START_TEST(virtual_metadata_column)
 }
 END_TEST
 
+/* A declared FROM 'key' is kept even when the key is the column's name
+ * (Flink prints the metadata key the DDL gave); without FROM none is printed. */
+START_TEST(declared_metadata_key_kept)
+{
+    catalog_table_t *t = table("ROW<`id` INT, `topic` STRING, `partition` INT>", _i);
+    catalog_table_set_metadata(t, 1, "topic", true);
+    t->metadata[1].key_declared = true;
+    catalog_table_set_metadata(t, 2, "partition", true);
+    check(t, "CREATE %sTABLE `catalogName`.`dbName`.`tableName` (\n"
+             "  `id` INT,\n"
+             "  `topic` VARCHAR(2147483647) METADATA FROM 'topic' VIRTUAL,\n"
+             "  `partition` INT METADATA VIRTUAL\n"
+             ")\n");
+}
+END_TEST
+
 /* The sql-client's table.q: a computed column, a watermark, a default
  * constraint name (Flink 2's PK_<columns>), the rowtime column's type
  * without its *ROWTIME* mark. */
@@ -286,6 +302,7 @@ int main(void)
     tcase_add_loop_test(tc, partitioned_by, 0, 2);
     tcase_add_loop_test(tc, every_clause_in_order, 0, 2);
     tcase_add_loop_test(tc, virtual_metadata_column, 0, 2);
+    tcase_add_loop_test(tc, declared_metadata_key_kept, 0, 2);
     tcase_add_loop_test(tc, computed_column_watermark_and_default_key_name, 0, 2);
     tcase_add_loop_test(tc, views, 0, 2);
     tcase_add_test(tc, names_and_strings_are_escaped);
