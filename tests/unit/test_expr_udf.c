@@ -13,6 +13,7 @@
 #include "expr/expr_udf.h"
 #include "types/codec.h"
 #include "types/render.h"
+#include "udf_testkit.h"
 
 /* A fake function over BIGINT: x + 1, throwing for x = 1013; counts batches and rows. */
 typedef struct fake {
@@ -49,14 +50,7 @@ static int fake_call(void *ctx, const buf_t *in, buf_t *out, char *err, size_t e
         f->rows++;
         codec_encode_value(&values, &sum, t, err, errlen);
     }
-    buf_clear(out);
-    buf_put_u32(out, k);
-    buf_append(out, values.data, values.len);
-    buf_put_u8(out, error ? 1 : 0);
-    if (error) {
-        buf_put_u32(out, (uint32_t)strlen(error));
-        buf_append(out, error, strlen(error));
-    }
+    udf_testkit_answer(out, k, &values, error);
     buf_free(&values);
     arena_destroy(&a);
     type_free(t);

@@ -16,6 +16,7 @@
 #include "sql/sql.h"
 #include "types/codec.h"
 #include "util/buf.h"
+#include "udf_testkit.h"
 
 /* ---- a table of test events ----------------------------------------------------- */
 
@@ -217,15 +218,7 @@ static int fake_call(void *ctx, const buf_t *in, buf_t *out, char *err, size_t e
         f->rows++;
         codec_encode_value(&values, &v, t, err, errlen);
     }
-    buf_clear(out);
-    buf_put_u32(out, k);
-    buf_append(out, values.data, values.len);
-    const char *error = "java.lang.IllegalStateException: thirteen";
-    buf_put_u8(out, k < nrows);
-    if (k < nrows) {
-        buf_put_u32(out, (uint32_t)strlen(error));
-        buf_append(out, error, strlen(error));
-    }
+    udf_testkit_answer(out, k, &values, k < nrows ? "java.lang.IllegalStateException: thirteen" : NULL);
     buf_free(&values);
     arena_destroy(&a);
     type_free(t);
