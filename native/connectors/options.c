@@ -92,8 +92,15 @@ static bool format_option(const catalog_table_t *t, const char *key, const char 
            listed(fo, key + ns + n + 1);
 }
 
+/* The planner's own watermark options (Flink's FactoryUtil WATERMARK_*), taken
+ * by any source table; ptfhost runs these three (native/engine/inputs.c). */
+static const char *const watermark_options[] = {
+    "scan.watermark.emit.strategy", "scan.watermark.emit.on-event.gap", "scan.watermark.idle-timeout", NULL,
+};
+
 static bool supported(const catalog_table_t *t, const char *connector, const char *key)
 {
+    if (listed(watermark_options, key)) return true;
     if (strcmp(connector, "filesystem") == 0)
         return listed(filesystem_options, key) || format_option(t, key, "format", "");
     if (strcmp(connector, "kafka") == 0)

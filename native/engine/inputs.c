@@ -1,6 +1,7 @@
 /* inputs.c - see inputs.h. */
 #include "engine/inputs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,7 +13,6 @@
 #include "sql/sql.h"
 #include "time/watermark.h"
 #include "util/buf.h"
-#include "util/xalloc.h"
 #include "util/xalloc.h"
 
 /* A table's computed columns (`name AS expr`), compiled against its sourced
@@ -52,6 +52,7 @@ typedef struct input {
     uint32_t row_split;      /* the split the row read ahead came from (0: one stream) */
     bool has_row, done;
     wm_source_t *wm;         /* the table's watermark generator, NULL without one */
+    bool ticks;              /* wm runs periodic ticks (splits, or on-periodic emission) */
     computed_t *computed;    /* the table's computed columns, NULL without any */
     bool unflushed;          /* events went on since the last flush hint */
     int64_t flushed_at;      /* monotonic ms of the last flush hint */
@@ -89,25 +90,52 @@ static int setting_ms(const inputs_config_t *cfg, const char *key, int64_t *ms, 
     return plan_duration_setting(key, cfg->settings ? catalog_get(cfg->settings, key) : NULL, ms, err, errlen);
 }
 
+/* The table's own watermark options (Flink's scan.watermark.*, in its WITH
+ * clause): the emit strategy, the on-event gap and the idle timeout. */
+static int table_watermark_options(const catalog_table_t *t, wm_config_t *wc, char *err, size_t errlen)
+{
+    const char *emit = catalog_table_option(t, "scan.watermark.emit.strategy");
+    if (emit && strcmp(emit, "on-event") == 0) wc->emit = WM_EMIT_ON_EVENT;
+    else if (emit && strcmp(emit, "on-periodic") == 0) wc->emit = WM_EMIT_PERIODIC;
+    else if (emit) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'scan.watermark.emit.strategy' of table '%s'; "
+                              "use 'on-event' or 'on-periodic'", emit, t->name);
+        return -1;
+    }
+    const char *gap = catalog_table_option(t, "scan.watermark.emit.on-event.gap");
+    if (gap) {
+        char *end = NULL;
+        long v = strtol(gap, &end, 10);
+        if (end == gap || *end || v < 1 || v > INT32_MAX) {
+            snprintf(err, errlen, "Could not parse value '%s' for key 'scan.watermark.emit.on-event.gap' of table "
+                                  "'%s'; use a whole number of rows, at least 1", gap, t->name);
+            return -1;
+        }
+        wc->on_event_gap = (int32_t)v;
+    }
+    const char *idle = catalog_table_option(t, "scan.watermark.idle-timeout");
+    return idle ? plan_duration_setting("scan.watermark.idle-timeout", idle, &wc->idle_timeout_ms, err, errlen) : 0;
+}
+
 /* A table's watermarks: Flink's generator for its WATERMARK declaration.
- * One stream (files, datagen) emits after every row; a source with splits
- * (Kafka partitions) has a generator per split, emitting at periodic ticks
- * with idleness, as Flink's unbounded sources do. Views over queries carry
- * their watermarks as events instead. */
+ * One stream (files, datagen, test events) emits after every row; a source
+ * with splits (Kafka partitions) has a generator per split, emitting at
+ * periodic ticks with idleness, as Flink's unbounded sources do. The table's
+ * scan.watermark.emit.strategy chooses otherwise (a periodic stream ticks
+ * every pipeline.auto-watermark-interval; 0: never, so only the end of input
+ * moves its watermark). Views over queries carry their watermarks as events. */
 static int open_watermarks(input_t *in, const inputs_config_t *cfg, char *err, size_t errlen)
 {
     if (in->table->watermark_col < 0 || in->table->explicit_watermarks) return 0;
     wm_config_t wc = wm_config_default();
     wc.delay_ms = in->table->watermark_delay_ms;
-    wc.emit = WM_EMIT_ON_EVENT;
-    uint32_t nsplits = 1;
-    if (has_splits(in->src)) {
-        wc.emit = WM_EMIT_PERIODIC;
-        nsplits = (uint32_t)in->src->nsplits;
-        if (setting_ms(cfg, "pipeline.auto-watermark-interval", &wc.interval_ms, err, errlen) != 0 ||
-            setting_ms(cfg, "table.exec.source.idle-timeout", &wc.idle_timeout_ms, err, errlen) != 0)
-            return -1;
-    }
+    wc.emit = has_splits(in->src) ? WM_EMIT_PERIODIC : WM_EMIT_ON_EVENT;
+    uint32_t nsplits = has_splits(in->src) ? (uint32_t)in->src->nsplits : 1;
+    if (setting_ms(cfg, "pipeline.auto-watermark-interval", &wc.interval_ms, err, errlen) != 0 ||
+        setting_ms(cfg, "table.exec.source.idle-timeout", &wc.idle_timeout_ms, err, errlen) != 0 ||
+        table_watermark_options(in->table, &wc, err, errlen) != 0)
+        return -1;
+    in->ticks = has_splits(in->src) || wc.emit == WM_EMIT_PERIODIC;
     in->wm = wm_source_new(&wc, nsplits, proctime_now(cfg->clock), err, errlen);
     return in->wm ? 0 : -1;
 }
@@ -596,7 +624,7 @@ static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char
 {
     read_clocks(ins, in);
     int64_t now = in->now_ms;
-    if (has_splits(in->src) && run_ticks(ins, in, c, err, errlen) != 0) return -1;
+    if (in->ticks && run_ticks(ins, in, c, err, errlen) != 0) return -1;
     if (c->row(c->ctx, in->id, &in->row, &in->arena, now, err, errlen) != 0) return -1;
     in->has_row = false;   /* passed on: no longer read ahead (a barrier's positions include it) */
     in->unflushed = true;
