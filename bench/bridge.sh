@@ -94,7 +94,6 @@ for fn in $FNS; do
   echo "$fn $s $j $o $per $p0 $s0" >>"$W/figures"
 done
 echo
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 header
 while read -r fn s j o per p0 s0; do
   if awk -v p="$per" 'BEGIN { exit !(p <= 0) }'; then

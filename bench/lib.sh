@@ -62,6 +62,9 @@ peak_kb() {
   tail -n 1 "$out.rss"
 }
 
+# ratio A B: A / B to two decimals.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
 # verdict VALUE OP GOAL: "met" or "not met" (OP is <= or >=).
 verdict() {
   awk -v v="$1" -v g="$3" -v op="$2" 'BEGIN { ok = (op == "<=") ? v <= g : v >= g; print ok ? "met" : "not met" }'
