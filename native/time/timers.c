@@ -49,9 +49,10 @@ static void heap_pop(timer_heap_t *h)
 
 /* ---- live timers per key ----------------------------------------------------
  * A key's live timers sit unordered in its arrays (removal swaps the last one
- * in); the hash maps give each timer's index in its array: (key, time) for
- * unnamed timers, (key, name id) for named ones. Every operation is O(1)
- * expected, whatever the number of timers on one key. */
+ * in); an index gives each timer's place in its array: (key, time) for
+ * unnamed timers (timer_index_t, below), (key, name id) for named ones (a
+ * hashmap). Every operation is O(1) expected, whatever the number of timers
+ * on one key; the heaps' pops are O(log n). */
 
 static timer_key_t *key_of(timer_service_t *ts, uint32_t key, bool create)
 {
@@ -66,29 +67,71 @@ static timer_key_t *key_of(timer_service_t *ts, uint32_t key, bool create)
     return &ts->keys[key];
 }
 
-/* The hash-map key of an unnamed timer: key id then time, 12 bytes. */
-typedef struct unnamed_ref { unsigned char b[12]; } unnamed_ref_t;
-static unnamed_ref_t unnamed_ref(uint32_t key, int64_t t)
+/* ---- the (key, time) index of unnamed timers ------------------------------
+ * Open addressing with linear probing over 16-byte slots, at most half full,
+ * and backward-shift deletion (no tombstones, so a run of fired timers leaves
+ * no long probes behind). With a million timers the index is the working set
+ * of every registration and firing: its slots are kept small on purpose. */
+
+static uint64_t slot_hash(uint32_t key, int64_t t)
 {
-    unnamed_ref_t r;
-    memcpy(r.b, &key, 4);
-    memcpy(r.b + 4, &t, 8);
-    return r;
+    uint64_t h = (uint64_t)t * 0x9e3779b97f4a7c15ULL ^ (uint64_t)key * 0xc2b2ae3d27d4eb4fULL;
+    h ^= h >> 31;
+    h *= 0xff51afd7ed558ccdULL;
+    return h ^ h >> 29;
 }
 
-static uint64_t named_ref(uint32_t key, uint32_t name_id) { return (uint64_t)key << 32 | name_id; }
-
-/* Index of the unnamed timer (key, t) in its key's array, or -1. */
-static int64_t unnamed_index(const timer_service_t *ts, uint32_t key, int64_t t)
+static timer_slot_t *index_find(const timer_index_t *x, uint32_t key, int64_t t)
 {
-    unnamed_ref_t r = unnamed_ref(key, t);
-    uint64_t i;
-    return hashmap_get(&ts->unnamed_at, r.b, sizeof r.b, &i) ? (int64_t)i : -1;
+    if (!x->cap) return NULL;
+    size_t mask = x->cap - 1;
+    for (size_t i = slot_hash(key, t) & mask;; i = (i + 1) & mask) {
+        timer_slot_t *s = &x->slots[i];
+        if (!s->at) return NULL;
+        if (s->time == t && s->key == key) return s;
+    }
+}
+
+static void index_place(timer_index_t *x, timer_slot_t slot)
+{
+    size_t mask = x->cap - 1, i = slot_hash(slot.key, slot.time) & mask;
+    while (x->slots[i].at) i = (i + 1) & mask;
+    x->slots[i] = slot;
+}
+
+/* Adds (key, t) -> at; the caller knows it is absent. */
+static void index_add(timer_index_t *x, uint32_t key, int64_t t, uint32_t at)
+{
+    if ((x->count + 1) * 2 > x->cap) {
+        timer_index_t old = *x;
+        x->cap = old.cap ? old.cap * 2 : 64;
+        x->slots = xcalloc(x->cap, sizeof *x->slots);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slots[i].at) index_place(x, old.slots[i]);
+        free(old.slots);
+    }
+    index_place(x, (timer_slot_t){t, key, at + 1});
+    x->count++;
+}
+
+/* Removes a slot and shifts back the slots of its run that may move up. */
+static void index_remove(timer_index_t *x, timer_slot_t *s)
+{
+    size_t mask = x->cap - 1, hole = (size_t)(s - x->slots);
+    for (size_t i = (hole + 1) & mask; x->slots[i].at; i = (i + 1) & mask) {
+        size_t home = slot_hash(x->slots[i].key, x->slots[i].time) & mask;
+        if (((i - home) & mask) >= ((i - hole) & mask)) {   /* home is at or before the hole */
+            x->slots[hole] = x->slots[i];
+            hole = i;
+        }
+    }
+    x->slots[hole].at = 0;
+    x->count--;
 }
 
 static bool unnamed_live(const timer_service_t *ts, uint32_t key, int64_t t)
 {
-    return unnamed_index(ts, key, t) >= 0;
+    return index_find(&ts->unnamed_at, key, t) != NULL;
 }
 
 static void unnamed_add(timer_service_t *ts, timer_key_t *k, uint32_t key, int64_t t)
@@ -97,24 +140,26 @@ static void unnamed_add(timer_service_t *ts, timer_key_t *k, uint32_t key, int64
         k->captimes = k->captimes ? k->captimes * 2 : 2;
         k->times = xrealloc(k->times, k->captimes * sizeof *k->times);
     }
-    unnamed_ref_t r = unnamed_ref(key, t);
-    hashmap_put(&ts->unnamed_at, r.b, sizeof r.b, k->ntimes);
+    index_add(&ts->unnamed_at, key, t, k->ntimes);
     k->times[k->ntimes++] = t;
     ts->count++;
 }
 
-static void unnamed_remove(timer_service_t *ts, uint32_t key, uint32_t i)
+/* Removes the unnamed timer whose index slot is s; the key's last timer takes its place. */
+static void unnamed_remove(timer_service_t *ts, uint32_t key, timer_slot_t *s)
 {
     timer_key_t *k = &ts->keys[key];
-    unnamed_ref_t r = unnamed_ref(key, k->times[i]);
-    hashmap_remove(&ts->unnamed_at, r.b, sizeof r.b);
+    uint32_t i = s->at - 1;
+    index_remove(&ts->unnamed_at, s);
     if (i != --k->ntimes) {
         k->times[i] = k->times[k->ntimes];
-        r = unnamed_ref(key, k->times[i]);
-        hashmap_put(&ts->unnamed_at, r.b, sizeof r.b, i);
+        index_find(&ts->unnamed_at, key, k->times[i])->at = i + 1;
     }
     ts->count--;
+    ts->unnamed_top_live = false;
 }
+
+static uint64_t named_ref(uint32_t key, uint32_t name_id) { return (uint64_t)key << 32 | name_id; }
 
 static timer_named_t *named_find(const timer_service_t *ts, uint32_t key, uint32_t name_id)
 {
@@ -168,7 +213,6 @@ void timer_service_init(timer_service_t *ts)
 {
     memset(ts, 0, sizeof *ts);
     hashmap_init(&ts->name_ids);
-    hashmap_init(&ts->unnamed_at);
     hashmap_init(&ts->named_at);
 }
 
@@ -182,7 +226,7 @@ void timer_service_free(timer_service_t *ts)
     }
     free(ts->keys);
     hashmap_free(&ts->name_ids);
-    hashmap_free(&ts->unnamed_at);
+    free(ts->unnamed_at.slots);
     hashmap_free(&ts->named_at);
     for (uint32_t i = 0; i < ts->nnames; i++) free(ts->names[i]);
     free(ts->names);
@@ -217,26 +261,29 @@ void timer_clear_named(timer_service_t *ts, uint32_t key, const char *name)
 
 void timer_clear_unnamed(timer_service_t *ts, uint32_t key, int64_t time)
 {
-    int64_t i = unnamed_index(ts, key, time);
-    if (i >= 0) unnamed_remove(ts, key, (uint32_t)i);
+    timer_slot_t *s = index_find(&ts->unnamed_at, key, time);
+    if (s) unnamed_remove(ts, key, s);
 }
 
 void timer_clear_all(timer_service_t *ts, uint32_t key)
 {
     if (key >= ts->capkeys) return;
     timer_key_t *k = &ts->keys[key];
-    while (k->ntimes) unnamed_remove(ts, key, k->ntimes - 1);
+    while (k->ntimes) unnamed_remove(ts, key, index_find(&ts->unnamed_at, key, k->times[k->ntimes - 1]));
     while (k->nnamed) named_remove(ts, key, &k->named[k->nnamed - 1]);
 }
 
-/* Drops stale heap tops; returns the live top or NULL. */
+/* Drops stale heap tops; returns the live top or NULL. The unnamed heap's
+ * top stays known live until a timer is removed: a push either leaves the
+ * top alone or puts a new, live timer there. */
 static timer_heap_item_t *live_top(timer_service_t *ts, timer_heap_t *h)
 {
+    if (h == &ts->unnamed && ts->unnamed_top_live && h->n) return &h->items[0];
     while (h->n) {
         timer_heap_item_t *it = &h->items[0];
         bool live;
         if (it->name_id == UNNAMED) {
-            live = unnamed_live(ts, it->key, it->time);
+            live = ts->unnamed_top_live = unnamed_live(ts, it->key, it->time);
         } else {
             timer_named_t *n = named_find(ts, it->key, it->name_id);
             live = n && n->time == it->time;

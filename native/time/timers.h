@@ -51,17 +51,31 @@ typedef struct timer_key {
     uint32_t nnamed, capnamed;
 } timer_key_t;
 
+/* One unnamed timer in the (key, time) index: 16 bytes, no pointer. */
+typedef struct timer_slot {
+    int64_t time;
+    uint32_t key;
+    uint32_t at;              /* index in keys[key].times + 1; 0 = an empty slot */
+} timer_slot_t;
+
+typedef struct timer_index {
+    timer_slot_t *slots;
+    size_t cap;               /* power of two (or 0) */
+    size_t count;
+} timer_index_t;
+
 typedef struct timer_service {
     timer_heap_t unnamed, named;
     timer_key_t *keys;        /* by key id */
     uint32_t capkeys;
     hashmap_t name_ids;       /* name -> name_id */
-    hashmap_t unnamed_at;     /* (key, time) -> index in keys[key].times */
+    timer_index_t unnamed_at; /* (key, time) -> index in keys[key].times */
     hashmap_t named_at;       /* (key, name_id) -> index in keys[key].named */
     char **names;
     uint32_t nnames, capnames;
     uint64_t seq;
     size_t count;             /* live timers */
+    bool unnamed_top_live;    /* unnamed.items[0] is known live (reset by every removal) */
 } timer_service_t;
 
 /* A fired timer; name points into the service (valid until it is freed). */
