@@ -34,6 +34,7 @@ enum { REC_EVAL = 1, REC_TIMER, REC_WATERMARK };
 typedef struct key_slots {
     uint64_t *e;
     uint32_t cap, n;         /* cap: a power of two */
+    uint32_t *at;            /* where each of the n entries sits in e (cap / 2 of room) */
 } key_slots_t;
 
 typedef struct pending {
@@ -186,6 +187,7 @@ void ptf_op_free(ptf_op_t *op)
     wm_combiner_free(&op->wm);
     free(op->pending);
     free(op->batch_slots.e);
+    free(op->batch_slots.at);
     free(op->slot_keys);
     free(op->key_ends);
     type_free(op->fn_out_type);
@@ -425,21 +427,36 @@ static void key_slots_insert(key_slots_t *m, uint32_t key, uint32_t slot)
     uint32_t i = key_slots_home(m, key);
     while (m->e[i]) i = (i + 1) & (m->cap - 1);
     m->e[i] = (uint64_t)(key + 1) << 32 | slot;
-    m->n++;
+    m->at[m->n++] = i;
 }
 
-/* Empties the map, with room for about `expect` keys. */
+/* A map of cap entries (none yet). */
+static void key_slots_alloc(key_slots_t *m, uint32_t cap)
+{
+    free(m->e);
+    free(m->at);
+    m->e = xcalloc(cap, sizeof *m->e);
+    m->at = xcalloc(cap / 2, sizeof *m->at);
+    m->cap = cap;
+    m->n = 0;
+}
+
+/* Empties the map, with room for about `expect` keys. A map grown by an
+ * earlier, bigger batch is emptied entry by entry when it holds few, so a
+ * run of small batches (timers firing one key at a time) does not clear
+ * the whole table each time. */
 static void key_slots_clear(key_slots_t *m, size_t expect)
 {
     uint32_t cap = 64;
     while (cap < 2 * expect) cap *= 2;
     if (cap > m->cap) {
-        free(m->e);
-        m->e = xcalloc(cap, sizeof *m->e);
-        m->cap = cap;
-    } else {
-        memset(m->e, 0, m->cap * sizeof *m->e);
+        key_slots_alloc(m, cap);
+        return;
     }
+    if (m->n < m->cap / 16)
+        for (uint32_t j = 0; j < m->n; j++) m->e[m->at[j]] = 0;
+    else
+        memset(m->e, 0, m->cap * sizeof *m->e);
     m->n = 0;
 }
 
@@ -447,12 +464,13 @@ static void key_slots_put(key_slots_t *m, uint32_t key, uint32_t slot)
 {
     if (2 * (m->n + 1) > m->cap) {   /* more keys than expected: rehash into twice the room */
         key_slots_t old = *m;
-        m->e = xcalloc((size_t)old.cap * 2, sizeof *m->e);
-        m->cap = old.cap * 2;
-        m->n = 0;
+        m->e = NULL;
+        m->at = NULL;
+        key_slots_alloc(m, old.cap * 2);
         for (uint32_t i = 0; i < old.cap; i++)
             if (old.e[i]) key_slots_insert(m, (uint32_t)(old.e[i] >> 32) - 1, (uint32_t)old.e[i]);
         free(old.e);
+        free(old.at);
     }
     key_slots_insert(m, key, slot);
 }
