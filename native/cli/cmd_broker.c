@@ -42,7 +42,8 @@ static size_t run_commands(kafka_broker_t *b, char *buf, size_t len)
 }
 
 /* Until SIGINT/SIGTERM (they wake the command through a pipe, whichever
- * thread gets them), running the commands that arrive on stdin. */
+ * thread gets them), running the commands that arrive on stdin; every
+ * second without either, the retention watch (broker.h). */
 static int serve(kafka_broker_t *b)
 {
     if (pipe(stop_pipe) != 0) return -1;
@@ -53,9 +54,14 @@ static int serve(kafka_broker_t *b)
     char buf[1024];
     size_t len = 0;
     for (;;) {
-        if (poll(p, 2, -1) < 0) {
+        int ready = poll(p, 2, 1000);
+        if (ready < 0) {
             if (errno == EINTR) continue;
             return -1;
+        }
+        if (ready == 0) {
+            kafka_broker_watch_retention(b, stderr);
+            continue;
         }
         if (p[0].revents) return 0;
         if (!p[1].revents) continue;

@@ -11,6 +11,7 @@
 
 #include "kafka/relay.h"
 #include "kafka/txnproxy.h"
+#include "util/hashmap.h"
 #include "util/xalloc.h"
 
 struct kafka_broker {
@@ -20,6 +21,9 @@ struct kafka_broker {
     kafka_txnproxy_t *proxy;        /* with isolate only */
     int nbrokers;
     char bootstraps[512];
+    char mock[512];                 /* the mock brokers' own bootstrap (the retention watch) */
+    rd_kafka_t *watcher;            /* the retention watch's client, made on first use */
+    hashmap_t trimmed;              /* "topic/partition" of each trimmed partition reported */
 };
 
 /* The handle that owns the cluster logs nothing: the mock's own log lines
@@ -91,6 +95,7 @@ kafka_broker_t *kafka_broker_new(const kafka_broker_options_t *o, char *err, siz
     }
     const char *mock = rd_kafka_mock_cluster_bootstraps(b->cluster);
     snprintf(b->bootstraps, sizeof b->bootstraps, "%s", mock);
+    snprintf(b->mock, sizeof b->mock, "%s", mock);
     if (create_topics(b, o, err, errlen) != 0) goto fail;
     if (o->isolate && isolate(b, mock, err, errlen) != 0) goto fail;
     if (o->port > 0) {
@@ -192,9 +197,58 @@ int kafka_broker_control(kafka_broker_t *b, const char *command, char *reply, si
 
 const char *kafka_broker_bootstraps(const kafka_broker_t *b) { return b->bootstraps; }
 
+static rd_kafka_t *watcher_new(const kafka_broker_t *b)
+{
+    rd_kafka_conf_t *conf = rd_kafka_conf_new();
+    rd_kafka_conf_set_log_cb(conf, quiet_log);
+    char why[512];
+    if (rd_kafka_conf_set(conf, "bootstrap.servers", b->mock, why, sizeof why) != RD_KAFKA_CONF_OK) {
+        rd_kafka_conf_destroy(conf);
+        return NULL;
+    }
+    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why);
+    if (!rk) rd_kafka_conf_destroy(conf);
+    return rk;
+}
+
+/* Reports a partition whose log no longer starts at offset 0, once. */
+static void report_trimmed(kafka_broker_t *b, const char *topic, int32_t partition, int64_t low, FILE *out)
+{
+    char key[600];
+    int n = snprintf(key, sizeof key, "%s/%d", topic, (int)partition);
+    if (n < 0 || (size_t)n >= sizeof key || !hashmap_put(&b->trimmed, key, (size_t)n, 1)) return;
+    fprintf(out, "ptfhost broker: topic '%s' partition %d dropped its oldest records (it starts at offset %lld "
+                 "now): the built-in broker keeps about 5 MB of records per partition (librdkafka's mock "
+                 "cluster). Spread the data over more partitions (--partitions), or use a Kafka cluster.\n",
+            topic, (int)partition, (long long)low);
+    fflush(out);
+}
+
+int kafka_broker_watch_retention(kafka_broker_t *b, FILE *out)
+{
+    if (!b->watcher && !(b->watcher = watcher_new(b))) return -1;
+    const struct rd_kafka_metadata *md = NULL;
+    if (rd_kafka_metadata(b->watcher, 1, NULL, &md, 2000) != RD_KAFKA_RESP_ERR_NO_ERROR) return -1;
+    for (int t = 0; t < md->topic_cnt; t++) {
+        const rd_kafka_metadata_topic_t *mt = &md->topics[t];
+        if (mt->err || strncmp(mt->topic, "__", 2) == 0) continue;   /* internal topics keep what they need */
+        for (int p = 0; p < mt->partition_cnt; p++) {
+            int64_t low = 0, high = 0;
+            if (rd_kafka_query_watermark_offsets(b->watcher, mt->topic, mt->partitions[p].id, &low, &high, 2000) ==
+                    RD_KAFKA_RESP_ERR_NO_ERROR &&
+                low > 0)
+                report_trimmed(b, mt->topic, mt->partitions[p].id, low, out);
+        }
+    }
+    rd_kafka_metadata_destroy(md);
+    return 0;
+}
+
 void kafka_broker_destroy(kafka_broker_t *b)
 {
     if (!b) return;
+    if (b->watcher) rd_kafka_destroy(b->watcher);
+    hashmap_free(&b->trimmed);
     kafka_relay_destroy(b->relay);
     kafka_txnproxy_destroy(b->proxy);
     if (b->cluster) rd_kafka_mock_cluster_destroy(b->cluster);

@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct kafka_broker kafka_broker_t;
 
@@ -46,6 +47,12 @@ const char *kafka_broker_bootstraps(const kafka_broker_t *b);
  * 0 with reply saying what was done, or -1 with err (a bad command). */
 int kafka_broker_control(kafka_broker_t *b, const char *command, char *reply, size_t replylen, char *err,
                          size_t errlen);
+
+/* librdkafka's mock cluster keeps about 5 MB of records per partition and
+ * drops the oldest beyond that, silently. This reports on `out`, once per
+ * partition, each partition whose log no longer starts at offset 0; -1 when
+ * the cluster could not be asked (try again later). */
+int kafka_broker_watch_retention(kafka_broker_t *b, FILE *out);
 
 void kafka_broker_destroy(kafka_broker_t *b);
 
