@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checkpoints over Kafka (docs/checkpoints.md), against the built-in broker
-# the test starts itself on loopback: the CountClicks seed over 100 k records
-# keyed by user in a 4-partition topic, 200 ms checkpoints, written to a
+# the test starts itself on loopback: the CountClicks seed over 300 k records
+# keyed by user in a 16-partition topic, 200 ms checkpoints, written to a
 # kafka sink; killed with kill -9 at three random points and resumed each
 # time with --resume:
 # - 'at-least-once': a read_committed reader sees the uninterrupted run's
@@ -20,7 +20,7 @@
 #   transactional.id is fenced;
 # - 'exactly-once' without 'sink.transactional-id-prefix' fails with Flink's message.
 # PTFHOST_KAFKA_BOOTSTRAP runs it against another cluster instead (topics
-# with 4 partitions: clicks_ckpt, counts_ref, counts_alo, counts_eo, probe_eo);
+# with 16 partitions: clicks_ckpt, counts_ref, counts_alo, counts_eo, probe_eo);
 # a cluster that does not isolate transactions is then reported, and only
 # the de-duplicated output compared.
 set -uo pipefail
@@ -30,17 +30,22 @@ W=$(mktemp -d)
 bg=""
 trap '[ -n "$bg" ] && kill -9 "$bg" 2>/dev/null; stop_broker; rm -rf "$W"' EXIT
 JAR=$PTFHOST_BUILD/compat/seeds.jar
-N=100000
+# 300 k, not the issue's 100 k: on an idle machine a run over 100 k records takes under a second
+# with its JVM start, and most kills (a new checkpoint, then up to 0.25 s) came after its end.
+# 16 partitions keep every partition well under the built-in broker's 5 MB (docs/kafka.md), the
+# aborted transactions of the killed runs included (they stay in the log); the sinks are keyed
+# by user too, or the producer's sticky partitioner would pile the output into a few partitions.
+N=300000
 
 if [ -n "${PTFHOST_KAFKA_BOOTSTRAP:-}" ]; then
   BOOT=$PTFHOST_KAFKA_BOOTSTRAP
 else
-  start_broker --isolate-transactions --partitions 4 --topics clicks_ckpt,counts_ref,counts_alo,counts_eo,probe_eo \
+  start_broker --isolate-transactions --partitions 16 --topics clicks_ckpt,counts_ref,counts_alo,counts_eo,probe_eo \
     || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
 fi
-# Keyed by user: each user's clicks are in one partition, in order, so the
+# Keyed by user (9973 users, spread evenly): each user's clicks are in one partition, in order, so the
 # counts do not depend on how partitions interleave.
-awk -v n=$N 'BEGIN { for (i = 1; i <= n; i++) printf "{\"user_id\":%d}|{\"user_id\": %d, \"url\": \"/p%d\"}\n", i % 97, i % 97, i }' \
+awk -v n=$N 'BEGIN { for (i = 1; i <= n; i++) printf "{\"user_id\":%d}|{\"user_id\": %d, \"url\": \"/p%d\"}\n", i % 9973, i % 9973, i }' \
   | timeout 120 kcat -b "$BOOT" -P -t clicks_ckpt -K '|' || bad "kcat could not produce the input"   # hang guard
 
 # job NAME SINK-TOPIC GUARANTEE [CHECKPOINT-SETS]: a script in $W/NAME.sql
@@ -56,7 +61,8 @@ CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'kafka', 'topi
   'properties.bootstrap.servers' = '$BOOT', 'properties.group.id' = 'g-$1',
   'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'format' = 'json');
 CREATE TABLE counts (user_id INT, url STRING, click_count BIGINT) WITH ('connector' = 'kafka', 'topic' = '$2',
-  'properties.bootstrap.servers' = '$BOOT', 'format' = 'json', 'sink.delivery-guarantee' = '$3'$txn);
+  'properties.bootstrap.servers' = '$BOOT', 'format' = 'json', 'key.format' = 'json', 'key.fields' = 'user_id',
+  'sink.delivery-guarantee' = '$3'$txn);
 INSERT INTO counts SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
 SQL
 }
@@ -69,6 +75,8 @@ committed() {
 job ref counts_ref exactly-once
 (cd "$W" && timeout 300 "$PTFHOST" run ref.sql >ref.out 2>ref.err) && ok || bad "reference run: $(head -3 "$W/ref.err")"   # hang guard
 committed counts_ref >"$W/ref.txt"
+[ -z "${PTFHOST_KAFKA_BOOTSTRAP:-}" ] && sleep 1.2   # the broker's retention watch runs every second
+! grep -q "dropped its oldest" "$W/broker.err" 2>/dev/null && ok || bad "the broker trimmed a partition: $(cat "$W/broker.err")"
 [ "$(wc -l <"$W/ref.txt")" -eq $N ] && ok || bad "the reference has $(wc -l <"$W/ref.txt") records"
 
 # crash NAME: three runs killed with kill -9 at a random point after a new
@@ -168,5 +176,6 @@ sed "s/, 'sink.transactional-id-prefix' = 'ptf-eo'//" "$W/eo.sql" >"$W/noprefix.
   || { grep -q "sink.transactional-id-prefix must be specified when using DeliveryGuarantee.EXACTLY_ONCE." "$W/noprefix.err" \
        && ok || bad "no-prefix message: $(cat "$W/noprefix.err")"; }   # hang guard above
 
+! grep -q "dropped its oldest" "$W/broker.err" 2>/dev/null && ok || bad "the broker trimmed a partition: $(cat "$W/broker.err")"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
