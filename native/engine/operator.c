@@ -47,7 +47,7 @@ typedef struct pending {
     int64_t time;            /* EVAL: on_time value; TIMER: timer time */
     const char *timer_name;  /* TIMER: NULL = unnamed */
     uint64_t tag;            /* the caller's tag current when the record was made (ptf_op_set_tag) */
-    uint64_t arrival;        /* EVAL: the tag current when its row was pushed */
+    uint64_t arrival;        /* EVAL: the tag current when its row was pushed; TIMER: the timer's seq */
 } pending_t;
 
 struct ptf_op {
@@ -765,6 +765,21 @@ static int invoke(ptf_op_t *op, size_t from, char *err, size_t errlen)
 
 static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t errlen);
 
+/* Puts the TIMER records pending[from..] back into the timer service, unfired:
+ * Java stopped their batch after an onTimer call that registered a timer due
+ * now, which may come before them (Flink fires every due timer of every key
+ * from one queue, in time order). The batch's keys are distinct, so the
+ * messages applied so far touched none of them. */
+static void restore_timers(ptf_op_t *op, size_t from)
+{
+    for (size_t i = from; i < op->npending; i++) {
+        const pending_t *p = &op->pending[i];
+        timer_fired_t f = {p->key, p->time, p->timer_name, p->arrival};
+        timer_restore(&op->timers, &f);
+    }
+    op->npending = from;
+}
+
 /* Sends pending[0, n) in batches. A batch ends before the first WATERMARK
  * record that makes a known timer due; Java ends it earlier when a timer it
  * registered in the batch becomes due. Either way the timers fire at that
@@ -790,6 +805,10 @@ static int send_pending(ptf_op_t *op, char *err, size_t errlen)
         }
         if (from >= op->npending) break;
         const pending_t *w = &op->pending[from];
+        if (w->type == REC_TIMER) {   /* a call registered a due timer: the rest wait for their turn */
+            restore_timers(op, from);
+            break;
+        }
         if (w->type != REC_WATERMARK) {
             snprintf(err, errlen, "internal: the bridge stopped a batch of %s at a non-watermark record",
                      op->cfg.function_name);
@@ -855,6 +874,7 @@ static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t
             p->watermark = wm;
             p->table_watermark = WATERMARK_NONE;
             p->timer_name = f.name ? arena_strdup(&op->batch_arena, f.name) : NULL;
+            p->arrival = f.seq;
         }
         size_t fired = op->npending;
         if (fired) rc = send_pending(op, err, errlen);

@@ -258,6 +258,22 @@ void timer_set(timer_service_t *ts, uint32_t key, const char *name, int64_t time
     heap_push(&ts->named, it);
 }
 
+void timer_restore(timer_service_t *ts, const timer_fired_t *f)
+{
+    timer_heap_item_t it = {f->time, f->seq, f->key, UNNAMED};
+    timer_key_t *k = key_of(ts, f->key, true);
+    if (!f->name) {
+        if (unnamed_live(ts, f->key, f->time)) return;
+        unnamed_add(ts, k, f->key, f->time);
+        heap_push(&ts->unnamed, it);
+        return;
+    }
+    it.name_id = name_id(ts, f->name, true);
+    if (named_find(ts, f->key, it.name_id)) return;
+    named_add(ts, k, f->key, it.name_id, f->time);
+    heap_push(&ts->named, it);
+}
+
 void timer_clear_named(timer_service_t *ts, uint32_t key, const char *name)
 {
     uint32_t id = name_id(ts, name, false);
@@ -321,6 +337,7 @@ bool timer_pop_due(timer_service_t *ts, int64_t watermark, timer_fired_t *out)
         if (!it || it->time > watermark) continue;
         out->key = it->key;
         out->time = it->time;
+        out->seq = it->seq;
         if (it->name_id == UNNAMED) {
             out->name = NULL;
             timer_clear_unnamed(ts, it->key, it->time);

@@ -83,6 +83,7 @@ typedef struct timer_fired {
     uint32_t key;
     int64_t time;
     const char *name;         /* NULL for unnamed */
+    uint64_t seq;             /* its registration order (timer_restore) */
 } timer_fired_t;
 
 void timer_service_init(timer_service_t *ts);
@@ -96,6 +97,11 @@ void timer_clear_all(timer_service_t *ts, uint32_t key);
 /* Pops the next timer due at watermark W (t <= W) into *out; false if none.
  * The popped timer is no longer live. */
 bool timer_pop_due(timer_service_t *ts, int64_t watermark, timer_fired_t *out);
+
+/* Puts back a popped timer that was not fired after all, in its old place
+ * among timers of the same time (its seq); a timer of the same key and time
+ * (unnamed) or name (named) registered since wins, and f is dropped. */
+void timer_restore(timer_service_t *ts, const timer_fired_t *f);
 
 /* The key of the timer timer_pop_due would return next; false if none is due. */
 bool timer_peek_due(timer_service_t *ts, int64_t watermark, uint32_t *key);

@@ -40,6 +40,36 @@ START_TEST(named_timer_is_replaced)
 }
 END_TEST
 
+/* A popped timer put back fires where it would have (its old place among ties);
+ * one registered again in the meantime wins over the restored copy. */
+START_TEST(restored_timers_keep_their_place)
+{
+    timer_service_t ts;
+    char got[256];
+    timer_service_init(&ts);
+    timer_set(&ts, 1, NULL, 10);
+    timer_set(&ts, 2, "n", 10);
+    timer_set(&ts, 3, NULL, 10);
+    timer_set(&ts, 4, "m", 20);
+    timer_fired_t a, b;
+    ck_assert(timer_pop_due(&ts, 10, &a));   /* 1:-@10 */
+    ck_assert(timer_pop_due(&ts, 10, &b));   /* 3:-@10 (unnamed ones first) */
+    ck_assert_uint_eq(b.key, 3);
+    timer_restore(&ts, &b);
+    timer_restore(&ts, &a);
+    fire_all(&ts, 20, got, sizeof got);
+    ck_assert_str_eq(got, "1:-@10 3:-@10 2:n@10 4:m@20");
+    timer_set(&ts, 5, "x", 30);
+    ck_assert(timer_pop_due(&ts, 30, &a));
+    timer_set(&ts, 5, "x", 40);              /* replaced while it was out */
+    timer_restore(&ts, &a);
+    fire_all(&ts, 50, got, sizeof got);
+    ck_assert_str_eq(got, "5:x@40");
+    ck_assert_uint_eq(ts.count, 0);
+    timer_service_free(&ts);
+}
+END_TEST
+
 START_TEST(unnamed_timers_merge_per_timestamp)
 {
     timer_service_t ts;
@@ -205,7 +235,7 @@ static bool model_pop_due(model_t *m, int64_t w, timer_fired_t *out)
     for (int h = 0; h < 2; h++) {
         model_entry_t *e = model_top(m, h);
         if (!e || e->time > w) continue;
-        *out = (timer_fired_t){e->key, e->time, e->name};
+        *out = (timer_fired_t){e->key, e->time, e->name, 0};
         model_unlive(m, model_find(m, e->key, e->name, e->time));
         e->dropped = true;
         return true;
@@ -335,6 +365,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, named_timer_is_replaced);
     tcase_add_test(tc, unnamed_timers_merge_per_timestamp);
+    tcase_add_test(tc, restored_timers_keep_their_place);
     tcase_add_test(tc, clear_by_time_leaves_named_and_clear_by_name_leaves_unnamed);
     tcase_add_test(tc, unnamed_fire_before_named_within_one_advance);
     tcase_add_test(tc, clear_all_only_touches_one_key);

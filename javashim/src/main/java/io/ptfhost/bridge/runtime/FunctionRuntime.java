@@ -324,6 +324,12 @@ public final class FunctionRuntime {
                     ok = evalRecord(in, i);
                 } else if (record.type == BatchProtocol.TIMER) {
                     ok = timerRecord(i);
+                    if (ok && i + 1 < nrecords && timers.dueAt(record.watermark)) {
+                        // A timer it registered is due now and may come before the timers still
+                        // in this batch: C puts those back and fires in time order again.
+                        consumed = i + 1;
+                        break;
+                    }
                 } else {
                     ok = !timers.dueAt(record.watermark);
                 }
