@@ -137,6 +137,45 @@ void job_ckpt_close(job_ckpt_t *k)
     memset(k, 0, sizeof *k);
 }
 
+int job_ckpt_open_plain(job_ckpt_t *k, const catalog_t *settings, const char *base_dir, char *err, size_t errlen)
+{
+    if (job_ckpt_open(k, settings, base_dir, err, errlen) != 0) return -1;
+    if (k->scale_out) {   /* scale-out splits a call's keys; a plain query reads every partition, as before */
+        job_ckpt_close(k);
+        return job_ckpt_open(k, NULL, base_dir, err, errlen);
+    }
+    const ckpt_image_t *img = &k->restored;
+    const char *uid = !k->restoring ? NULL : img->ncalls ? img->calls[0].uid : img->nstages ? img->stages[0].uid : NULL;
+    if (!uid || k->ignore_unclaimed) return 0;
+    snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s. Cannot map checkpoint/savepoint state with "
+                          "uid '%s' to the new program, because no part of it claims it (the query has no PTF call, "
+                          "aggregation or de-duplication: it keeps no state). Restore it into the query that wrote "
+                          "it, or SET 'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
+             k->restored_path, uid);
+    return -1;
+}
+
+void job_ckpt_inputs_config(job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *skip,
+                            inputs_splits_t *splits, inputs_config_t *cfg)
+{
+    if (!job_ckpt_active(k)) return;
+    job_ckpt_skip_rows(k, tables, n, skip);
+    job_ckpt_restart_splits(k, tables, n, splits);
+    cfg->skip_rows = skip;
+    cfg->restart_splits = splits;
+    cfg->barrier_interval_ms = k->enabled ? k->interval_ms : 0;
+    cfg->stop = k->enabled ? ckpt_stop_flag() : NULL;
+    cfg->fresh_watermarks = !k->restore_watermark;
+}
+
+int job_ckpt_end(const job_ckpt_t *k, bool last, char *err, size_t errlen)
+{
+    if (!k || !k->enabled || !k->stop_at_end) return 0;
+    if (!last) return 1;   /* no table ends before the stop */
+    snprintf(err, errlen, JOB_CKPT_STOPPED "%s", k->last_path);   /* the last end took a checkpoint just now */
+    return -1;
+}
+
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows)
 {
     for (int i = 0; i < n; i++) {
@@ -614,7 +653,7 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     size_t start = ckpt_enc_begin(&b, id, flags);
     for (int i = 0; i < n; i++) ckpt_enc_source(&b, pos[i].table, pos[i].rows);
     snapshot_kafka(k, &b, pos, n);
-    k->pending_values = snapshot_call(k, &b, call);
+    k->pending_values = call ? snapshot_call(k, &b, call) : 0;
     if (ckpt_writer_start(k->writer, k->dir, id, flags, k->unpruned, k->retained, &b, start, err, errlen) != 0)
         return -1;
     k->unpruned = 0;
@@ -625,4 +664,14 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     ckpt_store_folder(k->dir, id, flags, path, pathlen);
     if (!savepoint && !completes_at_barrier(k)) return JOB_CKPT_PENDING;
     return job_ckpt_complete(k, true, err, errlen) < 0 ? -1 : 0;
+}
+
+int job_ckpt_barrier(job_ckpt_t *k, const conn_sink_t *sink, const job_call_state_t *call,
+                     const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    char path[4200];
+    if (job_ckpt_sink_barrier(k, sink, err, errlen) != 0) return -1;
+    int rc = job_ckpt_take(k, call, pos, n, final, path, sizeof path, err, errlen);
+    if (rc >= 0 && final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
+    return rc;
 }
