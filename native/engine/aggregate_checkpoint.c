@@ -67,20 +67,13 @@ int agg_ckpt_read_table(agg_ckpt_t *c, const job_env_t *env, const catalog_table
                         const inputs_consumer_t *consumer, char *err, size_t errlen)
 {
     if (!job_ckpt_active(&c->k)) return job_read_table(env, t, consumer, err, errlen);
-    const char *connector = catalog_table_option(t, "connector");
-    if (connector && strstr(connector, "kafka")) {
-        snprintf(err, errlen, "Checkpoints of '%s' do not hold Kafka offsets yet (table '%s'); run it without "
-                              "checkpointing, or put a PTF call over the table.", c->uid, t->name);
-        return -1;
-    }
     inputs_table_t table = {t, 0};
     uint64_t skip = 0;
-    job_ckpt_skip_rows(&c->k, &table, 1, &skip);
+    inputs_splits_t splits = {NULL, 0};
     inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL, NULL,
                            env->udfs, false, NULL, env->cancel, NULL, NULL};
-    cfg.skip_rows = &skip;
-    cfg.barrier_interval_ms = c->k.enabled ? c->k.interval_ms : 0;
-    cfg.stop = c->k.enabled ? ckpt_stop_flag() : NULL;
+    job_ckpt_inputs_config(&c->k, &table, 1, &skip, &splits, &cfg);
+    cfg.fresh_watermarks = false;   /* a window's watermark is the stage's, restored with it */
     inputs_consumer_t with_barrier = *consumer;
     if (!c->k.enabled) with_barrier.barrier = NULL;
     inputs_t *ins = inputs_open(&table, 1, &cfg, err, errlen);
@@ -97,7 +90,13 @@ int agg_ckpt_barrier(agg_ckpt_t *c, const job_env_t *env, const inputs_position_
     fflush(stdout);
     ckpt_image_t img;
     ckpt_image_init(&img, ++c->k.last_id, final ? CKPT_FLAG_SAVEPOINT : 0);
-    for (int i = 0; i < n; i++) ckpt_add_source(&img, pos[i].table, pos[i].rows);
+    for (int i = 0; i < n; i++) {
+        ckpt_add_source(&img, pos[i].table, pos[i].rows);
+        for (int j = 0; j < pos[i].nsplits; j++) {   /* a Kafka table's partitions */
+            const conn_split_pos_t *sp = &pos[i].splits[j];
+            ckpt_add_kafka_offset(&img, pos[i].table, sp->topic, sp->partition, sp->offset, sp->skip);
+        }
+    }
     ckpt_stage_t *st = ckpt_add_stage(&img, c->uid, c->shape, watermark);
     char path[4200];
     int rc = fill(ctx, &img, st, err, errlen);

@@ -591,12 +591,8 @@ static int call_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 static int call_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
     call_t *c = ctx;
-    if (c->ckpt && c->ckpt->enabled && c->ckpt->stop_at_end) {
-        /* no table ends before the stop; the last one's end took a checkpoint just now: stop there */
-        if (!last) return 0;
-        snprintf(err, errlen, JOB_CKPT_STOPPED "%s", c->ckpt->last_path);
-        return -1;
-    }
+    int stop = job_ckpt_end(c->ckpt, last, err, errlen);
+    if (stop != 0) return stop < 0 ? -1 : 0;
     if (last && call_hook(c, JOB_CALL_BEFORE_END, err, errlen) != 0) return -1;
     return op_end(c, id, err, errlen);
 }
@@ -765,10 +761,13 @@ done:
 /* ---- a plain table scan (SELECT ... FROM t) ---------------------------------------------- */
 
 /* The inputs stage's consumer for a scan: straight to the output stages; a
- * view over a table forwards the table's watermarks. */
+ * view over a table forwards the table's watermarks. A scan keeps no state:
+ * its checkpoints hold its tables' positions and its sink's transaction or
+ * parts (job_ckpt_open_plain). */
 typedef struct scan {
     output_t out;
     FILE *results;                 /* env->out, flushed at the stage's hints */
+    job_ckpt_t *ckpt;              /* NULL: a view's or a branch's query (never checkpointed) */
 } scan_t;
 
 static int scan_row(void *ctx, int id, const row_t *row, arena_t *a, int64_t now_ms, char *err, size_t errlen)
@@ -795,8 +794,10 @@ static int scan_proctime(void *ctx, int64_t ms, char *err, size_t errlen)
 
 static int scan_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
-    (void)id, (void)err, (void)errlen;
+    (void)id;
     scan_t *s = ctx;
+    int stop = job_ckpt_end(s->ckpt, last, err, errlen);
+    if (stop != 0) return stop < 0 ? -1 : 0;
     if (last) output_watermark(&s->out, WM_END);
     return 0;
 }
@@ -811,21 +812,87 @@ static int scan_flush(void *ctx, char *err, size_t errlen)
     return 0;
 }
 
+/* A barrier: the rows before it reach the sink (durable), then the positions. */
+static int scan_barrier(void *ctx, const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    scan_t *s = ctx;
+    output_flush(&s->out);
+    if (s->results) fflush(s->results);
+    fflush(stdout);
+    return job_ckpt_barrier(s->ckpt, s->out.sink, NULL, pos, n, final, err, errlen);
+}
+
+static int scan_barrier_done(void *ctx, bool wait, char *err, size_t errlen)
+{
+    scan_t *s = ctx;
+    return job_ckpt_complete(s->ckpt, wait, err, errlen);
+}
+
+/* Checkpoints of a scan's query (a view's or a branch's, captured, takes
+ * none): s->ckpt set when they are taken or restored. */
+static int scan_open_ckpt(scan_t *s, job_ckpt_t *k, const job_env_t *env, const capture_t *capture, char *err,
+                          size_t errlen)
+{
+    if (job_ckpt_open_plain(k, capture ? NULL : env->catalog, env->base_dir, err, errlen) != 0) return -1;
+    if (!job_ckpt_active(k)) return 0;
+    s->ckpt = k;
+    if (k->enabled) ckpt_stop_arm();
+    return 0;
+}
+
+static void scan_close_ckpt(scan_t *s, job_ckpt_t *k)
+{
+    if (s->ckpt && k->enabled) ckpt_stop_disarm();
+    job_ckpt_close(k);
+}
+
+/* Reads the n tables into consumer c (ctx a scan_t, or a struct that starts
+ * with one), with its checkpoints' barriers and restored positions. */
+static int scan_read(const job_env_t *env, scan_t *s, const inputs_table_t *tables, int n, inputs_consumer_t c,
+                     char *err, size_t errlen)
+{
+    inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL,
+                           NULL, env->udfs, false, NULL, env->cancel, NULL, NULL};
+    uint64_t *skip = xcalloc((size_t)n + 1, sizeof *skip);
+    inputs_splits_t *splits = xcalloc((size_t)n + 1, sizeof *splits);
+    if (s->ckpt) {
+        job_ckpt_inputs_config(s->ckpt, tables, n, skip, splits, &cfg);
+        c.barrier = s->ckpt->enabled ? scan_barrier : NULL;
+        c.barrier_done = scan_barrier_done;
+    }
+    inputs_t *ins = inputs_open(tables, n, &cfg, err, errlen);
+    int rc = ins && inputs_run(ins, &c, err, errlen) == 0 ? 0 : -1;
+    if (rc == 0) inputs_report_skipped(ins, stderr);
+    inputs_close(ins);
+    free(splits);
+    free(skip);
+    return rc;
+}
+
 /* The query's output stages over table t's rows. */
 static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t *t, const catalog_table_t *sink_table,
                     capture_t *capture, char *err, size_t errlen)
 {
     scan_t scan = {.results = env->out};
     output_t *out = &scan.out;
+    job_ckpt_t ckpt;
     int rc = -1;
+    if (scan_open_ckpt(&scan, &ckpt, env, capture, err, errlen) != 0) {
+        scan_close_ckpt(&scan, &ckpt);
+        return -1;
+    }
     plan_env_t penv = job_plan_env(env);
     if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
-        output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0) {
+        output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0 &&
+        job_ckpt_restore_sink(&ckpt, sink_table, out->sink, err, errlen) == 0) {
+        inputs_table_t table = {t, 0};
         inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL, NULL,
                                       NULL};
-        rc = job_read_table(env, t, &consumer, err, errlen);
+        rc = scan_read(env, &scan, &table, 1, consumer, err, errlen);
     }
-    return output_close(out, rc, err, errlen);
+    rc = output_close(out, rc, err, errlen);
+    scan_close_ckpt(&scan, &ckpt);
+    return rc;
 }
 
 int job_read_table(const job_env_t *env, const catalog_table_t *t, const inputs_consumer_t *c, char *err,
@@ -1116,7 +1183,9 @@ static int union_watermark(void *ctx, int id, int64_t wm, char *err, size_t errl
 
 static int union_end(void *ctx, int id, bool last, char *err, size_t errlen)
 {
-    (void)last;
+    union_scan_t *u = ctx;
+    int stop = job_ckpt_end(u->scan.ckpt, last, err, errlen);
+    if (stop != 0) return stop < 0 ? -1 : 0;
     return union_watermark(ctx, id, WM_END, err, errlen);
 }
 
@@ -1193,7 +1262,9 @@ static int union_branches(job_env_t *env, const sqlp_query_t *q, catalog_table_t
         capture_t c;
         capture_init(&c);
         int rc = run_query(env, &branch, NULL, &c, err, errlen);
-        tables[i] = catalog_table_new("UNION ALL");
+        char name[64];   /* a checkpoint's positions are by table name */
+        snprintf(name, sizeof name, "UNION ALL branch %d", i + 1);
+        tables[i] = catalog_table_new(name);
         if (rc == 0) capture_to_view(&c, tables[i]);
         capture_free(&c);
         if (rc != 0) return -1;
@@ -1220,20 +1291,21 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     const sqlp_query_t *select = star_select(q, &sq, &si, &se);
     int rc = union_branches(env, q, tables, n, err, errlen);
     plan_env_t penv = job_plan_env(env);
-    inputs_t *ins = NULL;
+    job_ckpt_t ckpt;
+    bool ckpt_open = rc == 0;
+    if (rc == 0) rc = scan_open_ckpt(&u.scan, &ckpt, env, capture, err, errlen);
     if (rc == 0 && output_init(&u.scan.out, &penv, select, tables[0]->schema, sink, capture, err, errlen) == 0 &&
-        output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0) {
+        output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0 &&
+        job_ckpt_restore_sink(&ckpt, sink, u.scan.out.sink, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
-        inputs_config_t cfg = {env->base_dir, env->clock, env->time_limit_ms, env->catalog, 0, NULL,
-                               NULL, env->udfs, false, NULL, env->cancel, NULL, NULL};
         inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL,
                                       NULL};
-        rc = (ins = inputs_open(order, n, &cfg, err, errlen)) && inputs_run(ins, &consumer, err, errlen) == 0 ? 0 : -1;
+        rc = scan_read(env, &u.scan, order, n, consumer, err, errlen);
         rc = output_close(&u.scan.out, rc, err, errlen);
     } else if (rc == 0) {
         rc = output_close(&u.scan.out, -1, err, errlen);
     }
-    inputs_close(ins);
+    if (ckpt_open) scan_close_ckpt(&u.scan, &ckpt);
     for (int i = 0; i < n; i++) catalog_table_free(tables[i]);
     free(tables);
     free(order);

@@ -16,6 +16,7 @@
 #include "time/watermark.h"
 #include "types/codec.h"
 #include "types/types.h"
+#include "types/value.h"
 #include "util/xalloc.h"
 
 /* ---- settings ---- */
@@ -137,6 +138,45 @@ void job_ckpt_close(job_ckpt_t *k)
     memset(k, 0, sizeof *k);
 }
 
+int job_ckpt_open_plain(job_ckpt_t *k, const catalog_t *settings, const char *base_dir, char *err, size_t errlen)
+{
+    if (job_ckpt_open(k, settings, base_dir, err, errlen) != 0) return -1;
+    if (k->scale_out) {   /* scale-out splits a call's keys; a plain query reads every partition, as before */
+        job_ckpt_close(k);
+        return job_ckpt_open(k, NULL, base_dir, err, errlen);
+    }
+    const ckpt_image_t *img = &k->restored;
+    const char *uid = !k->restoring ? NULL : img->ncalls ? img->calls[0].uid : img->nstages ? img->stages[0].uid : NULL;
+    if (!uid || k->ignore_unclaimed) return 0;
+    snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s. Cannot map checkpoint/savepoint state with "
+                          "uid '%s' to the new program, because no part of it claims it (the query has no PTF call, "
+                          "aggregation or de-duplication: it keeps no state). Restore it into the query that wrote "
+                          "it, or SET 'execution.state-recovery.ignore-unclaimed-state' = 'true' to drop it.",
+             k->restored_path, uid);
+    return -1;
+}
+
+void job_ckpt_inputs_config(job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *skip,
+                            inputs_splits_t *splits, inputs_config_t *cfg)
+{
+    if (!job_ckpt_active(k)) return;
+    job_ckpt_skip_rows(k, tables, n, skip);
+    job_ckpt_restart_splits(k, tables, n, splits);
+    cfg->skip_rows = skip;
+    cfg->restart_splits = splits;
+    cfg->barrier_interval_ms = k->enabled ? k->interval_ms : 0;
+    cfg->stop = k->enabled ? ckpt_stop_flag() : NULL;
+    cfg->fresh_watermarks = !k->restore_watermark;
+}
+
+int job_ckpt_end(const job_ckpt_t *k, bool last, char *err, size_t errlen)
+{
+    if (!k || !k->enabled || !k->stop_at_end) return 0;
+    if (!last) return 1;   /* no table ends before the stop */
+    snprintf(err, errlen, JOB_CKPT_STOPPED "%s", k->last_path);   /* the last end took a checkpoint just now */
+    return -1;
+}
+
 void job_ckpt_skip_rows(const job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *rows)
 {
     for (int i = 0; i < n; i++) {
@@ -249,12 +289,20 @@ static bool same_class(const type_t *a, const type_t *b)
 
 /* Flink's PojoSerializer evolution, by field name: a ROW, or a POJO of the
  * same class, may gain nullable fields and lose fields; a field both have
- * keeps its type (a nested ROW or POJO may evolve the same way). */
+ * keeps its type (a nested ROW or POJO may evolve the same way). The same
+ * holds for the elements of an ARRAY (a ListView's) and a MULTISET, and a
+ * MAP's keys and values (a MapView's), the collection's nullability kept. */
 static bool type_evolves(const type_t *from, const type_t *to)
 {
     if (type_equals(from, to)) return true;
-    if (!type_is_composite(from) || from->id != to->id || from->nullable != to->nullable || !same_class(from, to))
-        return false;
+    if (from->id != to->id || from->nullable != to->nullable) return false;
+    switch (to->id) {
+    case TYPE_ARRAY:
+    case TYPE_MULTISET: return type_evolves(from->elem, to->elem);
+    case TYPE_MAP: return type_evolves(from->elem, to->elem) && type_evolves(from->value, to->value);
+    default: break;
+    }
+    if (!type_is_composite(from) || !same_class(from, to)) return false;
     for (int i = 0; i < to->nfields; i++) {
         int j = type_field_index(from, to->fields[i].name);
         if (j < 0 ? !to->fields[i].type->nullable : !type_evolves(from->fields[j].type, to->fields[i].type))
@@ -263,17 +311,77 @@ static bool type_evolves(const type_t *from, const type_t *to)
     return true;
 }
 
-/* v (of type from) as a value of type to (type_evolves): fields by name, new ones NULL. */
-static value_t evolve_value(const value_t *v, const type_t *from, const type_t *to, arena_t *a)
+static int evolve_value(const value_t *v, const type_t *from, const type_t *to, arena_t *a, value_t *out, char *err,
+                        size_t errlen);
+
+/* Evolved map keys (a ROW's lost field told them apart) may collide: the
+ * restore fails rather than merge two entries. */
+static int check_distinct_keys(const value_t *keys, uint32_t n, const type_t *type, const type_t *from, char *err,
+                               size_t errlen)
 {
-    if (v->is_null || type_equals(from, to)) return *v;
-    value_t out = {.u.row = {arena_calloc(a, (size_t)to->nfields + 1, sizeof(value_t)), (uint32_t)to->nfields}};
+    uint32_t cap = 16;
+    while (cap < 2 * n) cap *= 2;
+    uint32_t *slot = xcalloc(cap, sizeof *slot);   /* index + 1; 0: empty */
+    int rc = 0;
+    for (uint32_t i = 0; i < n && rc == 0; i++) {
+        uint32_t h = (uint32_t)value_hash(&keys[i], type, 0) & (cap - 1);
+        for (; slot[h] && rc == 0; h = (h + 1) & (cap - 1))
+            if (value_equals(&keys[slot[h] - 1], &keys[i], type)) rc = -1;
+        slot[h] = i + 1;
+    }
+    free(slot);
+    if (rc != 0) {
+        char *a = type_to_string(from), *b = type_to_string(type);
+        snprintf(err, errlen, "two map keys of type %s become the same key as %s: the fields that told them apart "
+                              "were removed. Keep those fields, or use a new uid to start with empty state.", a, b);
+        free(a);
+        free(b);
+    }
+    return rc;
+}
+
+/* n values of type from, evolved into a new array of type to. */
+static int evolve_values(const value_t *in, uint32_t n, const type_t *from, const type_t *to, arena_t *a,
+                         value_t **out, char *err, size_t errlen)
+{
+    *out = arena_calloc(a, (size_t)n + 1, sizeof(value_t));
+    for (uint32_t i = 0; i < n; i++)
+        if (evolve_value(&in[i], from, to, a, &(*out)[i], err, errlen) != 0) return -1;
+    return 0;
+}
+
+/* v (of type from) as a value of type to (type_evolves): fields by name, new ones NULL. */
+static int evolve_value(const value_t *v, const type_t *from, const type_t *to, arena_t *a, value_t *out, char *err,
+                        size_t errlen)
+{
+    *out = *v;
+    if (v->is_null || type_equals(from, to)) return 0;
+    switch (to->id) {
+    case TYPE_ARRAY:
+        return evolve_values(v->u.list.items, v->u.list.n, from->elem, to->elem, a, &out->u.list.items, err, errlen);
+    case TYPE_MULTISET:
+    case TYPE_MAP: {
+        uint32_t n = v->u.map.n;
+        if (evolve_values(v->u.map.keys, n, from->elem, to->elem, a, &out->u.map.keys, err, errlen) != 0 ||
+            (to->value && evolve_values(v->u.map.vals, n, from->value, to->value, a, &out->u.map.vals, err,
+                                        errlen) != 0))
+            return -1;
+        return type_equals(from->elem, to->elem) ? 0
+                                                 : check_distinct_keys(out->u.map.keys, n, to->elem, from->elem, err,
+                                                                       errlen);
+    }
+    default: break;
+    }
+    out->u.row.fields = arena_calloc(a, (size_t)to->nfields + 1, sizeof(value_t));
+    out->u.row.n = (uint32_t)to->nfields;
     for (int i = 0; i < to->nfields; i++) {
         int j = type_field_index(from, to->fields[i].name);
-        out.u.row.fields[i] = j < 0 ? value_null()
-                                    : evolve_value(&v->u.row.fields[j], from->fields[j].type, to->fields[i].type, a);
+        if (j < 0) out->u.row.fields[i] = value_null();
+        else if (evolve_value(&v->u.row.fields[j], from->fields[j].type, to->fields[i].type, a, &out->u.row.fields[i],
+                              err, errlen) != 0)
+            return -1;
     }
-    return out;
+    return 0;
 }
 
 /* The old type of an entry whose type changed compatibly (NULL: identical or not). */
@@ -297,10 +405,10 @@ static int check_entry_type(const char *path, const ckpt_call_t *cc, const ckpt_
     if (!same && !(m->from = evolved_from(old, now)))
         snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint %s: the state entry '%s' of uid '%s' "
                               "changed type incompatibly: the checkpoint holds %s state of type %s, the function "
-                              "now declares %s state of type %s. Compatible changes: a ROW or POJO value may gain "
-                              "nullable fields (restored as NULL) and lose fields, matched by name, while the fields "
-                              "it keeps keep their type; else keep the old type, or use a new uid to start this call "
-                              "with empty state.",
+                              "now declares %s state of type %s. Compatible changes: a ROW or POJO (a value, a "
+                              "list's elements, a map's values or keys) may gain nullable fields (restored as NULL) "
+                              "and lose fields, matched by name, while the fields it keeps keep their type; else "
+                              "keep the old type, or use a new uid to start this call with empty state.",
                  path, old->name, cc->uid, old->kind < 3 ? kinds[old->kind] : "?", old->type, kinds[now->kind], type);
     free(type);
     return same || m->from ? 0 : -1;
@@ -333,8 +441,10 @@ static int evolve_bytes(const type_t *from, const type_t *to, ckpt_bytes_t in, a
 {
     value_t v;
     size_t used;
-    if (codec_decode_value(in.data, in.len, &used, from, a, &v, err, errlen) != 0) return -1;
-    value_t nv = evolve_value(&v, from, to, a);
+    value_t nv;
+    if (codec_decode_value(in.data, in.len, &used, from, a, &v, err, errlen) != 0 ||
+        evolve_value(&v, from, to, a, &nv, err, errlen) != 0)
+        return -1;
     buf_clear(b);
     return codec_encode_value(b, &nv, to, err, errlen);
 }
@@ -371,7 +481,11 @@ static int seed(const job_call_state_t *call, const ckpt_call_t *cc, const entry
         rc = decode_key(call, s->key, &a, &key, err, errlen);
         ckpt_bytes_t v = s->value;
         if (rc == 0 && m->from) {
-            rc = evolve_bytes(m->from, call->sig->state[m->entry].type, v, &a, &evolved, err, errlen);
+            char why[1024];
+            rc = evolve_bytes(m->from, call->sig->state[m->entry].type, v, &a, &evolved, why, sizeof why);
+            if (rc != 0)
+                snprintf(err, errlen, "Failed to rollback to checkpoint/savepoint: the state entry '%s' of uid '%s' "
+                                      "does not evolve: %s", cc->entries[s->entry].name, cc->uid, why);
             v = (ckpt_bytes_t){(const unsigned char *)evolved.data, (uint32_t)evolved.len};
         }
         if (rc == 0) rc = ptf_op_seed_state(call->op, &key, m->entry, v.data, v.len, err, errlen);
@@ -614,7 +728,7 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     size_t start = ckpt_enc_begin(&b, id, flags);
     for (int i = 0; i < n; i++) ckpt_enc_source(&b, pos[i].table, pos[i].rows);
     snapshot_kafka(k, &b, pos, n);
-    k->pending_values = snapshot_call(k, &b, call);
+    k->pending_values = call ? snapshot_call(k, &b, call) : 0;
     if (ckpt_writer_start(k->writer, k->dir, id, flags, k->unpruned, k->retained, &b, start, err, errlen) != 0)
         return -1;
     k->unpruned = 0;
@@ -625,4 +739,14 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     ckpt_store_folder(k->dir, id, flags, path, pathlen);
     if (!savepoint && !completes_at_barrier(k)) return JOB_CKPT_PENDING;
     return job_ckpt_complete(k, true, err, errlen) < 0 ? -1 : 0;
+}
+
+int job_ckpt_barrier(job_ckpt_t *k, const conn_sink_t *sink, const job_call_state_t *call,
+                     const inputs_position_t *pos, int n, bool final, char *err, size_t errlen)
+{
+    char path[4200];
+    if (job_ckpt_sink_barrier(k, sink, err, errlen) != 0) return -1;
+    int rc = job_ckpt_take(k, call, pos, n, final, path, sizeof path, err, errlen);
+    if (rc >= 0 && final) snprintf(err, errlen, JOB_CKPT_STOPPED "%s", path);
+    return rc;
 }

@@ -80,6 +80,28 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
 void job_ckpt_close(job_ckpt_t *k);
 static inline bool job_ckpt_active(const job_ckpt_t *k) { return k->enabled || k->restoring; }
 
+/* job_ckpt_open for a query without state (a scan, its filters and
+ * projections, UNION ALL): its checkpoints hold the sources' positions and
+ * the sink's transaction or parts. A checkpoint holding a call's or a
+ * stage's state is refused as unclaimed (unless
+ * 'execution.state-recovery.ignore-unclaimed-state'). Under
+ * 'ptfhost.scale-out' neither enabled nor restoring (it scales a call's
+ * keys out; a plain query reads every partition). */
+int job_ckpt_open_plain(job_ckpt_t *k, const catalog_t *settings, const char *base_dir, char *err, size_t errlen);
+
+/* Checkpointing or restoring, the inputs stage's settings from k: the rows
+ * to skip and the split positions to restart from (into skip and splits,
+ * n of each, the caller's; they must outlive inputs_open), the barrier
+ * interval, the stop flag, fresh watermarks. Nothing otherwise. */
+void job_ckpt_inputs_config(job_ckpt_t *k, const inputs_table_t *tables, int n, uint64_t *skip,
+                            inputs_splits_t *splits, inputs_config_t *cfg);
+
+/* A table's end under 'ptfhost.checkpoint.stop-at-end': 0 the end goes on as
+ * usual (also when k is NULL), 1 it is dropped (a table before the last),
+ * -1 the run stops here, JOB_CKPT_STOPPED and the checkpoint the end took
+ * in err. */
+int job_ckpt_end(const job_ckpt_t *k, bool last, char *err, size_t errlen);
+
 /* The call's changelog normalisers, one per table argument in signature
  * order (borrowed, outlive k's use): their last rows per key go into each
  * checkpoint (NORMALIZED) and come back on restore. */
@@ -124,8 +146,9 @@ int job_ckpt_restore_image(const job_ckpt_t *k, const ckpt_image_t *img, const c
                            const job_call_state_t *call, char *err, size_t errlen);
 ckpt_call_t *job_ckpt_add_call(ckpt_image_t *img, const job_call_state_t *call);
 
-/* Takes a checkpoint (a savepoint when `savepoint`) of the call at the
- * barrier; path receives its folder. The caller flushed the operator. The
+/* Takes a checkpoint (a savepoint when `savepoint`) of the call (NULL: a
+ * query without state, positions and sink only) at the barrier; path
+ * receives its folder. The caller flushed the operator. The
  * snapshot is encoded here; the file is written in the background:
  * JOB_CKPT_PENDING, and job_ckpt_complete publishes it later. A savepoint,
  * and a checkpoint with an exactly-once Kafka sink (its transaction must
@@ -134,6 +157,11 @@ ckpt_call_t *job_ckpt_add_call(ckpt_image_t *img, const job_call_state_t *call);
 #define JOB_CKPT_PENDING INPUTS_BARRIER_PENDING
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
                   char *path, size_t pathlen, char *err, size_t errlen);
+
+/* A whole barrier: job_ckpt_sink_barrier, then job_ckpt_take; a final
+ * one leaves JOB_CKPT_STOPPED and the savepoint's folder in err. */
+int job_ckpt_barrier(job_ckpt_t *k, const conn_sink_t *sink, const job_call_state_t *call,
+                     const inputs_position_t *pos, int n, bool final, char *err, size_t errlen);
 
 /* Completes the pending checkpoint once its file is written aside (wait:
  * blocks until it is): the sink's checkpoint_commit, the rename, pruning

@@ -263,8 +263,9 @@ static int check_stopped(const tcase_file_t *f, const tcase_t *c, int g, int rc,
         return 0;
     }
     if (rc == 0)
-        snprintf(err, errlen, "%s:%d: restart step %d: the run before it took no savepoint (only a query over a "
-                              "PTF call with a table argument stops with a savepoint when its input ends)",
+        snprintf(err, errlen, "%s:%d: restart step %d: the run before it took no savepoint (a query over a PTF "
+                              "call with a table argument, or one without state such as a scan or a filter, stops "
+                              "with a savepoint when its input ends; an aggregation does not yet)",
                  f->path, c->line, g + 1);
     return -1;
 }

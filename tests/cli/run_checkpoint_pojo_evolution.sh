@@ -74,7 +74,7 @@ run v4 && bad "a field's changed type was accepted: $(cat v4.out)" || ok
 if grep -qF "the state entry 'acc' of uid 'counter' changed type incompatibly" v4.err \
    && grep -qF 'holds value state of type ROW<`n` BIGINT, `note` VARCHAR(2147483647)>' v4.err \
    && grep -qF 'now declares value state of type ROW<`n` VARCHAR(2147483647), `note` VARCHAR(2147483647)>' v4.err \
-   && grep -qF "Compatible changes: a ROW or POJO value may gain nullable fields" v4.err; then ok
+   && grep -qF "Compatible changes: a ROW or POJO (a value, a list's elements, a map's values or keys) may gain nullable fields" v4.err; then ok
 else bad "incompatible change message: $(cat v4.err)"; fi
 
 echo "$pass passed, $fail failed"

@@ -116,12 +116,13 @@ expect_rc "json restart" 0
 tr -d '\n ' <"$WORK/timer.case.json" | grep -qE '"restart",[^]]*alice' && ok ||
   bad "json restart: alice's alert is not after the restart: $(cat "$WORK/timer.case.json")"
 
-# 4. A script whose query takes no savepoint (a plain scan) fails, naming the case.
+# 4. A plain scan checkpoints its position: it restarts like a call. A
+# script whose query takes no savepoint (a GROUP BY) fails, naming the case.
 cat >"$WORK/scan.case" <<'EOF'
--- case: a scan cannot restart
+-- case: a scan restarts
 -- sql
 CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'c.json', 'format' = 'json');
-SELECT * FROM clicks;
+SELECT * FROM clicks WHERE user_id > 0;
 -- input clicks
 +I {"user_id": 1, "url": "/home"}
 -- restart
@@ -129,10 +130,27 @@ SELECT * FROM clicks;
 +I {"user_id": 1, "url": "/cart"}
 -- expected
 +I[1, /home]
+restart
++I[1, /cart]
 EOF
 t "$WORK/scan.case"
-expect_rc "scan" 1
-check "scan" "$WORK/out" "scan.case:1: restart step 1: the run before it took no savepoint"
+expect_rc "scan" 0
+cat >"$WORK/agg.case" <<'EOF'
+-- case: an aggregation cannot restart
+-- sql
+CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'c.json', 'format' = 'json');
+SELECT user_id, COUNT(*) FROM clicks GROUP BY user_id;
+-- input clicks
++I {"user_id": 1, "url": "/home"}
+-- restart
+-- input clicks
++I {"user_id": 1, "url": "/cart"}
+-- expected
++I[1, 1]
+EOF
+t "$WORK/agg.case"
+expect_rc "aggregation" 1
+check "aggregation" "$WORK/out" "agg.case:1: restart step 1: the run before it took no savepoint"
 
 # A materialized expectation does not go with restart steps.
 sed -n '/^-- case: without restart lines/,/^$/p' "$WORK/count.case" | sed 's/^-- expected$/-- expected materialized/' \
