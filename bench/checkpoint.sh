@@ -6,28 +6,28 @@
 # checkpoint reports on stderr ('ptfhost.checkpoint.stats') its snapshot, its background write
 # and the pause: the processing thread's time on it (snapshot, any wait for the write, publish).
 # Two runs per size: "once", one checkpoint when the input ends (every key in it: time and size);
-# "steady", the keys once and then once more with checkpoints every BENCH_CKPT_INTERVAL: the
+# "steady", the keys once and then once more with checkpoints every BENCH_CKPT_INTERVAL (default
+# 200 ms below 1 M keys, 1 s from 1 M on, so several checkpoints hold every key): the
 # pause of the checkpoints that hold every key while rows still flow (the end's checkpoint,
 # which waits for its write as the run ends, is left out). With BASE_BUILD_DIR (an older
 # build, whose checkpoints were synchronous: pause = snapshot + write) each run of BUILD_DIR is
 # interleaved with one of it and its rows say "(before)". Not part of the test suite.
 #   bench/checkpoint.sh BUILD_DIR [BASE_BUILD_DIR]
-#   BENCH_CKPT_KEYS="100000 1000000" (sizes), BENCH_CKPT_INTERVAL (default 1 s), BENCH_RUNS (default 5)
+#   BENCH_CKPT_KEYS="100000 1000000" (sizes), BENCH_CKPT_INTERVAL (default: fits the size), BENCH_RUNS (default 5)
 set -euo pipefail
 BUILD=$(cd "${1:?usage: bench/checkpoint.sh BUILD_DIR [BASE_BUILD_DIR]}" && pwd)
 BASE=${2:+$(cd "$2" && pwd)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 RUNS=${BENCH_RUNS:-5}
-EVERY=${BENCH_CKPT_INTERVAL:-1 s}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 
-# script NAME INPUT BUILD: CountClicks over INPUT into CSV part files NAME-N.out, checkpoints per NAME.
+# script NAME INPUT BUILD K: CountClicks over INPUT into CSV part files NAME-N.out, checkpoints per NAME.
 script() {
   local every='1 h'
-  [ "${1%%.*}" = steady ] && every=$EVERY
+  [ "${1%%.*}" = steady ] && every=$(interval "$4")
   cat >"$1.sql" <<SQL
 SET 'execution.checkpointing.interval' = '$every';
 SET 'execution.checkpointing.dir' = 'ckpts';
@@ -37,6 +37,12 @@ CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 
 CREATE TABLE sink (user_id INT, url STRING, n BIGINT) WITH ('connector' = 'filesystem', 'path' = '$1.out', 'format' = 'csv');
 INSERT INTO sink SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
 SQL
+}
+# interval K: the steady runs' checkpoint interval at K keys.
+interval() {
+  if [ -n "${BENCH_CKPT_INTERVAL:-}" ]; then echo "$BENCH_CKPT_INTERVAL"
+  elif [ "$1" -ge 1000000 ]; then echo '1 s'
+  else echo '200 ms'; fi
 }
 # job BUILD NAME: one run; its part files gathered into NAME.out (timed_ms counts its rows).
 job() {
@@ -56,8 +62,8 @@ ms_int() { awk '{ printf "%d\n", $1 + 0.5 }'; }
 # measure TAG BUILD K: one "once" and one "steady" run, appended to TAG.K.* files.
 measure() {
   local tag=$1 b=$2 k=$3 v s w bytes p
-  script "once.$tag" "keys.$k.json" "$b"
-  script "steady.$tag" "twice.$k.json" "$b"
+  script "once.$tag" "keys.$k.json" "$b" "$k"
+  script "steady.$tag" "twice.$k.json" "$b" "$k"
   timed_ms "once.$tag.out" "$k" job "$b" "once.$tag" >/dev/null
   read -r v s w bytes p < <(stats "once.$tag.out.log" | tail -n 1)
   [ -n "${bytes:-}" ] || { echo "bench: no checkpoint statistics: $(head -c 400 "once.$tag.out.log")" >&2; exit 1; }
