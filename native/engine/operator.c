@@ -73,6 +73,7 @@ struct ptf_op {
     arena_t batch_arena;
     buf_t in, out, keybuf;
     size_t *key_ends;        /* resolve_keys: where each pending record's key ends in keybuf */
+    uint64_t *key_hashes;    /* and its hash (state_key_hash) */
     size_t cap_key_ends;
     batch_answer_t answer;   /* op->out decoded */
     key_slots_t batch_slots; /* key id -> slot in the current batch */
@@ -190,6 +191,7 @@ void ptf_op_free(ptf_op_t *op)
     free(op->batch_slots.at);
     free(op->slot_keys);
     free(op->key_ends);
+    free(op->key_hashes);
     type_free(op->fn_out_type);
     free(op);
 }
@@ -249,10 +251,10 @@ void ptf_op_encode_key(const ptf_op_table_t *tab, const row_t *row, buf_t *b)
 
 /* The id of the key with these bytes, the key of a row of table t (a new
  * key remembers t when the tables' key types encode differently). */
-static uint32_t intern_key(ptf_op_t *op, int t, const unsigned char *bytes, size_t len)
+static uint32_t intern_key(ptf_op_t *op, int t, const unsigned char *bytes, size_t len, uint64_t hash)
 {
     uint32_t before = op->state->nkeys;
-    uint32_t id = state_key_id(op->state, bytes, len);
+    uint32_t id = state_key_id_hashed(op->state, bytes, len, hash);
     if (id < before || !op->keys_remember_table) return id;
     if (id >= op->cap_key_table) {
         uint32_t cap = op->cap_key_table ? op->cap_key_table * 2 : 64;
@@ -292,31 +294,50 @@ static uint32_t key_of(ptf_op_t *op, int t, const row_t *row)
     if (tab->nkeys == 0) return op->global_key;
     buf_clear(&op->keybuf);
     ptf_op_encode_key(tab, row, &op->keybuf);
-    return intern_key(op, t, op->keybuf.data, op->keybuf.len);
+    return intern_key(op, t, op->keybuf.data, op->keybuf.len, state_key_hash(op->keybuf.data, op->keybuf.len));
 }
 
-/* Interns the keys of the pending input rows (KEY_UNRESOLVED) in their order,
- * in two passes so that the cache misses of many keys overlap instead of
- * queueing: encode each key and prefetch its hash slot, then look them up
- * (prefetching their state for the key table). */
-static void resolve_keys(ptf_op_t *op)
+/* Encodes the keys of the pending rows that need one into keybuf, with their
+ * hashes; each hash slot is prefetched. */
+static void encode_pending_keys(ptf_op_t *op)
 {
     buf_clear(&op->keybuf);
     if (op->cap_key_ends < op->npending) {
         op->cap_key_ends = op->npending;
         op->key_ends = xrealloc(op->key_ends, op->cap_key_ends * sizeof *op->key_ends);
+        op->key_hashes = xrealloc(op->key_hashes, op->cap_key_ends * sizeof *op->key_hashes);
     }
     for (size_t i = 0; i < op->npending; i++) {
         const pending_t *p = &op->pending[i];
         size_t from = op->keybuf.len;
         if (p->key == KEY_UNRESOLVED) ptf_op_encode_key(&op->cfg.tables[p->table], &p->row, &op->keybuf);
         op->key_ends[i] = op->keybuf.len;
-        if (p->key == KEY_UNRESOLVED) state_key_prefetch(op->state, op->keybuf.data + from, op->keybuf.len - from);
+        if (p->key != KEY_UNRESOLVED) continue;
+        op->key_hashes[i] = state_key_hash(op->keybuf.data + from, op->keybuf.len - from);
+        state_key_prefetch(op->state, op->key_hashes[i], STATE_PREFETCH_SLOT);
     }
+}
+
+static void prefetch_pending_keys(ptf_op_t *op, state_prefetch_stage_t stage)
+{
+    for (size_t i = 0; i < op->npending; i++)
+        if (op->pending[i].key == KEY_UNRESOLVED) state_key_prefetch(op->state, op->key_hashes[i], stage);
+}
+
+/* Interns the keys of the pending input rows (KEY_UNRESOLVED) in their order,
+ * in passes so that the cache misses of many keys overlap instead of
+ * queueing (state.h): encode each key and prefetch its hash slot, then the
+ * stored key that slot names, then look them up (prefetching their state for
+ * the key table). */
+static void resolve_keys(ptf_op_t *op)
+{
+    encode_pending_keys(op);
+    prefetch_pending_keys(op, STATE_PREFETCH_POINTER);
+    prefetch_pending_keys(op, STATE_PREFETCH_BYTES);
     for (size_t i = 0, from = 0; i < op->npending; from = op->key_ends[i++]) {
         pending_t *p = &op->pending[i];
         if (p->key != KEY_UNRESOLVED) continue;
-        p->key = intern_key(op, p->table, op->keybuf.data + from, op->key_ends[i] - from);
+        p->key = intern_key(op, p->table, op->keybuf.data + from, op->key_ends[i] - from, op->key_hashes[i]);
         state_prefetch(op->state, p->key);
     }
 }

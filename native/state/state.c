@@ -167,9 +167,15 @@ static void reserve_key(state_store_t *s)
     if ((uint64_t)(s->nkeys + 1) * 4 > (uint64_t)s->index_cap * 3) index_grow(s);
 }
 
+uint64_t state_key_hash(const void *key, size_t len) { return hashmap_hash(key, len); }
+
 uint32_t state_key_id(state_store_t *s, const void *key, size_t len)
 {
-    uint64_t hash = hashmap_hash(key, len);
+    return state_key_id_hashed(s, key, len, hashmap_hash(key, len));
+}
+
+uint32_t state_key_id_hashed(state_store_t *s, const void *key, size_t len, uint64_t hash)
+{
     uint32_t id = index_find(s, key, len, hash);
     if (id != UINT32_MAX) return id;
     reserve_key(s);
@@ -180,9 +186,24 @@ uint32_t state_key_id(state_store_t *s, const void *key, size_t len)
     return k;
 }
 
-void state_key_prefetch(const state_store_t *s, const void *key, size_t len)
+/* The id the key's home index slot names when its tag matches (the usual hit), else UINT32_MAX. */
+static uint32_t home_id(const state_store_t *s, uint64_t hash)
 {
-    if (s->index_cap) __builtin_prefetch(&s->index[(uint32_t)hashmap_hash(key, len) & (s->index_cap - 1)]);
+    uint64_t e = s->index[(uint32_t)hash & (s->index_cap - 1)];
+    return e && (uint32_t)(e >> 32) == (uint32_t)(hash >> 32) ? (uint32_t)e - 1 : UINT32_MAX;
+}
+
+void state_key_prefetch(const state_store_t *s, uint64_t hash, state_prefetch_stage_t stage)
+{
+    if (!s->index_cap) return;
+    if (stage == STATE_PREFETCH_SLOT) {
+        __builtin_prefetch(&s->index[(uint32_t)hash & (s->index_cap - 1)]);
+        return;
+    }
+    uint32_t id = home_id(s, hash);
+    if (id == UINT32_MAX) return;
+    if (stage == STATE_PREFETCH_POINTER) __builtin_prefetch(&s->key_at[id]);
+    else __builtin_prefetch(s->key_at[id]);
 }
 
 const unsigned char *state_key_bytes(const state_store_t *s, uint32_t id, size_t *len)

@@ -73,13 +73,25 @@ typedef struct state_store {
 state_store_t *state_store_new(int nentries, const int64_t *ttl_ms);
 void state_store_free(state_store_t *s);
 
-/* Interns a key; returns its id (stable for the store's life). */
+/* Interns a key; returns its id (stable for the store's life). hash:
+ * state_key_hash of the bytes, for a caller that has it already. */
 uint32_t state_key_id(state_store_t *s, const void *key, size_t len);
+uint32_t state_key_id_hashed(state_store_t *s, const void *key, size_t len, uint64_t hash);
+uint64_t state_key_hash(const void *key, size_t len);
 const unsigned char *state_key_bytes(const state_store_t *s, uint32_t id, size_t *len);
 
-/* Hints that the key with these bytes, or the values of key id, are needed
- * soon (a batch looks up many keys: their cache misses overlap). */
-void state_key_prefetch(const state_store_t *s, const void *key, size_t len);
+/* A batch that looks up many keys overlaps their cache misses in stages, one
+ * pass over the batch each, every stage reading only what the one before
+ * brought into the cache: the key's index slot (STATE_PREFETCH_SLOT), the
+ * key pointer that slot names (STATE_PREFETCH_POINTER), the stored key's
+ * bytes (STATE_PREFETCH_BYTES); then state_key_id_hashed. A hint only: a
+ * stage without the one before is correct, just slower. */
+typedef enum state_prefetch_stage {
+    STATE_PREFETCH_SLOT,
+    STATE_PREFETCH_POINTER,
+    STATE_PREFETCH_BYTES,
+} state_prefetch_stage_t;
+void state_key_prefetch(const state_store_t *s, uint64_t hash, state_prefetch_stage_t stage);
 static inline void state_prefetch(const state_store_t *s, uint32_t key)
 {
     if (s->nentries) __builtin_prefetch(&s->slots[(size_t)key * (size_t)s->nentries]);

@@ -118,6 +118,30 @@ START_TEST(many_keys_grow)
 }
 END_TEST
 
+/* The staged prefetch is a hint: before any key, for keys present and absent, and with
+ * stages skipped, lookups by hash give the ids plain lookups give. */
+START_TEST(staged_prefetch_keeps_lookups)
+{
+    state_store_t *s = state_store_new(1, NULL);
+    char key[16];
+    state_key_prefetch(s, state_key_hash("a", 1), STATE_PREFETCH_BYTES);   /* no index yet */
+    for (int i = 0; i < 3000; i++) {
+        int n = snprintf(key, sizeof key, "k%d", i);
+        uint64_t h = state_key_hash(key, (size_t)n);
+        for (int stage = STATE_PREFETCH_SLOT; stage <= STATE_PREFETCH_BYTES; stage += 1 + i % 2)
+            state_key_prefetch(s, h, (state_prefetch_stage_t)stage);
+        ck_assert_uint_eq(state_key_id_hashed(s, key, (size_t)n, h), (uint32_t)i);
+    }
+    for (int i = 0; i < 3000; i++) {
+        int n = snprintf(key, sizeof key, "k%d", i);
+        state_key_prefetch(s, state_key_hash(key, (size_t)n), STATE_PREFETCH_BYTES);
+        ck_assert_uint_eq(state_key_id(s, key, (size_t)n), (uint32_t)i);
+    }
+    ck_assert_uint_eq(s->nkeys, 3000);
+    state_store_free(s);
+}
+END_TEST
+
 /* value_bytes (the state cap's measure) follows puts, replacements, clears and expiry. */
 START_TEST(value_bytes_counts_present_values)
 {
@@ -231,6 +255,7 @@ int main(void)
     tcase_add_test(tc, values_change_size_and_survive_new_keys);
     tcase_add_test(tc, ttl_counts_from_last_write_and_reads_do_not_refresh);
     tcase_add_test(tc, many_keys_grow);
+    tcase_add_test(tc, staged_prefetch_keeps_lookups);
     tcase_add_test(tc, value_bytes_counts_present_values);
     tcase_add_test(tc, keys_of_any_length_keep_their_bytes);
     tcase_add_test(tc, peek_sees_expired_values_and_write_times);
