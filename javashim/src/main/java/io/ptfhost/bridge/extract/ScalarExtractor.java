@@ -101,6 +101,11 @@ public final class ScalarExtractor {
         return kind != null && !kind[0].equals(Describer.PTF_CLASS);
     }
 
+    private static boolean isJdkClass(String name) {
+        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
+                || name.startsWith("sun.");
+    }
+
     private static String resource(String className) {
         return className.replace('.', '/') + ".class";
     }
@@ -112,6 +117,9 @@ public final class ScalarExtractor {
                 if (k[0].equals(name)) {
                     return k;
                 }
+            }
+            if (isJdkClass(name)) {
+                return null; // no JDK class extends a Flink class; reading its file opens the runtime image
             }
             try (InputStream in = loader.getResourceAsStream(resource(name))) {
                 if (in == null) {
