@@ -12,6 +12,8 @@
 #   process writes: no record twice, none missing, nothing else;
 # - each partition's checkpoint names its lane's transactional.id
 #   '<prefix>-<topic>-<partition>';
+# - a stop with savepoint (SIGTERM) commits every lane with its partition's
+#   savepoint: read_committed then sees every record;
 # - a filesystem sink under scale-out still fails clearly.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
@@ -22,7 +24,7 @@ trap '[ -n "$pa" ] && kill -9 "$pa" 2>/dev/null; [ -n "$pb" ] && kill -9 "$pb" 2
 JAR=$PTFHOST_BUILD/compat/seeds.jar
 N1=20000 N2=20000 N=40000
 
-start_broker --isolate-transactions --partitions 4 --topics clicks_eos,counts_eos,counts_ref \
+start_broker --isolate-transactions --partitions 4 --topics clicks_eos,counts_eos,counts_ref,counts_stop \
   || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
 # produce FROM TO: clicks keyed by user ({"user_id":U}), 97 users
 produce() {
@@ -136,6 +138,22 @@ read_topic read_uncommitted counts_eos >"$W/uncommitted.txt"
 seen=$(wc -l <"$W/uncommitted.txt")
 [ "$seen" -ge $N ] && ok || bad "a read_uncommitted reader sees $seen records, fewer than $N"
 echo "exactly-once under scale-out: read_committed sees the uninterrupted run exactly; read_uncommitted sees $((seen - N)) aborted records more"
+
+# A stop with savepoint commits every lane with its partition's savepoint.
+script stop counts_stop "$KEYED" "${SCALE/ckpts/ckpts-stop}" "" "$EOS"
+(cd "$W" && exec "$PTFHOST" run stop.sql >stop.out 2>stop.err) & pa=$!
+for _ in $(seq 300); do   # hang guard: 60 s
+  [ "$(read_topic read_committed counts_stop | wc -l)" -ge $N ] && break
+  sleep 0.2
+done
+kill -TERM "$pa"
+produce $((N + 1)) $((N + 1))   # an idle source sees the stop at its next row
+wait "$pa"; rc=$?; pa=""
+[ "$rc" -eq 143 ] && grep -q "stopped with a savepoint: ./ckpts-stop/partitions" "$W/stop.err" && ok \
+  || bad "the stop with savepoint ended $rc: $(tail -3 "$W/stop.err")"
+[ "$(ls -d "$W"/ckpts-stop/partitions/clicks_eos-*/savepoint-* 2>/dev/null | wc -l)" -eq 4 ] && ok || bad "no savepoint per partition"
+[ "$(read_topic read_committed counts_stop | wc -l)" -eq $((N + 1)) ] && ok \
+  || bad "after the stop read_committed sees $(read_topic read_committed counts_stop | wc -l) records, not $((N + 1))"
 
 # A filesystem sink under scale-out still fails, by name.
 cat >"$W/fs.sql" <<SQL
