@@ -47,7 +47,10 @@
  * the source starts at the earliest offset; the sink writes +I/+U as
  * records, -D as tombstones and drops -U. */
 conn_source_t *conn_kafka_source_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
-conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen);
+/* lanes: an 'exactly-once' sink writes through sink.h's lanes, one
+ * transactional producer per input partition (a scale-out job); otherwise
+ * ignored. */
+conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, bool lanes, char *err, size_t errlen);
 
 /* Fences the transactional producer transactional_id in t's cluster (as a
  * producer of that id starting would): its open transaction, if any, is

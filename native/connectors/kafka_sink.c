@@ -15,6 +15,11 @@
  * checkpoint commits the transaction of the interval before it once the
  * checkpoint is written aside, right before it is published, and begins
  * the next; a successful end commits the last and a failed one aborts it.
+ * Opened with lanes (a scale-out job, sink.h), exactly-once writes through
+ * one transactional producer per input partition instead,
+ * transactional.id '<prefix>-<topic>-<partition>' of the input partition,
+ * each committed with that partition's checkpoint; the codec, metadata,
+ * keys and partitioner are the same for every lane.
  * 'none' waits for nothing. upsert-kafka writes +I/+U as records and -D as
  * tombstones (null value) of their key, and drops -U. */
 #include "connectors/kafka.h"
@@ -29,11 +34,24 @@
 
 typedef enum kafka_guarantee { GUARANTEE_NONE, GUARANTEE_AT_LEAST_ONCE, GUARANTEE_EXACTLY_ONCE } kafka_guarantee_t;
 
+/* One producer: the sink's only one, or under lanes the one of an input
+ * partition (topic, partition), each with its own transactional.id. */
+typedef struct kafka_lane {
+    rd_kafka_t *rk;
+    rd_kafka_topic_t *rkt;
+    char *transactional_id;         /* exactly-once, else NULL */
+    unsigned long long transactions; /* committed so far */
+    char *topic;                    /* lanes: the input partition it writes for */
+    int32_t partition;
+} kafka_lane_t;
+
 typedef struct kafka_sink {
     conn_sink_t base;
     const catalog_table_t *table;
-    rd_kafka_t *rk;
-    rd_kafka_topic_t *rkt;
+    kafka_lane_t single;            /* without lanes: the producer */
+    kafka_lane_t **lanes;           /* with lanes: one per input partition opened */
+    int nlanes;
+    kafka_lane_t *cur;              /* where writes go: &single, the current lane, or NULL */
     conn_kafka_codec_t *codec;
     conn_metadata_t meta;           /* the persisted METADATA columns: 'headers', 'timestamp' */
     arena_t row_arena;              /* the current row spread over the table's columns */
@@ -41,7 +59,7 @@ typedef struct kafka_sink {
     int ntopics;
     bool fixed;                     /* sink.partitioner = fixed */
     kafka_guarantee_t guarantee;    /* sink.delivery-guarantee */
-    char *transactional_id;         /* exactly-once: '<sink.transactional-id-prefix>-0' */
+    const char *prefix;             /* exactly-once: 'sink.transactional-id-prefix' */
     bool upsert;                    /* upsert-kafka: -D as tombstones, -U dropped */
     buf_t key, value;
     long failed;                    /* records the broker did not take */
@@ -80,16 +98,11 @@ static int parse_sink_options(kafka_sink_t *ks, char *err, size_t errlen)
     }
     ks->guarantee = !g || strcmp(g, "at-least-once") == 0 ? GUARANTEE_AT_LEAST_ONCE
                   : strcmp(g, "none") == 0 ? GUARANTEE_NONE : GUARANTEE_EXACTLY_ONCE;
-    const char *prefix = catalog_table_option(t, "sink.transactional-id-prefix");
-    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE && !prefix) {
+    ks->prefix = catalog_table_option(t, "sink.transactional-id-prefix");
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE && !ks->prefix) {
         snprintf(err, errlen, "table '%s': sink.transactional-id-prefix must be specified when using "
                               "DeliveryGuarantee.EXACTLY_ONCE.", t->name);
         return -1;
-    }
-    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
-        size_t n = strlen(prefix) + 3;
-        ks->transactional_id = xmalloc(n);
-        snprintf(ks->transactional_id, n, "%s-0", prefix);   /* Flink's '<prefix>-<subtask>' with one subtask */
     }
     if (ks->ntopics != 1) {
         snprintf(err, errlen, "table '%s': a kafka sink writes one topic, but 'topic' names %d", t->name,
@@ -99,71 +112,75 @@ static int parse_sink_options(kafka_sink_t *ks, char *err, size_t errlen)
     return 0;
 }
 
-static int producer_new(kafka_sink_t *ks, char *err, size_t errlen)
+/* The lane's producer, under its transactional.id when it has one. */
+static int producer_new(kafka_sink_t *ks, kafka_lane_t *lane, char *err, size_t errlen)
 {
     const catalog_table_t *t = ks->table;
     rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
     if (!conf) return -1;
     if (conn_kafka_conf_default(conf, t, "partitioner", "murmur2_random", err, errlen) != 0 ||
-        (ks->transactional_id && conn_kafka_conf_default(conf, t, "transactional.id", ks->transactional_id, err,
-                                                         errlen) != 0)) {
+        (lane->transactional_id && conn_kafka_conf_default(conf, t, "transactional.id", lane->transactional_id, err,
+                                                           errlen) != 0)) {
         rd_kafka_conf_destroy(conf);
         return -1;
     }
     rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
     rd_kafka_conf_set_opaque(conf, ks);
     char why[512];
-    if (!(ks->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
+    if (!(lane->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
         snprintf(err, errlen, "table '%s': cannot create the Kafka producer: %s", t->name, why);
         rd_kafka_conf_destroy(conf);
         return -1;
     }
-    ks->rkt = rd_kafka_topic_new(ks->rk, ks->topics[0], NULL);
+    lane->rkt = rd_kafka_topic_new(lane->rk, ks->topics[0], NULL);
     return 0;
 }
 
 /* -1 with err naming what failed, for a transactional call's error (freed here); 0 for none. */
-static int txn_failed(kafka_sink_t *ks, rd_kafka_error_t *e, const char *what, char *err, size_t errlen)
+static int txn_failed(const catalog_table_t *t, const kafka_lane_t *lane, rd_kafka_error_t *e, const char *what,
+                      char *err, size_t errlen)
 {
     if (!e) return 0;
-    snprintf(err, errlen, "table '%s': cannot %s the Kafka transaction of transactional.id '%s': %s%s",
-             ks->table->name, what, ks->transactional_id, rd_kafka_error_string(e),
+    snprintf(err, errlen, "table '%s': cannot %s the Kafka transaction of transactional.id '%s': %s%s", t->name,
+             what, lane->transactional_id, rd_kafka_error_string(e),
              rd_kafka_error_is_fatal(e) ? " (fatal: another producer with this transactional.id fenced this one?)"
                                         : "");
     rd_kafka_error_destroy(e);
     return -1;
 }
 
-/* Exactly-once: fences earlier producers of the transactional.id (their
- * open transaction is aborted) and begins the first transaction. */
-static int txn_start(kafka_sink_t *ks, char *err, size_t errlen)
+/* Exactly-once: fences earlier producers of the lane's transactional.id
+ * (their open transaction is aborted) and begins the first transaction. */
+static int txn_start(kafka_sink_t *ks, kafka_lane_t *lane, char *err, size_t errlen)
 {
     if (ks->guarantee != GUARANTEE_EXACTLY_ONCE) return 0;
-    if (txn_failed(ks, rd_kafka_init_transactions(ks->rk, KAFKA_TXN_TIMEOUT_MS), "initialise", err, errlen) != 0)
+    if (txn_failed(ks->table, lane, rd_kafka_init_transactions(lane->rk, KAFKA_TXN_TIMEOUT_MS), "initialise", err,
+                   errlen) != 0)
         return -1;
-    return txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
+    return txn_failed(ks->table, lane, rd_kafka_begin_transaction(lane->rk), "begin", err, errlen);
 }
 
-/* Commits the open transaction (librdkafka flushes it first); one that
- * cannot commit is aborted, so the job fails with nothing half-visible. */
-static int txn_commit(kafka_sink_t *ks, char *err, size_t errlen)
+/* Commits the lane's open transaction (librdkafka flushes it first); one
+ * that cannot commit is aborted, so the job fails with nothing half-visible. */
+static int txn_commit(kafka_sink_t *ks, kafka_lane_t *lane, char *err, size_t errlen)
 {
-    rd_kafka_error_t *e = rd_kafka_commit_transaction(ks->rk, KAFKA_TXN_TIMEOUT_MS);
+    rd_kafka_error_t *e = rd_kafka_commit_transaction(lane->rk, KAFKA_TXN_TIMEOUT_MS);
     if (e && rd_kafka_error_txn_requires_abort(e)) {
-        rd_kafka_error_t *a = rd_kafka_abort_transaction(ks->rk, KAFKA_TXN_TIMEOUT_MS);
+        rd_kafka_error_t *a = rd_kafka_abort_transaction(lane->rk, KAFKA_TXN_TIMEOUT_MS);
         if (a) rd_kafka_error_destroy(a);
     }
-    if (txn_failed(ks, e, "commit", err, errlen) != 0) return -1;
-    ks->base.transactions++;
+    if (txn_failed(ks->table, lane, e, "commit", err, errlen) != 0) return -1;
+    lane->transactions++;
     return 0;
 }
 
-/* Hands one record to the producer; headers (may be NULL) pass to it on success. */
-static rd_kafka_resp_err_t produce(kafka_sink_t *ks, bool tombstone, int64_t timestamp, rd_kafka_headers_t *headers)
+/* Hands one record to the lane's producer; headers (may be NULL) pass to it on success. */
+static rd_kafka_resp_err_t produce(kafka_sink_t *ks, kafka_lane_t *lane, bool tombstone, int64_t timestamp,
+                                   rd_kafka_headers_t *headers)
 {
     bool keyed = conn_kafka_codec_has_key(ks->codec);
     rd_kafka_vu_t vu[7] = {
-        {.vtype = RD_KAFKA_VTYPE_RKT, .u.rkt = ks->rkt},
+        {.vtype = RD_KAFKA_VTYPE_RKT, .u.rkt = lane->rkt},
         {.vtype = RD_KAFKA_VTYPE_PARTITION, .u.i32 = ks->fixed ? 0 : RD_KAFKA_PARTITION_UA},
         {.vtype = RD_KAFKA_VTYPE_MSGFLAGS, .u.i = RD_KAFKA_MSG_F_COPY},
         {.vtype = RD_KAFKA_VTYPE_VALUE, .u.mem = {tombstone ? NULL : ks->value.data, tombstone ? 0 : ks->value.len}},
@@ -171,7 +188,7 @@ static rd_kafka_resp_err_t produce(kafka_sink_t *ks, bool tombstone, int64_t tim
         {.vtype = RD_KAFKA_VTYPE_TIMESTAMP, .u.i64 = timestamp},
         {.vtype = RD_KAFKA_VTYPE_HEADERS, .u.headers = headers},
     };
-    rd_kafka_error_t *e = rd_kafka_produceva(ks->rk, vu, headers ? 7 : 6);
+    rd_kafka_error_t *e = rd_kafka_produceva(lane->rk, vu, headers ? 7 : 6);
     rd_kafka_resp_err_t code = e ? rd_kafka_error_code(e) : RD_KAFKA_RESP_ERR_NO_ERROR;
     if (e) rd_kafka_error_destroy(e);
     return code;
@@ -180,6 +197,12 @@ static rd_kafka_resp_err_t produce(kafka_sink_t *ks, bool tombstone, int64_t tim
 static int kafka_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
+    kafka_lane_t *lane = ks->cur;
+    if (!lane) {
+        snprintf(err, errlen, "internal: table '%s': a row reached the exactly-once sink with no lane chosen "
+                              "(the input partition it belongs to is unknown)", ks->table->name);
+        return -1;
+    }
     if (ks->upsert && row->kind == ROW_UPDATE_BEFORE) return 0;   /* the +U that follows replaces it */
     row_t full = *row;
     arena_reset(&ks->row_arena);
@@ -190,24 +213,24 @@ static int kafka_write(conn_sink_t *s, const row_t *row, char *err, size_t errle
     int64_t timestamp;
     rd_kafka_headers_t *headers = conn_kafka_metadata_write(&ks->meta, &full, &timestamp, &ks->row_arena);
     rd_kafka_resp_err_t e;
-    while ((e = produce(ks, tombstone, timestamp, headers)) == RD_KAFKA_RESP_ERR__QUEUE_FULL)
-        rd_kafka_poll(ks->rk, 100);   /* the local queue is full: wait for deliveries */
+    while ((e = produce(ks, lane, tombstone, timestamp, headers)) == RD_KAFKA_RESP_ERR__QUEUE_FULL)
+        rd_kafka_poll(lane->rk, 100);   /* the local queue is full: wait for deliveries */
     if (e) {
         if (headers) rd_kafka_headers_destroy(headers);
         snprintf(err, errlen, "table '%s': cannot write to topic '%s': %s", ks->table->name, ks->topics[0],
                  rd_kafka_err2str(e));
         return -1;
     }
-    rd_kafka_poll(ks->rk, 0);
+    rd_kafka_poll(lane->rk, 0);
     s->rows++;
     return 0;
 }
 
-/* Waits until every record is delivered or has failed (each fails after
- * the producer's delivery.timeout.ms at the latest). */
-static void drain(kafka_sink_t *ks)
+/* Waits until every record of the lane is delivered or has failed (each
+ * fails after the producer's delivery.timeout.ms at the latest). */
+static void drain(kafka_lane_t *lane)
 {
-    while (rd_kafka_outq_len(ks->rk) > 0) rd_kafka_flush(ks->rk, 1000);
+    while (rd_kafka_outq_len(lane->rk) > 0) rd_kafka_flush(lane->rk, 1000);
 }
 
 static int undelivered(const kafka_sink_t *ks, char *err, size_t errlen)
@@ -219,54 +242,140 @@ static int undelivered(const kafka_sink_t *ks, char *err, size_t errlen)
 }
 
 /* A checkpoint barrier (sink.h): at-least-once and exactly-once wait for
- * every record so far (exactly-once: so the commit that publishes the
- * checkpoint has nothing left to send). */
+ * every record so far, of every lane (exactly-once: so the commit that
+ * publishes the checkpoint has nothing left to send). */
 static int kafka_sink_checkpoint(conn_sink_t *s, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
     if (ks->guarantee == GUARANTEE_NONE) return 0;
-    drain(ks);
+    if (ks->single.rk) drain(&ks->single);
+    for (int i = 0; i < ks->nlanes; i++) drain(ks->lanes[i]);
     if (ks->failed == 0) return 0;
     if (ks->guarantee == GUARANTEE_AT_LEAST_ONCE) return undelivered(ks, err, errlen);
     return 0;   /* exactly-once: the commit fails for them */
 }
 
+/* The lane's transaction becomes the sink's (sink.h: transactional_id, transactions). */
+static void show_lane(kafka_sink_t *ks)
+{
+    ks->base.transactional_id = ks->cur ? ks->cur->transactional_id : NULL;
+    ks->base.transactions = ks->cur ? ks->cur->transactions : 0;
+}
+
 /* The checkpoint is written aside (sink.h): exactly-once commits the
- * interval's transaction and begins the next. */
+ * current lane's transaction of the interval and begins the next. */
 static int kafka_sink_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
-    if (ks->guarantee != GUARANTEE_EXACTLY_ONCE) return 0;
-    if (txn_commit(ks, err, errlen) != 0) return -1;
-    return txn_failed(ks, rd_kafka_begin_transaction(ks->rk), "begin", err, errlen);
+    if (ks->guarantee != GUARANTEE_EXACTLY_ONCE || !ks->cur) return 0;
+    int rc = txn_commit(ks, ks->cur, err, errlen);
+    if (rc == 0) rc = txn_failed(ks->table, ks->cur, rd_kafka_begin_transaction(ks->cur->rk), "begin", err, errlen);
+    show_lane(ks);
+    return rc;
 }
+
+/* Ends the lane's producer: commits (or, !commit, aborts or purges) what
+ * it holds, waits for its records, and frees it. */
+static int lane_end(kafka_sink_t *ks, kafka_lane_t *lane, bool commit, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (!lane->rk) goto free_lane;
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
+        rd_kafka_error_t *e = commit ? NULL : rd_kafka_abort_transaction(lane->rk, KAFKA_TXN_TIMEOUT_MS);
+        if (e) rd_kafka_error_destroy(e);   /* a failed job or a lost lane: nothing of it may show */
+        if (commit) rc = txn_commit(ks, lane, err, errlen);
+    } else if (!commit) {
+        rd_kafka_purge(lane->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);   /* a failed job */
+    }
+    drain(lane);
+    if (lane->rkt) rd_kafka_topic_destroy(lane->rkt);
+    rd_kafka_destroy(lane->rk);
+free_lane:
+    free(lane->transactional_id);
+    free(lane->topic);
+    memset(lane, 0, sizeof *lane);
+    return rc;
+}
+
+/* ---- lanes: one transactional producer per input partition (sink.h) ---- */
+
+static kafka_lane_t *lane_find(const kafka_sink_t *ks, const char *topic, int32_t partition)
+{
+    for (int i = 0; i < ks->nlanes; i++)
+        if (ks->lanes[i]->partition == partition && strcmp(ks->lanes[i]->topic, topic) == 0) return ks->lanes[i];
+    return NULL;
+}
+
+/* A new lane, transactional.id '<prefix>-<topic>-<partition>': starting
+ * fences the producer of a member that wrote for the partition before. */
+static kafka_lane_t *lane_open(kafka_sink_t *ks, const char *topic, int32_t partition, char *err, size_t errlen)
+{
+    kafka_lane_t *lane = xcalloc(1, sizeof *lane);
+    lane->topic = xstrdup(topic);
+    lane->partition = partition;
+    size_t n = strlen(ks->prefix) + strlen(topic) + 16;
+    lane->transactional_id = xmalloc(n);
+    snprintf(lane->transactional_id, n, "%s-%s-%d", ks->prefix, topic, (int)partition);
+    if (producer_new(ks, lane, err, errlen) != 0 || txn_start(ks, lane, err, errlen) != 0) {
+        char ignored[256];
+        lane_end(ks, lane, false, ignored, sizeof ignored);
+        free(lane);
+        return NULL;
+    }
+    ks->lanes = xrealloc(ks->lanes, (size_t)(ks->nlanes + 1) * sizeof *ks->lanes);
+    ks->lanes[ks->nlanes++] = lane;
+    return lane;
+}
+
+static int kafka_sink_lane(conn_sink_t *s, const char *topic, int32_t partition, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    kafka_lane_t *lane = lane_find(ks, topic, partition);
+    if (!lane && !(lane = lane_open(ks, topic, partition, err, errlen))) return -1;
+    ks->cur = lane;
+    show_lane(ks);
+    return 0;
+}
+
+static int kafka_sink_lane_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    kafka_lane_t *lane = ks->cur;
+    if (!lane) return 0;
+    ks->cur = NULL;
+    show_lane(ks);
+    int i = 0;
+    while (ks->lanes[i] != lane) i++;
+    ks->lanes[i] = ks->lanes[--ks->nlanes];
+    int rc = lane_end(ks, lane, commit, err, errlen);
+    free(lane);
+    return rc;
+}
+
+/* ---- open and close ---- */
 
 static void kafka_sink_free(kafka_sink_t *ks)
 {
-    if (ks->rkt) rd_kafka_topic_destroy(ks->rkt);
-    if (ks->rk) rd_kafka_destroy(ks->rk);
     conn_kafka_codec_free(ks->codec);
     conn_metadata_free(&ks->meta);
     arena_destroy(&ks->row_arena);
     conn_kafka_topics_free(ks->topics, ks->ntopics);
     buf_free(&ks->key);
     buf_free(&ks->value);
-    free(ks->transactional_id);
+    free(ks->lanes);
     free(ks);
 }
 
+/* Ends every producer (the first error is kept), then frees the sink. */
 static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
-    int rc = 0;
-    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
-        rd_kafka_error_t *e = commit ? NULL : rd_kafka_abort_transaction(ks->rk, KAFKA_TXN_TIMEOUT_MS);
-        if (e) rd_kafka_error_destroy(e);   /* a failed job: its error is the one to report */
-        if (commit) rc = txn_commit(ks, err, errlen);
-    } else if (!commit) {
-        rd_kafka_purge(ks->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);   /* a failed job */
+    char lerr[1024];
+    int rc = lane_end(ks, &ks->single, commit, err, errlen);
+    for (int i = 0; i < ks->nlanes; i++) {
+        if (lane_end(ks, ks->lanes[i], commit, rc == 0 ? err : lerr, rc == 0 ? errlen : sizeof lerr) != 0) rc = -1;
+        free(ks->lanes[i]);
     }
-    drain(ks);
     if (rc == 0 && commit && ks->guarantee == GUARANTEE_AT_LEAST_ONCE && ks->failed > 0)
         rc = undelivered(ks, err, errlen);
     kafka_sink_free(ks);
@@ -275,23 +384,38 @@ static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errle
 
 int conn_kafka_fence(const catalog_table_t *t, const char *transactional_id, char *err, size_t errlen)
 {
-    kafka_sink_t ks = {.table = t, .guarantee = GUARANTEE_EXACTLY_ONCE, .transactional_id = (char *)transactional_id};
+    kafka_lane_t lane = {.transactional_id = (char *)transactional_id};
     rd_kafka_conf_t *conf = conn_kafka_conf_new(t, err, errlen);
     if (!conf) return -1;
     char why[512];
     if (rd_kafka_conf_set(conf, "transactional.id", transactional_id, why, sizeof why) != RD_KAFKA_CONF_OK ||
-        !(ks.rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
+        !(lane.rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
         snprintf(err, errlen, "table '%s': cannot create a producer to fence transactional.id '%s': %s", t->name,
                  transactional_id, why);
         rd_kafka_conf_destroy(conf);
         return -1;
     }
-    int rc = txn_failed(&ks, rd_kafka_init_transactions(ks.rk, KAFKA_TXN_TIMEOUT_MS), "fence", err, errlen);
-    rd_kafka_destroy(ks.rk);
+    int rc = txn_failed(t, &lane, rd_kafka_init_transactions(lane.rk, KAFKA_TXN_TIMEOUT_MS), "fence", err, errlen);
+    rd_kafka_destroy(lane.rk);
     return rc;
 }
 
-conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *err, size_t errlen)
+/* Without lanes, the one producer: exactly-once under transactional.id
+ * '<prefix>-0' (Flink's '<prefix>-<subtask>' with one subtask). */
+static int single_open(kafka_sink_t *ks, char *err, size_t errlen)
+{
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
+        size_t n = strlen(ks->prefix) + 3;
+        ks->single.transactional_id = xmalloc(n);
+        snprintf(ks->single.transactional_id, n, "%s-0", ks->prefix);
+    }
+    if (producer_new(ks, &ks->single, err, errlen) != 0 || txn_start(ks, &ks->single, err, errlen) != 0) return -1;
+    ks->cur = &ks->single;
+    show_lane(ks);
+    return 0;
+}
+
+conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, bool lanes, char *err, size_t errlen)
 {
     kafka_sink_t *ks = xcalloc(1, sizeof *ks);
     ks->base.write = kafka_write;
@@ -306,11 +430,17 @@ conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, char *e
     arena_init(&ks->row_arena, 0);
     if (conn_kafka_topics(t, &ks->topics, &ks->ntopics, err, errlen) != 0 ||
         parse_sink_options(ks, err, errlen) != 0 || !(ks->codec = conn_kafka_codec_new(t, upsert, err, errlen)) ||
-        conn_kafka_metadata_init(&ks->meta, t, true, err, errlen) != 0 || producer_new(ks, err, errlen) != 0 ||
-        txn_start(ks, err, errlen) != 0) {
-        kafka_sink_free(ks);
-        return NULL;
+        conn_kafka_metadata_init(&ks->meta, t, true, err, errlen) != 0)
+        goto fail;
+    if (lanes && ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
+        ks->base.lane = kafka_sink_lane;
+        ks->base.lane_close = kafka_sink_lane_close;
+        return &ks->base;
     }
-    ks->base.transactional_id = ks->transactional_id;
-    return &ks->base;
+    if (single_open(ks, err, errlen) == 0) return &ks->base;
+fail:;
+    char ignored[256];
+    lane_end(ks, &ks->single, false, ignored, sizeof ignored);
+    kafka_sink_free(ks);
+    return NULL;
 }

@@ -406,7 +406,8 @@ static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_di
     return &fs->base;
 }
 
-conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, char *err, size_t errlen)
+conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, bool lanes, char *err,
+                            size_t errlen)
 {
     const char *connector = catalog_table_option(t, "connector");
     if (!connector) {
@@ -454,7 +455,7 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
     }
     if (strcmp(connector, "filesystem") == 0) return file_sink_open(t, base_dir, err, errlen);
     if (strcmp(connector, "kafka") == 0 || strcmp(connector, "upsert-kafka") == 0)
-        return conn_kafka_sink_open(t, strcmp(connector, "upsert-kafka") == 0, err, errlen);
+        return conn_kafka_sink_open(t, strcmp(connector, "upsert-kafka") == 0, lanes, err, errlen);
     if (strcmp(connector, "datagen") == 0) {
         snprintf(err, errlen, "Connector 'datagen' can only be used as source. It cannot be used as sink. (table "
                               "'%s')", t->name);

@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "catalog/catalog.h"
@@ -54,6 +55,19 @@ struct conn_sink {
     int (*resume)(conn_sink_t *s, unsigned long long parts, char *err, size_t errlen);
     const char *parts_table;         /* a filesystem sink under checkpoints: its table, else NULL */
     unsigned long long parts;        /* and its parts committed once the checkpoint at the last barrier is */
+    /* Optional, an 'exactly-once' Kafka sink opened with lanes (a scale-out
+     * job): one transactional producer per input partition, its
+     * transactional.id '<prefix>-<topic>-<partition>'. lane() makes the lane
+     * of an input partition current, opening it first when it is not open
+     * (which fences an earlier producer of that id: its open transaction
+     * is aborted) and beginning its transaction. write, checkpoint_commit,
+     * transactional_id and transactions are then the current lane's; with no
+     * lane current, write fails and transactional_id is NULL. checkpoint
+     * drains every lane. lane_close commits (or aborts) the current lane's
+     * transaction and closes it; none is current after. close() commits or
+     * aborts every lane still open. */
+    int (*lane)(conn_sink_t *s, const char *topic, int32_t partition, char *err, size_t errlen);
+    int (*lane_close)(conn_sink_t *s, bool commit, char *err, size_t errlen);
 };
 
 /* TABLE_RESULT: Flink's TableResult.print() of a streaming query (tableau.h).
@@ -74,7 +88,9 @@ typedef enum conn_stdout_mode {
 conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_t mode, bool materialize,
                               const int *upsert_key, int nupsert_key, const render_zone_t *zone);
 
-/* The sink a table's 'connector' option names. */
-conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, char *err, size_t errlen);
+/* The sink a table's 'connector' option names. lanes: a scale-out job's
+ * sink, whose 'exactly-once' Kafka sink writes through lanes (above). */
+conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, bool lanes, char *err,
+                            size_t errlen);
 
 #endif

@@ -764,7 +764,7 @@ static int open_output(agg_run_t *r, job_env_t *env, const sqlp_query_t *q, cons
         return -1;
     int key[PROJECT_MAX_KEY];
     int nkey = r->plan.nkeys && !r->win.on ? project_prefix_key(&r->out.proj, r->plan.nkeys, key) : 0;
-    if (output_open_sink(&r->out, env, sink_table, key, nkey, err, errlen) != 0) return -1;
+    if (output_open_sink(&r->out, env, sink_table, key, nkey, false, err, errlen) != 0) return -1;
     if (r->out.sink->accepts_updates || r->win.on) return 0;
     ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update changes which is produced by node "
                    "GroupAggregate. Write to a sink that accepts updates (print, or a table with a PRIMARY KEY "

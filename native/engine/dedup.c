@@ -492,7 +492,7 @@ static int open_output(dedup_run_t *r, job_env_t *env, const sqlp_query_t *q, co
             }
     bool append_only = r->shape.proctime && !r->shape.keep_last;   /* Flink: keep-first on proctime */
     if (nkey != r->shape.nkeys || append_only) nkey = 0;
-    if (output_open_sink(&r->out, env, sink_table, key, nkey, err, errlen) != 0) return -1;
+    if (output_open_sink(&r->out, env, sink_table, key, nkey, false, err, errlen) != 0) return -1;
     if (r->out.sink->accepts_updates || append_only) return 0;
     ERR_AT(q->pos, "Table sink '%s' doesn't support consuming update changes which is produced by node "
                    "Deduplicate. Write to a sink that accepts updates (print, or a table with a PRIMARY KEY on an "

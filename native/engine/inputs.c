@@ -68,6 +68,7 @@ struct inputs {
     int ended;
     inputs_config_t cfg;
     int64_t barrier_at;      /* monotonic ms of the last barrier */
+    bool moved;              /* rows passed on since the last barrier */
     inputs_position_t *pos;  /* per table, for barriers */
     bool pending;            /* the last barrier's checkpoint is still being written */
     conn_split_pos_t **pending_splits; /* per table: its positions then (copies), to commit once complete */
@@ -439,14 +440,21 @@ static int flush_now(input_t *in, const inputs_consumer_t *c, int64_t mono, char
     return c->flush(c->ctx, err, errlen);
 }
 
+static int barrier(inputs_t *ins, const inputs_consumer_t *c, bool now, int64_t mono, char *err, size_t errlen);
+
 /* No row came within the wait: the due ticks, the time limit, and what
  * went on since the last flush goes out now (the last row of a quiet
- * source must not wait for a later one). */
+ * source must not wait for a later one). Rows passed on since the last
+ * barrier get one once the interval is up, so the last rows' checkpoint
+ * (and an exactly-once sink's commit) does not wait for a later row
+ * either; a stop still waits for the next row. */
 static int on_idle(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char *err, size_t errlen)
 {
     int64_t mono = monotonic_ms();
     if (run_ticks(ins, in, c, err, errlen) != 0 || check_limits(ins, in, mono, err, errlen) != 0) return -1;
-    return in->unflushed ? flush_now(in, c, mono, err, errlen) : 0;
+    if (in->unflushed && flush_now(in, c, mono, err, errlen) != 0) return -1;
+    bool stopping = ins->cfg.stop && *ins->cfg.stop;
+    return ins->moved && !stopping ? barrier(ins, c, false, mono, err, errlen) : 0;
 }
 
 /* A split ended (a bounded partition): it no longer holds the watermark. */
@@ -580,6 +588,7 @@ static int barrier(inputs_t *ins, const inputs_consumer_t *c, bool now, int64_t 
     if (!final && !now && mono - ins->barrier_at < ins->cfg.barrier_interval_ms) return 0;
     if (settle_pending(ins, c, true, err, errlen) < 0) return -1;   /* one checkpoint at a time */
     ins->barrier_at = mono;
+    ins->moved = false;
     for (int i = 0; i < ins->n; i++) {
         input_t *in = &ins->in[i];
         ins->pos[i] = (inputs_position_t){in->table->name, in->rows, NULL, 0};
@@ -629,6 +638,7 @@ static int pass_row(inputs_t *ins, input_t *in, const inputs_consumer_t *c, char
     in->has_row = false;   /* passed on: no longer read ahead (a barrier's positions include it) */
     in->unflushed = true;
     in->rows++;
+    ins->moved = true;
     if (in->wm && forward(in, c, wm_on_event(in->wm, in->row_split, row_time(in), now), err, errlen) != 0)
         return -1;
     if (pace(ins, in, c, err, errlen) != 0) return -1;

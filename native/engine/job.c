@@ -451,6 +451,16 @@ static int op_flush(call_t *c, char *err, size_t errlen)
     return c->workers ? workers_flush(c->workers, err, errlen) : ptf_op_flush(c->op, err, errlen);
 }
 
+/* The operator's rows (at parallelism 1); under scale-out each first picks
+ * the sink lane of its key's input partition (pstate_route). */
+static void call_emit(void *ctx, const row_t *row)
+{
+    call_t *c = ctx;
+    if (c->pstate && !c->out.failed && pstate_route(c->pstate, &c->hook, c->out.err, c->out.errlen) != 0)
+        c->out.failed = true;
+    output_row(&c->out, row);
+}
+
 /* The operator, and the changelog normaliser of each table argument. */
 static int call_open_operator(call_t *c, char *err, size_t errlen)
 {
@@ -465,7 +475,7 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     int n, max_parallelism;
     if (call_parallelism(c, &cfg, &n, &max_parallelism, err, errlen) != 0) return -1;
     if (n > 1 && call_open_workers(c, &cfg, n, max_parallelism, err, errlen) != 0) return -1;
-    if (n == 1) c->op = ptf_op_new(&cfg, (ptf_invoker_t){c->jfn, jb_function_process}, output_row, &c->out);
+    if (n == 1) c->op = ptf_op_new(&cfg, (ptf_invoker_t){c->jfn, jb_function_process}, call_emit, c);
     c->norm = xcalloc((size_t)plan->ntables + 1, sizeof *c->norm);
     for (int i = 0; i < plan->ntables; i++) {
         const plan_table_t *pt = &plan->tables[i];
@@ -729,13 +739,13 @@ static int run_call(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     if (output_init(&c.out, &penv, q, c.plan->output_type, sink_table, capture, err, errlen) != 0 ||
         call_open_java(&c, sink_table, err, errlen) != 0 ||
         check_output_mode(env, q, c.plan, sink_table, c.mode, err, errlen) != 0 ||
-        output_open_sink(&c.out, env, sink_table, key, upsert_key(c.plan, c.mode, &c.out.proj, key), err,
-                         errlen) != 0 ||
+        output_open_sink(&c.out, env, sink_table, key, upsert_key(c.plan, c.mode, &c.out.proj, key), ckpt.scale_out,
+                         err, errlen) != 0 ||
         check_sink_mode(&c, q, sink_table, err, errlen) != 0 ||
         pstate_check(&ckpt, c.plan, c.out.sink, err, errlen) != 0 ||
         job_ckpt_restore_sink(&ckpt, sink_table, c.out.sink, err, errlen) != 0 ||
         call_open_operator(&c, err, errlen) != 0 ||
-        (ckpt.scale_out && !(c.pstate = pstate_new(&ckpt, c.plan))) ||
+        (ckpt.scale_out && !(c.pstate = pstate_new(&ckpt, c.plan, &c.out))) ||
         (c.plan->ntables > 0 && !(ins = call_open_inputs(&c, err, errlen))))
         goto done;
     call_hook_init(&c);
@@ -883,7 +893,7 @@ static int run_scan(job_env_t *env, const sqlp_query_t *q, const catalog_table_t
     }
     plan_env_t penv = job_plan_env(env);
     if (output_init(out, &penv, q, t->schema, sink_table, capture, err, errlen) == 0 &&
-        output_open_sink(out, env, sink_table, NULL, 0, err, errlen) == 0 &&
+        output_open_sink(out, env, sink_table, NULL, 0, false, err, errlen) == 0 &&
         job_ckpt_restore_sink(&ckpt, sink_table, out->sink, err, errlen) == 0) {
         inputs_table_t table = {t, 0};
         inputs_consumer_t consumer = {&scan, scan_row, scan_watermark, scan_proctime, scan_end, scan_flush, NULL, NULL,
@@ -1295,7 +1305,7 @@ static int run_union(job_env_t *env, const sqlp_query_t *q, const catalog_table_
     bool ckpt_open = rc == 0;
     if (rc == 0) rc = scan_open_ckpt(&u.scan, &ckpt, env, capture, err, errlen);
     if (rc == 0 && output_init(&u.scan.out, &penv, select, tables[0]->schema, sink, capture, err, errlen) == 0 &&
-        output_open_sink(&u.scan.out, env, sink, NULL, 0, err, errlen) == 0 &&
+        output_open_sink(&u.scan.out, env, sink, NULL, 0, false, err, errlen) == 0 &&
         job_ckpt_restore_sink(&ckpt, sink, u.scan.out.sink, err, errlen) == 0) {
         for (int i = 0; i < n; i++) order[i] = (inputs_table_t){tables[i], i};
         inputs_consumer_t consumer = {&u, scan_row, union_watermark, scan_proctime, union_end, scan_flush, NULL, NULL,

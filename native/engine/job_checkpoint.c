@@ -228,7 +228,7 @@ int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table
 
 /* The checkpoint is written aside: an exactly-once sink commits now, right
  * before the rename publishes it (job_checkpoint.h). */
-static int publish_sink(void *ctx, char *err, size_t errlen)
+int job_ckpt_publish_sink(void *ctx, char *err, size_t errlen)
 {
     const job_ckpt_t *k = ctx;
     conn_sink_t *sink = (conn_sink_t *)k->sink;
@@ -693,8 +693,8 @@ int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen)
     int rc = ckpt_writer_poll(k->writer, wait, &bytes, &write_ms, err, errlen);
     if (rc == 0) return 0;
     k->pending = false;
-    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, publish_sink, k, k->last_path,
-                                     sizeof k->last_path, err, errlen) != 0)
+    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, job_ckpt_publish_sink, k,
+                                     k->last_path, sizeof k->last_path, err, errlen) != 0)
         return -1;
     if (!(k->pending_flags & CKPT_FLAG_SAVEPOINT)) k->unpruned = k->pending_id;   /* the next write prunes */
     k->pending_pause_ms += mono_ms() - t0;
@@ -707,7 +707,7 @@ int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pa
     if (k->sink && k->sink->transactional_id)
         ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
     if (k->sink && k->sink->parts_table) ckpt_add_file_parts(img, k->sink->parts_table, k->sink->parts);
-    int rc = ckpt_store_write_publish(k->dir, img, k->retained, publish_sink, k, path, pathlen, err, errlen);
+    int rc = ckpt_store_write_publish(k->dir, img, k->retained, job_ckpt_publish_sink, k, path, pathlen, err, errlen);
     if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
     return rc;
 }

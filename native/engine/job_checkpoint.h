@@ -126,6 +126,12 @@ void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n,
  * NULL (a view). */
 int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen);
 
+/* ckpt_store_write_publish's publish for a checkpoint of k (ctx): the sink
+ * of the last job_ckpt_sink_barrier commits (checkpoint_commit: an
+ * exactly-once Kafka sink's transaction, its current lane's under
+ * scale-out), just before the rename. */
+int job_ckpt_publish_sink(void *ctx, char *err, size_t errlen);
+
 /* Checkpointing or restoring, a sink with a resume hook (a filesystem sink)
  * learns it is checkpointed and the parts the restored checkpoint
  * committed. Restoring: a Kafka sink the checkpoint shows writing under another

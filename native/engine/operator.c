@@ -97,6 +97,7 @@ struct ptf_op {
     bool firing;             /* inside the timer loop */
     uint64_t tag;            /* ptf_op_set_tag: given to the records made from now on */
     ptf_op_origin_t origin;  /* the record whose answer was applied last */
+    uint32_t origin_key;     /* and its key id (NO_SLOT: none) */
 };
 
 
@@ -160,6 +161,7 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     memset(op->sort, 0, sizeof *op->sort * (size_t)n);
     for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
     op->global_key = state_key_id(op->state, "", 0);
+    op->origin_key = NO_SLOT;
     choose_key_types(op);
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
     return op;
@@ -199,6 +201,13 @@ void ptf_op_free(ptf_op_t *op)
 void ptf_op_set_processing_time(ptf_op_t *op, int64_t now_ms) { op->now_ms = now_ms; }
 void ptf_op_set_tag(ptf_op_t *op, uint64_t tag) { op->tag = tag; }
 ptf_op_origin_t ptf_op_origin(const ptf_op_t *op) { return op->origin; }
+
+const void *ptf_op_origin_key(const ptf_op_t *op, size_t *len)
+{
+    uint32_t id = op->origin_key;
+    if (id == NO_SLOT || id == KEY_UNRESOLVED || id == op->global_key) return NULL;
+    return state_key_bytes(op->state, id, len);
+}
 const struct state_store *ptf_op_state(const ptf_op_t *op) { return op->state; }
 const struct timer_service *ptf_op_timers(const ptf_op_t *op) { return &op->timers; }
 int64_t ptf_op_current_watermark(const ptf_op_t *op) { return wm_combiner_get(&op->wm); }
@@ -675,6 +684,7 @@ static void set_origin(ptf_op_t *op, const pending_t *p)
         o.time = p->time;
     }
     op->origin = o;
+    op->origin_key = p->key;
 }
 
 /* ERROR of record p: the run fails with the function, the record and Java's text. */

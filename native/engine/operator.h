@@ -98,6 +98,10 @@ typedef struct ptf_op_origin {
 } ptf_op_origin_t;
 void ptf_op_set_tag(ptf_op_t *op, uint64_t tag);
 ptf_op_origin_t ptf_op_origin(const ptf_op_t *op);
+/* The PARTITION BY key bytes (as state files them) of that record: an
+ * eval's row's key, or the key a timer fired for; NULL (len untouched) for
+ * a record without a key. Valid while the operator lives. */
+const void *ptf_op_origin_key(const ptf_op_t *op, size_t *len);
 
 /* Appends the PARTITION BY values of a row of table tab to b, codec-encoded
  * one after another: the key's bytes, as the state store holds them. */

@@ -47,7 +47,7 @@ static int *persisted_key(const catalog_table_t *t)
 }
 
 int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *sink_table, const int *key,
-                     int nkey, char *err, size_t errlen)
+                     int nkey, bool lanes, char *err, size_t errlen)
 {
     const char *connector = sink_table ? catalog_table_option(sink_table, "connector") : NULL;
     const render_zone_t *zone;
@@ -62,7 +62,7 @@ int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *s
                                    sink_table->npk, zone);
         free(pk);
     } else if (sink_table) {
-        o->sink = conn_sink_open(sink_table, env->base_dir, env->out, err, errlen);
+        o->sink = conn_sink_open(sink_table, env->base_dir, env->out, lanes, err, errlen);
     } else {
         o->sink = conn_sink_stdout(env->out, o->proj.type, env->format, env->materialize, key, nkey, zone);
     }

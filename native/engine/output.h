@@ -58,9 +58,10 @@ int output_init(output_t *o, const plan_env_t *penv, const sqlp_query_t *q, cons
                 const catalog_table_t *sink_table, capture_t *capture, char *err, size_t errlen);
 
 /* Opens the sink. key: the rows' upsert key (projected positions; nkey 0:
- * none), which a materialised stdout folds on and a view keeps. */
+ * none), which a materialised stdout folds on and a view keeps. lanes: a
+ * scale-out call's sink (sink.h's lanes for an 'exactly-once' Kafka sink). */
 int output_open_sink(output_t *o, const job_env_t *env, const catalog_table_t *sink_table, const int *key,
-                     int nkey, char *err, size_t errlen);
+                     int nkey, bool lanes, char *err, size_t errlen);
 
 /* One row (ptf_emit_fn's form; ctx is the output_t). */
 void output_row(void *ctx, const row_t *row);

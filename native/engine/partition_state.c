@@ -8,6 +8,7 @@
 
 #include "checkpoint/ckpt_store.h"
 #include "engine/operator.h"
+#include "engine/output.h"
 #include "state/state_snapshot.h"
 #include "time/timers.h"
 #include "util/buf.h"
@@ -19,6 +20,7 @@
 typedef struct pstate_part {
     char *topic;
     int32_t partition;
+    bool lane_open;                  /* lanes: the sink's lane of this partition is open */
 } pstate_part_t;
 
 struct pstate {
@@ -31,6 +33,8 @@ struct pstate {
     int nsplits;
     hashmap_t keys;                  /* key bytes -> parts index */
     buf_t key;
+    output_t *out;                   /* the call's output and sink */
+    int lane;                        /* lanes: parts index of the sink's current lane (-1: none) */
 };
 
 /* ---- checks ---- */
@@ -106,10 +110,15 @@ int pstate_check(const job_ckpt_t *k, const plan_call_t *plan, const conn_sink_t
         return -1;
     }
     if (check_table(plan, err, errlen) != 0) return -1;
-    if (sink && (sink->transactional_id || sink->resume)) {
-        snprintf(err, errlen, "'ptfhost.scale-out': the sink commits at checkpoints (Kafka 'exactly-once' or a "
-                              "filesystem sink), which scale-out does not support yet; use an 'at-least-once' "
-                              "Kafka sink, print or stdout");
+    if (sink && sink->resume) {
+        snprintf(err, errlen, "'ptfhost.scale-out': a filesystem sink commits part files at checkpoints, which "
+                              "scale-out does not support yet; use a Kafka sink ('exactly-once' or "
+                              "'at-least-once'), print or stdout");
+        return -1;
+    }
+    if (sink && sink->transactional_id && !sink->lane) {
+        snprintf(err, errlen, "internal: 'ptfhost.scale-out': the exactly-once sink was opened without a "
+                              "transaction per input partition");
         return -1;
     }
     return 0;
@@ -117,10 +126,12 @@ int pstate_check(const job_ckpt_t *k, const plan_call_t *plan, const conn_sink_t
 
 /* ---- partitions and keys ---- */
 
-pstate_t *pstate_new(const job_ckpt_t *k, const plan_call_t *plan)
+pstate_t *pstate_new(const job_ckpt_t *k, const plan_call_t *plan, output_t *out)
 {
     pstate_t *ps = xcalloc(1, sizeof *ps);
     ps->k = k;
+    ps->out = out;
+    ps->lane = -1;
     ps->table = plan->tables[0].table->name;
     hashmap_init(&ps->keys);
     return ps;
@@ -142,7 +153,7 @@ static int part_index(pstate_t *ps, const char *topic, int32_t partition)
     for (int i = 0; i < ps->nparts; i++)
         if (ps->parts[i].partition == partition && strcmp(ps->parts[i].topic, topic) == 0) return i;
     ps->parts = xrealloc(ps->parts, (size_t)(ps->nparts + 1) * sizeof *ps->parts);
-    ps->parts[ps->nparts] = (pstate_part_t){xstrdup(topic), partition};
+    ps->parts[ps->nparts] = (pstate_part_t){xstrdup(topic), partition, false};
     return ps->nparts++;
 }
 
@@ -169,6 +180,51 @@ static void folder_of(const pstate_t *ps, int part, char *out, size_t outlen)
 {
     snprintf(out, outlen, "%s/" PSTATE_FOLDER "/%s-%d", ps->k->dir, ps->parts[part].topic,
              (int)ps->parts[part].partition);
+}
+
+/* ---- lanes: the sink's transaction per partition ---- */
+
+static bool has_lanes(const pstate_t *ps) { return ps->out->sink && ps->out->sink->lane; }
+
+/* Makes part's lane the sink's current one (opening it when it is not:
+ * fencing an earlier producer of its transactional.id). Rows the output
+ * still holds (a UDF batch) were made for the lane before: they go first. */
+static int use_lane(pstate_t *ps, int part, char *err, size_t errlen)
+{
+    if (ps->lane == part) return 0;
+    output_flush(ps->out);
+    if (ps->out->failed) {
+        if (err != ps->out->err) snprintf(err, errlen, "%s", ps->out->err);
+        return -1;
+    }
+    conn_sink_t *sink = ps->out->sink;
+    if (sink->lane(sink, ps->parts[part].topic, ps->parts[part].partition, err, errlen) != 0) return -1;
+    ps->lane = part;
+    ps->parts[part].lane_open = true;
+    return 0;
+}
+
+/* Closes part's lane, if open: commit, or abort what it holds (lost). */
+static int close_lane(pstate_t *ps, int part, bool commit, char *err, size_t errlen)
+{
+    if (!ps->parts[part].lane_open) return 0;
+    if (use_lane(ps, part, err, errlen) != 0) return -1;
+    ps->parts[part].lane_open = false;
+    ps->lane = -1;
+    return ps->out->sink->lane_close(ps->out->sink, commit, err, errlen);
+}
+
+int pstate_route(pstate_t *ps, const job_call_state_t *call, char *err, size_t errlen)
+{
+    if (!has_lanes(ps)) return 0;
+    size_t len = 0;
+    const void *key = ptf_op_origin_key(call->op, &len);
+    uint64_t part;
+    if (key && hashmap_get(&ps->keys, key, len, &part)) return use_lane(ps, (int)part, err, errlen);
+    snprintf(err, errlen, "internal: 'ptfhost.scale-out': function '%s' emitted a row for a key of no input "
+                          "partition this process reads; the exactly-once sink has no transaction for it",
+             call->function_name);
+    return -1;
 }
 
 /* ---- assign: restore ---- */
@@ -219,6 +275,7 @@ int pstate_assign(pstate_t *ps, const job_call_state_t *call, const conn_source_
         int part = part_index(ps, ev->parts[i].topic, ev->parts[i].partition);
         split_is(ps, ev->splits[i], part);
         if (restore_part(ps, call, part, &ev->parts[i], err, errlen) != 0) return -1;
+        if (has_lanes(ps) && use_lane(ps, part, err, errlen) != 0) return -1;
     }
     return 0;
 }
@@ -260,7 +317,29 @@ static void snap_timer(void *ctx, uint32_t key, const char *name, int64_t time)
     if (i >= 0) ckpt_add_timer(&s->imgs[i], s->calls[i], kb, (uint32_t)klen, name, time);
 }
 
-/* One checkpoint per position in pos (the partitions' offsets), each with the state and timers of its keys. */
+/* Lanes: the partition's checkpoint records its lane's transaction (as a
+ * one-process checkpoint records the sink's). */
+static int add_lane_txn(pstate_t *ps, int part, ckpt_image_t *img, char *err, size_t errlen)
+{
+    if (use_lane(ps, part, err, errlen) != 0) return -1;
+    const conn_sink_t *sink = ps->out->sink;
+    ckpt_add_kafka_txn(img, sink->transactional_table, sink->transactional_id, sink->transactions);
+    return 0;
+}
+
+/* Writes the partition's checkpoint; under lanes its lane's transaction
+ * commits just before the checkpoint is published, and the next begins. */
+static int publish_part(pstate_t *ps, int part, const char *folder, const ckpt_image_t *img, char *path,
+                        size_t pathlen, char *err, size_t errlen)
+{
+    if (!has_lanes(ps)) return ckpt_store_write(folder, img, ps->k->retained, path, pathlen, err, errlen);
+    if (use_lane(ps, part, err, errlen) != 0) return -1;
+    return ckpt_store_write_publish(folder, img, ps->k->retained, job_ckpt_publish_sink, (void *)ps->k, path,
+                                    pathlen, err, errlen);
+}
+
+/* One checkpoint per position in pos (the partitions' offsets), each with
+ * the state and timers of its keys (and, under lanes, its lane's commit). */
 static int write_parts(pstate_t *ps, const job_call_state_t *call, const conn_split_pos_t *pos, int n, bool savepoint,
                        char *err, size_t errlen)
 {
@@ -280,12 +359,13 @@ static int write_parts(pstate_t *ps, const job_call_state_t *call, const conn_sp
         s.calls[i] = job_ckpt_add_call(&s.imgs[i], call);
         s.img_of[part[i]] = i;
     }
+    int rc = 0;
+    for (int i = 0; i < n && has_lanes(ps) && rc == 0; i++) rc = add_lane_txn(ps, part[i], &s.imgs[i], err, errlen);
     state_visit(s.store, snap_state, &s);
     timer_visit(ptf_op_timers(call->op), snap_timer, &s);
-    int rc = 0;
     for (int i = 0; i < n; i++) {
         folder_of(ps, part[i], folder, sizeof folder);
-        if (rc == 0) rc = ckpt_store_write(folder, &s.imgs[i], ps->k->retained, path, sizeof path, err, errlen);
+        if (rc == 0) rc = publish_part(ps, part[i], folder, &s.imgs[i], path, sizeof path, err, errlen);
         ckpt_image_free(&s.imgs[i]);
     }
     free(s.imgs);
@@ -318,6 +398,10 @@ int pstate_revoke(pstate_t *ps, const job_call_state_t *call, const conn_rebalan
                   size_t errlen)
 {
     if (!ev->lost && write_parts(ps, call, ev->parts, ev->n, false, err, errlen) != 0) return -1;
+    for (int i = 0; i < ev->n && has_lanes(ps); i++) {
+        int part = part_index(ps, ev->parts[i].topic, ev->parts[i].partition);
+        if (close_lane(ps, part, !ev->lost, err, errlen) != 0) return -1;
+    }
     buf_t gone = BUF_INIT;   /* the keys to drop: u32 length, bytes, one after another */
     const hashmap_slot_t *slot;
     for (size_t it = 0; hashmap_next(&ps->keys, &it, &slot);) {

@@ -16,6 +16,14 @@
  * (unless it was lost: another member owns it already) and its keys'
  * state and timers are dropped. docs/checkpoints.md, Scale-out.
  *
+ * An 'exactly-once' Kafka sink writes through lanes (connectors/sink.h):
+ * one transaction per input partition, the lane opened (fencing the
+ * partition's previous writer) when the partition is assigned, committed
+ * when the partition's checkpoint is published (its KAFKA_TXN record in
+ * that checkpoint), closed when it is revoked (committed with its last
+ * checkpoint, or aborted when lost). Each output row goes to the lane of
+ * the partition of the key that produced it (pstate_route).
+ *
  * Not thread-safe: everything runs on the query's thread (the rebalance
  * hook is called from within the source's next()). */
 #ifndef PTF_PARTITION_STATE_H
@@ -29,33 +37,42 @@
 #include "engine/inputs.h"
 #include "engine/job.h"
 #include "engine/job_checkpoint.h"
+#include "engine/output.h"
 #include "engine/plan.h"
 
 typedef struct pstate pstate_t;
 
 /* What scale-out needs, checked before the run (k->scale_out): checkpoints
  * configured, one table argument, a 'kafka' table keyed ('key.fields') by
- * exactly the PARTITION BY columns, no ORDER BY, and a sink without
- * transactions or part files (exactly-once Kafka and filesystem sinks are
- * not supported yet). 0, or -1 with err saying what, where and the fix. */
+ * exactly the PARTITION BY columns, no ORDER BY, and a sink without part
+ * files (filesystem sinks are not supported yet; an exactly-once Kafka
+ * sink must have been opened with lanes). 0, or -1 with err saying what,
+ * where and the fix. */
 int pstate_check(const job_ckpt_t *k, const plan_call_t *plan, const conn_sink_t *sink, char *err, size_t errlen);
 
-/* Keeps the partition of each key of the call's Kafka table; k outlives it. */
-pstate_t *pstate_new(const job_ckpt_t *k, const plan_call_t *plan);
+/* Keeps the partition of each key of the call's Kafka table; k and out
+ * (the call's output: its sink's lanes) outlive it. */
+pstate_t *pstate_new(const job_ckpt_t *k, const plan_call_t *plan, output_t *out);
 void pstate_free(pstate_t *ps);
 
 /* row (of table argument 0, as the operator receives it) came from the
  * source's current split. */
 void pstate_note_row(pstate_t *ps, const job_call_state_t *call, const row_t *row);
 
+/* In the operator's emit callback, before the row goes to the output:
+ * under lanes, the lane of the partition of the row's key (the operator's
+ * origin) becomes the sink's current one. 0, or -1 with err. */
+int pstate_route(pstate_t *ps, const job_call_state_t *call, char *err, size_t errlen);
+
 /* The group assigned ev's partitions: each restored from its newest
- * complete checkpoint (the offset goes into ev). */
+ * complete checkpoint (the offset goes into ev); under lanes, its lane
+ * opened. */
 int pstate_assign(pstate_t *ps, const job_call_state_t *call, const conn_source_t *src, conn_rebalance_t *ev,
                   char *err, size_t errlen);
 
 /* The group revokes ev's partitions: checkpointed at ev's positions (not
- * when lost), then their keys dropped. The caller flushed the operator
- * and made the sink durable. */
+ * when lost), their lanes closed (aborted when lost), then their keys
+ * dropped. The caller flushed the operator and made the sink durable. */
 int pstate_revoke(pstate_t *ps, const job_call_state_t *call, const conn_rebalance_t *ev, char *err,
                   size_t errlen);
 
