@@ -461,6 +461,8 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     ptf_op_config_t cfg = op_config(plan, c->optables, c->ttl, &c->out);
     if (call_open_watchdog(c, err, errlen) != 0) return -1;
     if (resolve_state_cap(c->env, &cfg.state_max_bytes, err, errlen) != 0) return -1;
+    const char *hold = catalog_get(c->env->catalog, "ptfhost.state.hold-in-java");
+    cfg.hold_state = hold && strcasecmp(hold, "true") == 0;
     cfg.watchdog = c->watchdog;
     int n, max_parallelism;
     if (call_parallelism(c, &cfg, &n, &max_parallelism, err, errlen) != 0) return -1;

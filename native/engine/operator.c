@@ -176,7 +176,7 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
     /* A value with a TTL or under the size cap must reach the store after each
      * batch (its write time, its size); views are encoded per batch. */
-    for (int e = 0; e < cfg->sig->nstate && e < HELD_ENTRIES; e++)
+    for (int e = 0; cfg->hold_state && e < cfg->sig->nstate && e < HELD_ENTRIES; e++)
         if (cfg->sig->state[e].kind == STATE_VALUE && !cfg->state_max_bytes &&
             !(cfg->state_ttl_ms && cfg->state_ttl_ms[e] > 0))
             op->holdable |= (uint8_t)(1u << e);

@@ -72,6 +72,8 @@ typedef struct ptf_op_config {
     watchdog_t *watchdog;         /* optional: brackets each batch (borrowed) */
     uint64_t state_max_bytes;     /* 'ptfhost.state.max-bytes-per-call': the call's state values may
                                      hold at most this many bytes in all (0 = no cap) */
+    bool hold_state;              /* 'ptfhost.state.hold-in-java': Java may keep value objects between
+                                     batches ("State between batches", docs/internals.md) */
 } ptf_op_config_t;
 
 typedef struct ptf_op ptf_op_t;

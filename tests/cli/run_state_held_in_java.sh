@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# State values Java holds between batches (docs/internals.md, "State between
-# batches") reach C whenever C reads state, with the CountClicks seed:
+# State values Java holds between batches (SET 'ptfhost.state.hold-in-java';
+# docs/internals.md, "State between batches") reach C whenever C reads state, with the CountClicks seed:
 # - a checkpoint taken right after the last rows (ptfhost.checkpoint.stop-at-end)
 #   holds the counts Java kept: a resume continues them;
 # - a run over more keys than Java may hold at once (262144) writes them
@@ -20,6 +20,7 @@ cd "$W" || exit 1
 rows() { awk -v a="$1" -v b="$2" -v k="$3" 'BEGIN { for (i = a; i <= b; i++) printf "{\"user_id\": %d, \"url\": \"/p%d\"}\n", i % k, i }'; }
 script() {   # script FILE EXTRA-SET
   cat >"$1" <<SQL
+SET 'ptfhost.state.hold-in-java' = 'true';
 $2
 CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$SEEDS_JAR';
 CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'clicks.json', 'format' = 'json');
