@@ -471,6 +471,8 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     ptf_op_config_t cfg = op_config(plan, c->optables, c->ttl, &c->out);
     if (call_open_watchdog(c, err, errlen) != 0) return -1;
     if (resolve_state_cap(c->env, &cfg.state_max_bytes, err, errlen) != 0) return -1;
+    const char *hold = catalog_get(c->env->catalog, "ptfhost.state.hold-in-java");
+    cfg.hold_state = hold && strcasecmp(hold, "true") == 0;
     cfg.watchdog = c->watchdog;
     int n, max_parallelism;
     if (call_parallelism(c, &cfg, &n, &max_parallelism, err, errlen) != 0) return -1;
@@ -546,6 +548,8 @@ static int call_hook(call_t *c, job_call_phase_t phase, char *err, size_t errlen
     c->hook.now_ms = proctime_now(c->env->clock);
     if (phase == JOB_CALL_START) ptf_op_set_processing_time(c->op, c->hook.now_ms);
     if (phase == JOB_CALL_BEFORE_END && ptf_op_flush(c->op, err, errlen) != 0) return -1;
+    /* the hook reads state: the values Java holds first */
+    if (phase != JOB_CALL_START && c->op && ptf_op_write_back(c->op, err, errlen) != 0) return -1;
     return h->on_call(h->on_call_ctx, &c->hook, err, errlen);
 }
 
@@ -705,7 +709,7 @@ static void call_free(call_t *c)
 }
 
 /* 'ptfhost.state.stats': what the call's state holds and takes, on stderr (bench/memory.sh). */
-static void report_state_memory(const call_t *c)
+static void report_state_memory(call_t *c)
 {
     const char *v = catalog_get(c->env->catalog, "ptfhost.state.stats");
     if (!v || strcasecmp(v, "true") != 0) return;
@@ -713,6 +717,10 @@ static void report_state_memory(const call_t *c)
     if (!c->op) {                    /* the workers' stores are not summed yet */
         fprintf(stderr, "ptfhost: state stats are reported at parallelism 1 only (this call ran on %d workers)\n",
                 c->nworkers);
+        return;
+    }
+    if (ptf_op_write_back(c->op, line, sizeof line) != 0) {   /* count the values Java held too */
+        fprintf(stderr, "ptfhost: %s\n", line);
         return;
     }
     ptf_op_describe_memory(c->op, line, sizeof line);

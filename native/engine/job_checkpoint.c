@@ -720,6 +720,7 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
                   char *path, size_t pathlen, char *err, size_t errlen)
 {
     if (job_ckpt_complete(k, true, err, errlen) < 0) return -1;   /* one at a time */
+    if (call && ptf_op_write_back(call->op, err, errlen) != 0) return -1;   /* the values Java holds */
     double t0 = mono_ms();
     uint32_t flags = savepoint ? CKPT_FLAG_SAVEPOINT : 0;
     uint64_t id = ++k->last_id;

@@ -98,7 +98,20 @@ struct ptf_op {
     uint64_t tag;            /* ptf_op_set_tag: given to the records made from now on */
     ptf_op_origin_t origin;  /* the record whose answer was applied last */
     uint32_t origin_key;     /* and its key id (NO_SLOT: none) */
+
+    /* Values Java holds between batches ("State between batches", docs/internals.md).
+     * held[key id]: bit e = Java holds entry e (the store's bytes of it are stale),
+     * HELD_LISTED = the key is in held_keys (each key once, until a write-back). */
+    uint8_t holdable;        /* bit e: entry e may be held */
+    uint8_t *held;
+    uint32_t cap_held;
+    uint32_t *held_keys;
+    uint32_t nheld_keys, cap_held_keys;
 };
+
+#define HELD_LISTED 0x80u
+#define HELD_ENTRIES 7           /* entries 0..6 may be held */
+#define HELD_KEYS_MAX 262144u    /* more held keys than this: write them all back */
 
 
 static type_t *wrap_atomic(const type_t *t)
@@ -164,6 +177,12 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     op->origin_key = NO_SLOT;
     choose_key_types(op);
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
+    /* A value with a TTL or under the size cap must reach the store after each
+     * batch (its write time, its size); views are encoded per batch. */
+    for (int e = 0; cfg->hold_state && e < cfg->sig->nstate && e < HELD_ENTRIES; e++)
+        if (cfg->sig->state[e].kind == STATE_VALUE && !cfg->state_max_bytes &&
+            !(cfg->state_ttl_ms && cfg->state_ttl_ms[e] > 0))
+            op->holdable |= (uint8_t)(1u << e);
     return op;
 }
 
@@ -194,6 +213,8 @@ void ptf_op_free(ptf_op_t *op)
     free(op->slot_keys);
     free(op->key_ends);
     free(op->key_hashes);
+    free(op->held);
+    free(op->held_keys);
     type_free(op->fn_out_type);
     free(op);
 }
@@ -351,6 +372,14 @@ static void resolve_keys(ptf_op_t *op)
     }
 }
 
+/* C writes key id's values itself: what Java holds of them is out of date.
+ * Java uses a held object only where a batch cell says so, so the bits
+ * are all there is to clear (the object is replaced or stays unused). */
+static void forget_held(ptf_op_t *op, uint32_t id)
+{
+    if (id < op->cap_held) op->held[id] &= HELD_LISTED;
+}
+
 /* The key id of PARTITION BY values given as a row of the key columns. */
 static int seed_key(ptf_op_t *op, const row_t *key, uint32_t *id, char *err, size_t errlen)
 {
@@ -388,6 +417,7 @@ int ptf_op_seed_state(ptf_op_t *op, const row_t *key, int entry, const void *byt
         return -1;
     }
     if (seed_key(op, key, &id, err, errlen) != 0) return -1;
+    forget_held(op, id);
     state_put(op->state, id, entry, bytes, len, op->now_ms);
     return 0;
 }
@@ -408,6 +438,7 @@ void ptf_op_encode_table_key(const ptf_op_t *op, int table, const row_t *row, bu
 void ptf_op_drop_key(ptf_op_t *op, const void *key, size_t len)
 {
     uint32_t id = state_key_id(op->state, key, len);
+    forget_held(op, id);
     for (int e = 0; e < op->cfg.sig->nstate; e++) state_clear(op->state, id, e);
     timer_clear_all(&op->timers, id);
 }
@@ -529,11 +560,20 @@ static void new_batch_slots(ptf_op_t *op, size_t records)
 /* The key table: each slot's state entries as the store holds them now. */
 static void encode_key_table(ptf_op_t *op)
 {
-    for (uint32_t s = 0; s < op->nslots; s++)
+    for (uint32_t s = 0; s < op->nslots; s++) {
+        uint32_t key = op->slot_keys[s];
+        uint8_t held = key < op->cap_held ? op->held[key] : 0;
         for (int e = 0; e < op->cfg.sig->nstate; e++) {
-            const state_value_t *v = state_get(op->state, op->slot_keys[s], e, op->now_ms);
-            batch_put_state(&op->in, v ? v->data : NULL, v ? v->len : 0);
+            bool holdable = e < HELD_ENTRIES && (op->holdable >> e & 1);
+            if (holdable && (held >> e & 1)) {
+                batch_put_holdable_state(&op->in, key, true, NULL, 0);
+                continue;
+            }
+            const state_value_t *v = state_get(op->state, key, e, op->now_ms);
+            if (holdable) batch_put_holdable_state(&op->in, key, false, v ? v->data : NULL, v ? v->len : 0);
+            else batch_put_state(&op->in, v ? v->data : NULL, v ? v->len : 0);
         }
+    }
 }
 
 static int encode_record(ptf_op_t *op, const pending_t *p, uint32_t slot, char *err, size_t errlen)
@@ -566,6 +606,8 @@ static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t 
     free(slots);
     return rc;
 }
+
+static int invoke(ptf_op_t *op, size_t from, char *err, size_t errlen);
 
 /* ---- applying the answer -------------------------------------------------------- */
 
@@ -657,10 +699,39 @@ static void apply_timer_clear(ptf_op_t *op, const batch_msg_t *m)
 /* STATE: the entry's final value after the batch. */
 static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t outlen);
 
+/* HELD: Java keeps entry m->entry of the slot's key; the store's bytes of it are stale from now on. */
+static int apply_held(ptf_op_t *op, const batch_msg_t *m, char *err, size_t errlen)
+{
+    uint32_t key = op->slot_keys[m->key_slot];
+    if (m->entry >= HELD_ENTRIES || !(op->holdable >> m->entry & 1)) {
+        snprintf(err, errlen, "internal: the bridge holds state entry %u of %s, which C did not let it hold",
+                 m->entry, op->cfg.function_name);
+        return -1;
+    }
+    if (key >= op->cap_held) {
+        uint32_t cap = op->cap_held ? op->cap_held : 1024;
+        while (cap <= key) cap *= 2;
+        op->held = xrealloc(op->held, cap);
+        memset(op->held + op->cap_held, 0, cap - op->cap_held);
+        op->cap_held = cap;
+    }
+    op->held[key] |= (uint8_t)(1u << m->entry);
+    if (!(op->held[key] & HELD_LISTED)) {
+        if (op->nheld_keys == op->cap_held_keys) {
+            op->cap_held_keys = op->cap_held_keys ? op->cap_held_keys * 2 : 1024;
+            op->held_keys = xrealloc(op->held_keys, op->cap_held_keys * sizeof *op->held_keys);
+        }
+        op->held_keys[op->nheld_keys++] = key;
+        op->held[key] |= HELD_LISTED;
+    }
+    return 0;
+}
+
 /* A STATE message; -1 when it takes the call's state past the cap. */
 static int apply_state(ptf_op_t *op, const batch_msg_t *m, char *err, size_t errlen)
 {
     uint32_t key = op->slot_keys[m->key_slot];
+    if (key < op->cap_held && m->entry < HELD_ENTRIES) op->held[key] &= (uint8_t)~(1u << m->entry);
     if (m->present) state_put(op->state, key, m->entry, m->data, m->len, op->now_ms);
     else state_clear(op->state, key, m->entry);
     uint64_t cap = op->cfg.state_max_bytes;
@@ -723,11 +794,59 @@ static long apply_answer(ptf_op_t *op, size_t from, size_t to, char *err, size_t
         case BATCH_MSG_STATE:
             if (apply_state(op, m, err, errlen) != 0) return -1;
             break;
+        case BATCH_MSG_HELD:
+            if (apply_held(op, m, err, errlen) != 0) return -1;
+            break;
         case BATCH_MSG_ERROR: return report_error(op, &batch[m->record], m, err, errlen);
         case BATCH_MSG_END: return (long)m->consumed;
         }
     }
     return -1;   /* not reached: a decoded answer ends with END */
+}
+
+/* ---- values Java holds ------------------------------------------------------------ */
+
+/* One batch of the held keys and a WRITEBACK record: Java answers with a
+ * STATE message per held value and lets go of them all. */
+int ptf_op_write_back(ptf_op_t *op, char *err, size_t errlen)
+{
+    if (op->nheld_keys == 0) return 0;
+    new_batch_slots(op, op->nheld_keys);
+    for (uint32_t i = 0; i < op->nheld_keys; i++) {
+        uint32_t key = op->held_keys[i];
+        op->held[key] &= (uint8_t)~HELD_LISTED;
+        if (op->held[key]) slot_for(op, key);
+    }
+    op->nheld_keys = 0;
+    if (op->nslots == 0) return 0;
+    batch_begin(&op->in, op->nslots, 1);
+    encode_key_table(op);
+    batch_put_writeback(&op->in);
+    if (invoke(op, op->npending, err, errlen) != 0) return -1;
+    batch_shape_t shape = {op->nslots, 1, (uint32_t)op->cfg.sig->nstate};
+    char why[512];
+    if (batch_decode_answer(op->out.data, op->out.len, &shape, &op->answer, why, sizeof why) != 0) {
+        snprintf(err, errlen, "internal: malformed answer from the bridge for a write-back of %s: %s",
+                 op->cfg.function_name, why);
+        return -1;
+    }
+    for (size_t i = 0; i < op->answer.n; i++) {
+        const batch_msg_t *m = &op->answer.msgs[i];
+        if (m->type == BATCH_MSG_END) break;
+        if (m->type != BATCH_MSG_STATE) {
+            snprintf(err, errlen, "internal: the bridge answered a write-back of %s with %s",
+                     op->cfg.function_name, batch_msg_name(m->type));
+            return -1;
+        }
+        if (apply_state(op, m, err, errlen) != 0) return -1;
+    }
+    for (uint32_t s = 0; s < op->nslots; s++)
+        if (op->held[op->slot_keys[s]]) {
+            snprintf(err, errlen, "internal: the bridge did not write back every held value of %s",
+                     op->cfg.function_name);
+            return -1;
+        }
+    return 0;
 }
 
 /* ---- describing a record for error messages ------------------------------------ */
@@ -832,6 +951,7 @@ static int send_pending(ptf_op_t *op, char *err, size_t errlen)
             if (invoke(op, from, err, errlen) != 0) return -1;
             long consumed = apply_answer(op, from, cut, err, errlen);
             if (consumed < 0) return -1;
+            if (op->nheld_keys > HELD_KEYS_MAX && ptf_op_write_back(op, err, errlen) != 0) return -1;
             from += (size_t)consumed;
         }
         if (from >= op->npending) break;

@@ -72,6 +72,8 @@ typedef struct ptf_op_config {
     watchdog_t *watchdog;         /* optional: brackets each batch (borrowed) */
     uint64_t state_max_bytes;     /* 'ptfhost.state.max-bytes-per-call': the call's state values may
                                      hold at most this many bytes in all (0 = no cap) */
+    bool hold_state;              /* 'ptfhost.state.hold-in-java': Java may keep value objects between
+                                     batches ("State between batches", docs/internals.md) */
 } ptf_op_config_t;
 
 typedef struct ptf_op ptf_op_t;
@@ -141,6 +143,13 @@ int ptf_op_seed_timer(ptf_op_t *op, const row_t *key, const char *name, int64_t 
  * already holds (a flushed row's or a seeded one's). */
 void ptf_op_encode_table_key(const ptf_op_t *op, int table, const row_t *row, buf_t *b);
 void ptf_op_drop_key(ptf_op_t *op, const void *key, size_t len);
+
+/* Writes back the state values Java holds between batches (docs/internals.md,
+ * "State between batches"): afterwards the store holds every value and Java
+ * none. Whoever reads ptf_op_state (checkpoints, test hooks, --dump-state)
+ * calls it first; seeding and drop_key need not. -1 on an internal error of
+ * the bridge. Not while a batch is being applied (an emit callback). */
+int ptf_op_write_back(ptf_op_t *op, char *err, size_t errlen);
 
 /* Introspection for --dump-state and tests. */
 const struct state_store *ptf_op_state(const ptf_op_t *op);

@@ -344,6 +344,7 @@ static int write_parts(pstate_t *ps, const job_call_state_t *call, const conn_sp
                        char *err, size_t errlen)
 {
     char folder[4200], path[4200];
+    if (ptf_op_write_back(call->op, err, errlen) != 0) return -1;   /* the values Java holds */
     mkdir(ps->k->dir, 0777);   /* ckpt_store creates the partition's folder, not its parents */
     snprintf(folder, sizeof folder, "%s/" PSTATE_FOLDER, ps->k->dir);
     mkdir(folder, 0777);

@@ -22,6 +22,7 @@ const char *batch_msg_name(int type)
     case BATCH_MSG_TIMERS_CLEAR_ALL: return "TIMERS_CLEAR_ALL";
     case BATCH_MSG_STATE: return "STATE";
     case BATCH_MSG_ERROR: return "ERROR";
+    case BATCH_MSG_HELD: return "HELD";
     default: return "?";
     }
 }
@@ -44,6 +45,14 @@ void batch_put_state(buf_t *b, const void *value, uint32_t len)
     if (!value) return;
     buf_put_u32(b, len);
     buf_append(b, value, len);
+}
+
+void batch_put_holdable_state(buf_t *b, uint32_t key_id, bool held, const void *value, uint32_t len)
+{
+    buf_put_u8(b, BATCH_CELL_HOLDABLE);
+    buf_put_u32(b, key_id);
+    if (held) buf_put_u8(b, BATCH_CELL_HELD);
+    else batch_put_state(b, value, len);
 }
 
 /* n little-endian bytes of v at p, into room already reserved; returns the end. */
@@ -100,6 +109,8 @@ void batch_put_watermark(buf_t *b, int64_t watermark)
     buf_put_u8(b, BATCH_REC_WATERMARK);
     put_i64(b, watermark);
 }
+
+void batch_put_writeback(buf_t *b) { buf_put_u8(b, BATCH_REC_WRITEBACK); }
 
 /* ---- decoding ------------------------------------------------------------- */
 
@@ -239,6 +250,13 @@ static bool read_message(cursor_t *c, const batch_shape_t *s, batch_msg_t *m, ar
         break;
     case BATCH_MSG_STATE: read_state(c, s, m, pr); break;
     case BATCH_MSG_ERROR: read_error(c, s, m, pr); break;
+    case BATCH_MSG_HELD:
+        m->key_slot = get_u32(c);
+        m->entry = (uint16_t)get_le(c, 2);
+        check_slot(pr, m->key_slot, s);
+        if (m->entry >= s->nentries)
+            complain(pr, "state entry %u is outside the function's %u entries", m->entry, s->nentries);
+        break;
     default: complain(pr, "unknown message tag %d", (int)m->type);
     }
     if (c->short_read) {   /* the values read are zeros then: say only this */

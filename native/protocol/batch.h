@@ -47,7 +47,14 @@ typedef enum batch_record_type {
                                   i64 table_watermark, i64 time, u32 len, row bytes */
     BATCH_REC_TIMER = 2,       /* u32 key_slot, i64 time, i64 watermark, u16 name_len, name */
     BATCH_REC_WATERMARK = 3,   /* i64 watermark */
+    BATCH_REC_WRITEBACK = 4,   /* (nothing): Java sends STATE for every held cell of the key table and lets go */
 } batch_record_type_t;
+
+/* Key-table cell presence: 0 absent, 1 u32 len + value, or BATCH_CELL_HOLDABLE:
+ * Java may keep the value as an object between batches; u32 key id (stable
+ * for the run), then u8 0 | 1 (u32 len, value) | BATCH_CELL_HELD (Java holds it). */
+#define BATCH_CELL_HOLDABLE 2u
+#define BATCH_CELL_HELD 2u
 
 /* Message tags of an answer (Java -> C). */
 typedef enum batch_msg_type {
@@ -58,6 +65,7 @@ typedef enum batch_msg_type {
     BATCH_MSG_TIMERS_CLEAR_ALL = 4,  /* u32 key_slot */
     BATCH_MSG_STATE = 5,             /* u32 key_slot, u16 entry, u8 present, [u32 len, value bytes] */
     BATCH_MSG_ERROR = 6,             /* u32 record, u32 len, UTF-8 text */
+    BATCH_MSG_HELD = 7,              /* u32 key_slot, u16 entry: Java holds the value from now on */
 } batch_msg_type_t;
 
 /* "OUT", "TIMER_SET", ... ("?" for anything else). */
@@ -71,6 +79,10 @@ void batch_begin(buf_t *b, uint32_t nkeys, uint32_t nrecords);
 
 /* One key-table cell: value NULL = absent. */
 void batch_put_state(buf_t *b, const void *value, uint32_t len);
+
+/* One holdable key-table cell of key id: held (Java has the value; value
+ * ignored), else its value as in batch_put_state. */
+void batch_put_holdable_state(buf_t *b, uint32_t key_id, bool held, const void *value, uint32_t len);
 
 typedef struct batch_eval {
     uint32_t key_slot;         /* BATCH_NO_KEY: no key */
@@ -93,17 +105,18 @@ int batch_put_timer(buf_t *b, uint32_t key_slot, int64_t time, int64_t watermark
                     size_t errlen);
 
 void batch_put_watermark(buf_t *b, int64_t watermark);
+void batch_put_writeback(buf_t *b);
 
 /* ---- decoding an answer --------------------------------------------------- */
 
 typedef struct batch_msg {
     batch_msg_type_t type;
     uint32_t record;            /* OUT, TIMER_SET, ERROR: the record's index in the batch */
-    uint32_t key_slot;          /* TIMER_SET, TIMER_CLEAR, TIMERS_CLEAR_ALL, STATE */
+    uint32_t key_slot;          /* TIMER_SET, TIMER_CLEAR, TIMERS_CLEAR_ALL, STATE, HELD */
     row_kind_t kind;            /* OUT */
     int64_t time;               /* TIMER_SET, TIMER_CLEAR (a named clear ignores it) */
     const char *name;           /* TIMER_SET, TIMER_CLEAR: NUL-terminated, NULL = unnamed */
-    uint16_t entry;             /* STATE */
+    uint16_t entry;             /* STATE, HELD */
     bool present;               /* STATE: false = the entry is now absent */
     const unsigned char *data;  /* OUT: row bytes; STATE: value bytes; ERROR: text (no NUL) */
     uint32_t len;

@@ -201,6 +201,7 @@ static void decode_answer(const buf_t *out, const char *output_type, uint32_t nk
             a->state_slot[a->nstate] = m->key_slot;
             a->state_present[a->nstate++] = m->present;
             break;
+        case BATCH_MSG_HELD: ck_abort_msg("HELD for slot %u: no cell of these batches is holdable", m->key_slot); break;
         case BATCH_MSG_ERROR:
             a->error_record = m->record;
             a->error = strndup((const char *)m->data, m->len);

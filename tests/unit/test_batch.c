@@ -221,7 +221,21 @@ static uint32_t count_records(const vector_t *v)
 static void encode_line(buf_t *b, const char *s, int line)
 {
     char w[4][256];
-    if (!strncmp(s, "state ", 6)) {
+    if (!strncmp(s, "state key ", 10)) {   /* a holdable cell: state key <id> held | absent | <value> */
+        uint32_t id = (uint32_t)strtoul(s + 10, NULL, 10);
+        const char *rest = strchr(s + 10, ' ');
+        ck_assert_msg(rest, "batch.txt:%d: '%s' has no value", line, s);
+        rest++;
+        if (!strcmp(rest, "held") || !strcmp(rest, "absent")) {
+            batch_put_holdable_state(b, id, !strcmp(rest, "held"), NULL, 0);
+            return;
+        }
+        buf_t value = BUF_INIT;
+        unhex(&value, rest, line);
+        batch_put_holdable_state(b, id, false, value.len ? value.data : (const unsigned char *)"",
+                                 (uint32_t)value.len);
+        buf_free(&value);
+    } else if (!strncmp(s, "state ", 6)) {
         if (!strcmp(s + 6, "absent")) {
             batch_put_state(b, NULL, 0);
             return;
@@ -250,6 +264,8 @@ static void encode_line(buf_t *b, const char *s, int line)
                          0);
     } else if (!strncmp(s, "watermark ", 10)) {
         batch_put_watermark(b, i64_value(s + 10));
+    } else if (!strcmp(s, "writeback")) {
+        batch_put_writeback(b);
     } else {
         ck_abort_msg("batch.txt:%d: '%s' is not a batch line", line, s);
     }
@@ -306,6 +322,7 @@ static void render_msg(buf_t *o, const batch_msg_t *m)
         if (m->present) put_hex(o, m->data, m->len);
         else buf_puts(o, "absent");
         break;
+    case BATCH_MSG_HELD: buf_printf(o, "held slot %u entry %u", m->key_slot, m->entry); break;
     case BATCH_MSG_ERROR: buf_printf(o, "error record %u text %.*s", m->record, (int)m->len, m->data); break;
     case BATCH_MSG_END: buf_printf(o, "end consumed %u", m->consumed); break;
     }

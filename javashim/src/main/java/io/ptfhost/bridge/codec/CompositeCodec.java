@@ -40,6 +40,73 @@ public abstract class CompositeCodec extends Codec {
     /** Builds the Java value from decoded fields. */
     abstract Object build(RowKind kind, Object[] values);
 
+    /** {@link #holdCheck}: every field is null (Flink stores no such value). */
+    public static final int HOLD_NULLS = 0;
+    /** {@link #holdCheck}: every field is null or a value that encodes without fail. */
+    public static final int HOLD_OK = 1;
+    /** {@link #holdCheck}: only encoding tells (a value of another class, a container that does not fit). */
+    public static final int HOLD_UNSURE = 2;
+
+    /**
+     * Whether a value of this type may stay a Java object between calls (runtime.StateTable):
+     * the object is its fields and nothing else (a Row, or a POJO of public fields only), read
+     * without user code, and every field is a type whose encoding of a value of its class cannot
+     * fail or turn into NULL (BOOLEAN, the integers, FLOAT, DOUBLE, STRING).
+     */
+    public boolean holdable() {
+        for (Codec f : fields) {
+            if (heldClass(f) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * What encoding v would do, told without encoding: {@link #HOLD_NULLS}, {@link #HOLD_OK} or
+     * {@link #HOLD_UNSURE}. Only for a {@link #holdable()} codec; reads fields as encoding does.
+     */
+    public final int holdCheck(Object v) {
+        try {
+            check(v);
+        } catch (RuntimeException e) {
+            return HOLD_UNSURE;
+        }
+        boolean allNull = true;
+        for (int i = 0; i < fields.length; i++) {
+            Object f = get(v, i);
+            if (f != null) {
+                if (f.getClass() != heldClass(fields[i])) {
+                    return HOLD_UNSURE;
+                }
+                allNull = false;
+            }
+        }
+        return allNull ? HOLD_NULLS : HOLD_OK;
+    }
+
+    /** The one class whose values field codec f encodes without fail, or null. */
+    private static Class<?> heldClass(Codec f) {
+        if (f instanceof ScalarCodecs.BooleanCodec) {
+            return Boolean.class;
+        } else if (f instanceof ScalarCodecs.TinyIntCodec) {
+            return Byte.class;
+        } else if (f instanceof ScalarCodecs.SmallIntCodec) {
+            return Short.class;
+        } else if (f instanceof ScalarCodecs.IntCodec) {
+            return Integer.class;
+        } else if (f instanceof ScalarCodecs.BigIntCodec) {
+            return Long.class;
+        } else if (f instanceof ScalarCodecs.FloatCodec) {
+            return Float.class;
+        } else if (f instanceof ScalarCodecs.DoubleCodec) {
+            return Double.class;
+        } else if (f instanceof ScalarCodecs.StringCodec) {
+            return String.class;
+        }
+        return null;
+    }
+
     @Override
     final boolean writeBody(CodecOutput out, Object v) {
         check(v);

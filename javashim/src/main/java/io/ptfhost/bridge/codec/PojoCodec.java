@@ -32,10 +32,13 @@ final class PojoCodec extends CompositeCodec {
     private final MethodHandle noArgs; // ()Object, or null
     private final MethodHandle allArgs; // (Object[])Object spreading fields in type order, or null
     private final PojoAccess access; // generated: replaces getters, setters and noArgs; or null
+    /** Every field is a public field and the class (with its superclasses) has no other instance field. */
+    private final boolean onlyPublicFields;
 
     private PojoCodec(SqlType t, Class<?> cls, Codec[] fields, MethodHandle[] getters, MethodHandle[] setters,
-            MethodHandle noArgs, MethodHandle allArgs, PojoAccess access) {
+            MethodHandle noArgs, MethodHandle allArgs, PojoAccess access, boolean onlyPublicFields) {
         super(t, cls, fields);
+        this.onlyPublicFields = onlyPublicFields;
         this.getters = getters;
         this.setters = setters;
         this.noArgs = noArgs;
@@ -106,11 +109,35 @@ final class PojoCodec extends CompositeCodec {
                             + "all " + n + " fields");
                 }
             }
-            return new PojoCodec(t, cls, fields, getters, setters, noArgs, allArgs, access);
+            return new PojoCodec(t, cls, fields, getters, setters, noArgs, allArgs, access,
+                    onlyPublicFields(cls, members));
         } catch (IllegalAccessException e) {
             throw new CodecException("class " + cls.getName() + " for " + t + " is not accessible: " + e.getMessage(),
                     e);
         }
+    }
+
+    /** The fields are public fields and the object holds nothing else (no getter, no hidden field). */
+    private static boolean onlyPublicFields(Class<?> cls, Member[][] members) {
+        for (Member[] m : members) {
+            if (!(m[0] instanceof Field)) {
+                return false;
+            }
+        }
+        int own = 0;
+        for (Class<?> c = cls; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    own++;
+                }
+            }
+        }
+        return own == members.length;
+    }
+
+    @Override
+    public boolean holdable() {
+        return onlyPublicFields && access != null && super.holdable();
     }
 
     private static Field publicField(Class<?> cls, String name) {

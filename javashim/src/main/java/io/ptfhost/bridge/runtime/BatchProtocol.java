@@ -30,6 +30,15 @@ final class BatchProtocol {
     static final byte EVAL = 1;
     static final byte TIMER = 2;
     static final byte WATERMARK = 3;
+    /** Write back every value Java holds for the batch's key table (STATE messages), then let go of them. */
+    static final byte WRITEBACK = 4;
+
+    // key-table cells: u8 presence 0 (absent) | 1 (u32 len, value) | CELL_HOLDABLE
+    /** A cell whose value Java may hold between batches: u32 key id, then u8 0 | 1 (u32 len, value) | CELL_HELD_BY_JAVA. */
+    static final byte CELL_HOLDABLE = 2;
+    static final byte CELL_HELD_BY_JAVA = 2;
+    /** readStateCell: the value is the object Java holds for the cell's key id. */
+    static final int HELD_VALUE = -2;
 
     // message tags (Java -> C)
     static final byte END = 0;
@@ -39,6 +48,7 @@ final class BatchProtocol {
     static final byte TIMERS_CLEAR_ALL = 4;
     static final byte STATE = 5;
     static final byte ERROR = 6;
+    static final byte HELD = 7;
 
     private BatchProtocol() {}
 
@@ -74,11 +84,25 @@ final class BatchProtocol {
 
     /**
      * Reads one key-table cell (key slot, state entry): returns the value's length, its bytes
-     * ending at in's new position, or -1 for an absent value.
+     * ending at in's new position, -1 for an absent value or {@link #HELD_VALUE}. keyId[0] becomes
+     * the key id of a {@link #CELL_HOLDABLE} cell, else -1.
      */
-    static int readStateCell(ByteBuffer in, int slot, int entry) {
+    static int readStateCell(ByteBuffer in, int slot, int entry, int[] keyId) {
         int at = in.position();
         byte present = in.get();
+        keyId[0] = -1;
+        if (present == CELL_HOLDABLE) {
+            keyId[0] = in.getInt();
+            if (keyId[0] < 0) {
+                throw new IllegalArgumentException("Corrupt batch: key id " + Integer.toUnsignedString(keyId[0])
+                        + " of key slot " + slot + ", entry " + entry + " at byte " + at + " is out of range.");
+            }
+            at = in.position();
+            present = in.get();
+            if (present == CELL_HELD_BY_JAVA) {
+                return HELD_VALUE;
+            }
+        }
         if (present == 0) {
             return -1;
         }
@@ -140,9 +164,11 @@ final class BatchProtocol {
             case WATERMARK:
                 r.watermark = in.getLong();
                 break;
+            case WRITEBACK:
+                break;
             default:
                 throw new IllegalArgumentException("Corrupt batch for " + owner + ": record " + index + " at byte "
-                        + at + " has type " + (r.type & 0xff) + " (expected 1, 2 or 3).");
+                        + at + " has type " + (r.type & 0xff) + " (expected 1, 2, 3 or 4).");
         }
     }
 

@@ -330,6 +330,9 @@ public final class FunctionRuntime {
                         consumed = i + 1;
                         break;
                     }
+                } else if (record.type == BatchProtocol.WRITEBACK) {
+                    state.writeBackHeld();
+                    ok = true;
                 } else {
                     ok = !timers.dueAt(record.watermark);
                 }

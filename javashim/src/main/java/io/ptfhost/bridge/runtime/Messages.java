@@ -2,6 +2,7 @@ package io.ptfhost.bridge.runtime;
 
 import static io.ptfhost.bridge.runtime.BatchProtocol.END;
 import static io.ptfhost.bridge.runtime.BatchProtocol.ERROR;
+import static io.ptfhost.bridge.runtime.BatchProtocol.HELD;
 import static io.ptfhost.bridge.runtime.BatchProtocol.NAME_MAX;
 import static io.ptfhost.bridge.runtime.BatchProtocol.OUT;
 import static io.ptfhost.bridge.runtime.BatchProtocol.STATE;
@@ -57,6 +58,11 @@ final class Messages {
         } else {
             out.put((byte) 1).putInt(len).put(value, off, len);
         }
+    }
+
+    /** Java holds the entry's value for the slot's key from now on; C's bytes of it are stale. */
+    void held(int keySlot, int entry) {
+        out.put(HELD).putInt(keySlot).putShort((short) entry);
     }
 
     void error(int recordIndex, String text) {

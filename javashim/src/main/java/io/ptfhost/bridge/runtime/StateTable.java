@@ -3,6 +3,11 @@ package io.ptfhost.bridge.runtime;
 import io.ptfhost.bridge.codec.Codec;
 import io.ptfhost.bridge.codec.CodecOutput;
 
+import io.ptfhost.bridge.codec.CompositeCodec;
+
+import org.apache.flink.types.Row;
+import org.apache.flink.types.RowKind;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -23,11 +28,18 @@ import java.util.Map;
  *
  * <p>Records without a key ({@link BatchProtocol#NO_KEY}) use a scratch slot that starts empty for
  * every call and is never sent back: Flink has no keyed state there.
+ *
+ * <p>Held values (docs/internals.md, "State between batches"): where C marks a cell holdable
+ * (a key id comes with it) and the entry's codec is {@link CompositeCodec#holdable()}, the object
+ * a call leaves behind stays here between batches, under its key id, instead of being encoded; C
+ * gets a HELD message once and no bytes until a WRITEBACK record asks for them. The write-back
+ * rules still apply per call: a cleared, null or all-null value becomes absent at once.
  */
 final class StateTable {
 
     private static final byte IN = 0;
     private static final byte ARENA = 1;
+    private static final byte HELD = 2; // the object in obj[c]
 
     private final int nentries;
     private final Codec[] codecs;
@@ -35,6 +47,10 @@ final class StateTable {
     private final boolean[] map;
     /** Number of fields of each value entry's ROW/structured type (for the all-null rule). */
     private final int[] arity;
+    /** Per value entry: its composite codec when its objects may be held, else null. */
+    private final CompositeCodec[] holdable;
+    /** Per entry: key id -> the object Java holds for that key (null: none). */
+    private final Object[][] heldByKey;
 
     private ByteBuffer in;
     private int nkeys;
@@ -43,6 +59,10 @@ final class StateTable {
     private byte[] where = new byte[0];
     private boolean[] dirty = new boolean[0];
     private Object[] views = new Object[0];
+    private Object[] obj = new Object[0];       // HELD cells: the object
+    private int[] keyIds = new int[0];          // holdable cells: the key id, else -1
+    private boolean[] heldAtStart = new boolean[0];
+    private final int[] keyIdOut = new int[1];
     private final CodecOutput arena = new CodecOutput(4096);
 
     /** The slot of the key the current call runs under, as an index into the cells. */
@@ -54,6 +74,21 @@ final class StateTable {
         this.list = list;
         this.map = map;
         this.arity = arity;
+        this.holdable = new CompositeCodec[nentries];
+        this.heldByKey = new Object[nentries][];
+        boolean views = false;
+        for (int e = 0; e < nentries; e++) {
+            views |= list[e] || map[e];
+        }
+        // A view encoded at the end of a batch could hold a reference to a value object that a
+        // later call of the batch changes: with views, every value goes through bytes.
+        for (int e = 0; e < nentries && !views; e++) {
+            if (codecs[e] instanceof CompositeCodec
+                    && ((CompositeCodec) codecs[e]).holdable()) {
+                holdable[e] = (CompositeCodec) codecs[e];
+                heldByKey[e] = new Object[0];
+            }
+        }
     }
 
     int entries() {
@@ -79,15 +114,34 @@ final class StateTable {
             where = new byte[cap];
             dirty = new boolean[cap];
             views = new Object[cap];
+            obj = new Object[cap];
+            keyIds = new int[cap];
+            heldAtStart = new boolean[cap];
         } else {
             Arrays.fill(dirty, 0, cells, false);
             Arrays.fill(views, 0, cells, null);
+            Arrays.fill(obj, 0, cells, null);
         }
         arena.position(0);
         int c = 0;
         for (int k = 0; k < nkeys; k++) {
             for (int e = 0; e < nentries; e++, c++) {
-                int n = BatchProtocol.readStateCell(batch, k, e);
+                int n = BatchProtocol.readStateCell(batch, k, e, keyIdOut);
+                int id = keyIdOut[0];
+                keyIds[c] = id;
+                heldAtStart[c] = n == BatchProtocol.HELD_VALUE;
+                if (heldAtStart[c]) {
+                    Object o = heldByKey[e] != null && id < heldByKey[e].length ? heldByKey[e][id] : null;
+                    if (o == null) {
+                        throw new IllegalArgumentException("Corrupt batch: key slot " + k + ", entry " + e
+                                + " is held by Java, but Java holds no value for key id " + id + ".");
+                    }
+                    where[c] = HELD;
+                    obj[c] = o;
+                    off[c] = -1;
+                    len[c] = 0;
+                    continue;
+                }
                 where[c] = IN;
                 off[c] = n < 0 ? -1 : batch.position() - n;
                 len[c] = Math.max(n, 0);
@@ -104,6 +158,9 @@ final class StateTable {
             for (int e = 0; e < nentries; e++) {
                 off[base + e] = -1;
                 views[base + e] = null;
+                obj[base + e] = null;
+                where[base + e] = IN;
+                keyIds[base + e] = -1;
             }
         } else {
             if (keySlot < 0 || keySlot >= nkeys) {
@@ -117,6 +174,9 @@ final class StateTable {
     /** The current key's value state entry, decoded into a fresh object; null if absent. */
     Object readValue(int entry) {
         int c = slot * nentries + entry;
+        if (where[c] == HELD) {
+            return obj[c];
+        }
         return off[c] < 0 ? null : decode(c);
     }
 
@@ -129,6 +189,21 @@ final class StateTable {
         if (cleared || value == null) {
             setAbsent(c);
             return;
+        }
+        if (keyIds[c] >= 0 && holdable[entry] != null) {
+            int check = holdable[entry].holdCheck(value);
+            if (check == CompositeCodec.HOLD_NULLS) {
+                setAbsent(c);
+                return;
+            }
+            if (check == CompositeCodec.HOLD_OK) {
+                hold(c, entry, value);
+                return;
+            }
+        }
+        if (where[c] == HELD) {
+            // encoded after all (a field of another class: encoding fails or decides)
+            release(c, entry);
         }
         int p = arena.position();
         try {
@@ -186,7 +261,13 @@ final class StateTable {
     void flush(Messages messages) {
         int cells = nkeys * nentries;
         for (int c = 0; c < cells; c++) {
-            if (!dirty[c]) {
+            if (where[c] == HELD) {
+                if (!heldAtStart[c]) {
+                    messages.held(c / nentries, c % nentries);
+                }
+                continue;
+            }
+            if (!dirty[c] && !heldAtStart[c]) {
                 continue;
             }
             int entry = c % nentries;
@@ -212,7 +293,55 @@ final class StateTable {
         }
     }
 
+    /**
+     * Writes back every held value of the batch's keys (a WRITEBACK record): each becomes bytes,
+     * sent by {@link #flush}, and Java lets go of the object.
+     */
+    void writeBackHeld() {
+        int cells = nkeys * nentries;
+        for (int c = 0; c < cells; c++) {
+            if (where[c] == HELD) {
+                slot = c / nentries;
+                int entry = c % nentries;
+                Object v = obj[c];
+                release(c, entry);
+                keyIds[c] = -1; // so writeValue encodes it
+                writeValue(entry, v, false);
+                dirty[c] = true; // C's bytes are stale even when these match them
+            }
+        }
+    }
+
+    private void hold(int c, int entry, Object value) {
+        if (value instanceof Row) {
+            ((Row) value).setKind(RowKind.INSERT); // a value carries no kind; decoding gives INSERT
+        }
+        Object[] byKey = heldByKey[entry];
+        int id = keyIds[c];
+        if (id >= byKey.length) {
+            byKey = heldByKey[entry] = Arrays.copyOf(byKey, Math.max(id + 1, byKey.length * 2));
+        }
+        byKey[id] = value;
+        where[c] = HELD;
+        obj[c] = value;
+        off[c] = -1;
+        dirty[c] = false;
+    }
+
+    /** Java no longer holds cell c's object (its key's value becomes absent or bytes). */
+    private void release(int c, int entry) {
+        heldByKey[entry][keyIds[c]] = null;
+        where[c] = IN;
+        obj[c] = null;
+        off[c] = -1;
+    }
+
     private void setAbsent(int c) {
+        if (where[c] == HELD) {
+            release(c, c % nentries);
+            dirty[c] = true;
+            return;
+        }
         if (off[c] >= 0) {
             off[c] = -1;
             dirty[c] = true;

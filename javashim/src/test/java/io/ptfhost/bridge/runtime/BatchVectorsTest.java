@@ -50,6 +50,8 @@ public final class BatchVectorsTest {
                         + " wm " + i64(r.watermark) + " name " + BatchVectors.nameWord(r.timerName);
             case BatchProtocol.WATERMARK:
                 return "watermark " + i64(r.watermark);
+            case BatchProtocol.WRITEBACK:
+                return "writeback";
             default:
                 return "? " + r.type;
         }
@@ -64,8 +66,11 @@ public final class BatchVectorsTest {
         List<String> lines = new ArrayList<>();
         for (int k = 0; k < h.nkeys; k++) {
             for (int e = 0; e < v.entries; e++) {
-                int n = BatchProtocol.readStateCell(in, k, e);
-                lines.add("state " + (n < 0 ? "absent" : hex(bytes, in.position() - n, n)));
+                int[] id = new int[1];
+                int n = BatchProtocol.readStateCell(in, k, e, id);
+                String value = n == BatchProtocol.HELD_VALUE ? "held"
+                        : n < 0 ? "absent" : hex(bytes, in.position() - n, n);
+                lines.add("state " + (id[0] >= 0 ? "key " + id[0] + " " : "") + value);
             }
         }
         BatchProtocol.Record r = new BatchProtocol.Record();
@@ -117,6 +122,9 @@ public final class BatchVectorsTest {
                 m.state(number(s, "slot"), number(s, "entry"), b, 0, b == null ? 0 : b.length);
                 break;
             }
+            case "held":
+                m.held(number(s, "slot"), number(s, "entry"));
+                break;
             case "error":
                 m.error(number(s, "record"), BatchVectors.rest(s, "text"));
                 break;

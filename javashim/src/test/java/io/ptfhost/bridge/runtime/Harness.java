@@ -32,6 +32,11 @@ final class Harness {
     private final Map<String, byte[][]> store = new HashMap<>();
     private final int nentries;
     int outCapacity = 1 << 16;
+    /** Cells are holdable (C's part of "State between batches"): key id = order of first use. */
+    boolean holding;
+    private final Map<String, Integer> keyIds = new HashMap<>();
+    /** "key/entry" of every cell Java holds (HELD seen, no STATE since). */
+    private final java.util.Set<String> held = new java.util.HashSet<>();
     /** Time the last batch spent in process (+ drain), for measurements. */
     long lastProcessNanos;
 
@@ -122,6 +127,8 @@ final class Harness {
                     return "TIMER_CLEAR " + key + " " + (name == null ? Long.toString(time) : name);
                 case BatchProtocol.TIMERS_CLEAR_ALL:
                     return "TIMERS_CLEAR_ALL " + key;
+                case BatchProtocol.HELD:
+                    return "HELD " + key + " " + entry;
                 case BatchProtocol.STATE:
                     return "STATE " + key + " " + entry + " " + (value == null ? "absent" : value.length + " bytes");
                 case BatchProtocol.ERROR:
@@ -182,6 +189,16 @@ final class Harness {
             return this;
         }
 
+        /** A WRITEBACK record for these keys (their slots). */
+        Batch writeBack(String... keys) {
+            for (String k : keys) {
+                slot(k);
+            }
+            put(1).put(BatchProtocol.WRITEBACK);
+            nrecords++;
+            return this;
+        }
+
         Batch watermark(long watermark) {
             put(9).put(BatchProtocol.WATERMARK).putLong(watermark);
             nrecords++;
@@ -209,6 +226,14 @@ final class Harness {
                 byte[][] e = store.get(k);
                 for (int i = 0; i < nentries; i++) {
                     byte[] v = e == null ? null : e[i];
+                    if (holding) {
+                        keyTable.put(BatchProtocol.CELL_HOLDABLE)
+                                .putInt(keyIds.computeIfAbsent(k, x -> keyIds.size()));
+                        if (held.contains(k + "/" + i)) {
+                            keyTable.put(BatchProtocol.CELL_HELD_BY_JAVA);
+                            continue;
+                        }
+                    }
                     if (v == null) {
                         keyTable.put((byte) 0);
                     } else {
@@ -295,8 +320,17 @@ final class Harness {
                             out.get(m.value);
                         }
                         store.computeIfAbsent(m.key, k -> new byte[nentries][])[m.entry] = m.value;
+                        held.remove(m.key + "/" + m.entry);
                         break;
                     }
+                    case BatchProtocol.HELD:
+                        m.key = slotKeys.get(out.getInt());
+                        m.entry = out.getShort();
+                        if (!holding) {
+                            throw new AssertionError("HELD for a cell that is not holdable");
+                        }
+                        held.add(m.key + "/" + m.entry);
+                        break;
                     case BatchProtocol.ERROR: {
                         m.record = out.getInt();
                         byte[] b = new byte[out.getInt()];

@@ -71,6 +71,47 @@ public final class StateRuntimeTest {
         assertEquals("+I[3]", h.storedValue("alice", 0, "ROW<`count` BIGINT NOT NULL>", Row.class).toString());
     }
 
+    /** Held in Java between batches: no bytes cross until a WRITEBACK asks for them. */
+    public static void testHeldStateCrossesOnlyOnWriteBack() throws Exception {
+        Harness h = new Harness(seed("CountClicks"), Harness.plan("input", "ROW<`user_id` STRING, `url` STRING>", ""));
+        h.holding = true;
+        List<Harness.Msg> m = h.batch()
+                .eval("alice", Row.of("alice", "/home"))
+                .eval("bob", Row.of("bob", "/cart"))
+                .eval("alice", Row.of("alice", "/shop"))
+                .run();
+        assertEquals("OUT 0 +I[/home, 1]\nOUT 1 +I[/cart, 1]\nOUT 2 +I[/shop, 2]\nHELD alice 0\nHELD bob 0\nEND 3\n",
+                Harness.show(m));
+        m = h.batch().eval("alice", Row.of("alice", "/home")).run();
+        assertEquals("OUT 0 +I[/home, 3]\nEND 1\n", Harness.show(m));
+        m = h.batch().writeBack("alice", "bob").run();
+        assertEquals("STATE alice 0 10 bytes\nSTATE bob 0 10 bytes\nEND 1\n", Harness.show(m));
+        assertEquals("+I[3]", h.storedValue("alice", 0, "ROW<`count` BIGINT NOT NULL>", Row.class).toString());
+        // let go: the next batch sends bytes again, and Java holds the value again
+        m = h.batch().eval("alice", Row.of("alice", "/home")).run();
+        assertEquals("OUT 0 +I[/home, 4]\nHELD alice 0\nEND 1\n", Harness.show(m));
+    }
+
+    /** A held value follows Flink's write-back rules per call: all-null and cleared become absent at once. */
+    public static void testHeldStateKeepsTheWriteBackRules() throws Exception {
+        Harness h = rules();
+        h.holding = true;
+        List<Harness.Msg> m = h.batch().eval("k", Row.of("k", "set")).run();
+        assertEquals("OUT 0 +I[+I[null, null] 99/null]\nHELD k 0\nHELD k 1\nEND 1\n", Harness.show(m));
+        m = h.batch().eval("k", Row.of("k", "nulls")).eval("k", Row.of("k", "read")).run();
+        assertEquals("OUT 0 +I[+I[1, x] 5/null]\nOUT 1 +I[+I[null, null] 5/null]\nSTATE k 0 absent\nEND 2\n",
+                Harness.show(m));
+        m = h.batch().eval("k", Row.of("k", "clear-then-set")).eval("k", Row.of("k", "read")).run();
+        // d is cleared after the first call (d.i = 7 is lost); the second holds a fresh default
+        assertEquals("OUT 0 +I[+I[null, null] 5/null]\nOUT 1 +I[+I[null, null] 99/null]\nEND 2\n",
+                Harness.show(m));
+        m = h.batch().writeBack("k").run();
+        assertEquals("STATE k 1 " + h.stored("k", 1).length + " bytes\nEND 1\n", Harness.show(m));
+        assertEquals(null, h.stored("k", 0));
+        m = h.batch().eval("k", Row.of("k", "read")).run();
+        assertEquals("OUT 0 +I[+I[null, null] 99/null]\nHELD k 1\nEND 1\n", Harness.show(m));
+    }
+
     // ---- write-back rules ------------------------------------------------------------------------
 
     /** Row state with a type hint; the input's "op" column says what to do with it. */
