@@ -14,46 +14,17 @@ set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
+SO_TOPIC=clicks_so
+. "$(dirname "$0")/lib/scale_out_lib.sh"
 pa="" pb=""
 trap '[ -n "$pa" ] && kill -9 "$pa" 2>/dev/null; [ -n "$pb" ] && kill -9 "$pb" 2>/dev/null; stop_broker; rm -rf "$W"' EXIT
 JAR=$PTFHOST_BUILD/compat/seeds.jar
 N1=30000 N2=10000 N=40000
 
 start_broker --partitions 4 --topics clicks_so,counts_so,counts_ref || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
-# produce FROM TO: clicks keyed by user ({"user_id":U}), 97 users
-produce() {
-  awk -v a="$1" -v b="$2" 'BEGIN { for (i = a; i <= b; i++) printf "{\"user_id\":%d}|{\"user_id\": %d, \"url\": \"/p%d\"}\n", i % 97, i % 97, i }' \
-    | timeout 120 kcat -b "$BOOT" -P -t clicks_so -K '|' || bad "kcat could not produce the input"   # hang guard
-}
 produce 1 $N1
 
-# script NAME SINK-TOPIC KEY-OPTIONS EXTRA-SETS WITH-EXTRA
-script() {
-  cat >"$W/$1.sql" <<SQL
-$4
-CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$JAR';
-CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'kafka', 'topic' = 'clicks_so',
-  'properties.bootstrap.servers' = '$BOOT', 'properties.group.id' = 'g-$1', $3
-  'scan.startup.mode' = 'earliest-offset', 'format' = 'json'$5);
-CREATE TABLE counts (user_id INT, url STRING, click_count BIGINT) WITH ('connector' = 'kafka', 'topic' = '$2',
-  'properties.bootstrap.servers' = '$BOOT', 'format' = 'json');
-INSERT INTO counts SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
-SQL
-}
-KEYED="'key.format' = 'json', 'key.fields' = 'user_id',"
-SCALE="SET 'ptfhost.scale-out' = 'true';
-SET 'execution.checkpointing.interval' = '200 ms';
-SET 'execution.checkpointing.dir' = 'ckpts';"
-GROUP=", 'properties.session.timeout.ms' = '6000', 'properties.heartbeat.interval.ms' = '500'"
 committed() { timeout 120 kcat -b "$BOOT" -C -t "$1" -o beginning -e -q -f '%s\n' | sort -u; }   # hang guard
-# wait_for FILE PATTERN COUNT: until FILE has COUNT lines matching PATTERN (hang guard: 60 s)
-wait_for() {
-  for _ in $(seq 600); do
-    [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
 
 script so counts_so "$KEYED" "$SCALE" "$GROUP"
 (cd "$W" && exec "$PTFHOST" run so.sql >a.out 2>a.err) & pa=$!

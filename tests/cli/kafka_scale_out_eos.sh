@@ -19,6 +19,8 @@ set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
+SO_TOPIC=clicks_eos
+. "$(dirname "$0")/lib/scale_out_lib.sh"
 pa="" pb="" pp=""
 trap '[ -n "$pa" ] && kill -9 "$pa" 2>/dev/null; [ -n "$pb" ] && kill -9 "$pb" 2>/dev/null; [ -n "$pp" ] && kill "$pp" 2>/dev/null; stop_broker; rm -rf "$W"' EXIT
 JAR=$PTFHOST_BUILD/compat/seeds.jar
@@ -26,43 +28,12 @@ N1=20000 N2=20000 N=40000
 
 start_broker --isolate-transactions --partitions 4 --topics clicks_eos,counts_eos,counts_ref,counts_stop \
   || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
-# produce FROM TO: clicks keyed by user ({"user_id":U}), 97 users
-produce() {
-  awk -v a="$1" -v b="$2" 'BEGIN { for (i = a; i <= b; i++) printf "{\"user_id\":%d}|{\"user_id\": %d, \"url\": \"/p%d\"}\n", i % 97, i % 97, i }' \
-    | timeout 120 kcat -b "$BOOT" -P -t clicks_eos -K '|' || bad "kcat could not produce the input"   # hang guard
-}
 produce 1 $N1
 
-# script NAME SINK-TOPIC KEY-OPTIONS EXTRA-SETS SOURCE-EXTRA SINK-EXTRA
-script() {
-  cat >"$W/$1.sql" <<SQL
-$4
-CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$JAR';
-CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'kafka', 'topic' = 'clicks_eos',
-  'properties.bootstrap.servers' = '$BOOT', 'properties.group.id' = 'g-$1', $3
-  'scan.startup.mode' = 'earliest-offset', 'format' = 'json'$5);
-CREATE TABLE counts (user_id INT, url STRING, click_count BIGINT) WITH ('connector' = 'kafka', 'topic' = '$2',
-  'properties.bootstrap.servers' = '$BOOT', 'format' = 'json'$6);
-INSERT INTO counts SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
-SQL
-}
-KEYED="'key.format' = 'json', 'key.fields' = 'user_id',"
-SCALE="SET 'ptfhost.scale-out' = 'true';
-SET 'execution.checkpointing.interval' = '200 ms';
-SET 'execution.checkpointing.dir' = 'ckpts';"
-GROUP=", 'properties.session.timeout.ms' = '6000', 'properties.heartbeat.interval.ms' = '500'"
 EOS=", 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'ptf-so'"
 # read ISOLATION TOPIC: the topic's values as a reader of that isolation level sees them, sorted (duplicates kept)
 read_topic() {
   timeout 120 kcat -b "$BOOT" -C -t "$2" -o beginning -e -q -X isolation.level="$1" -f '%s\n' | sort   # hang guard
-}
-# wait_for FILE PATTERN COUNT: until FILE has COUNT lines matching PATTERN (hang guard: 60 s)
-wait_for() {
-  for _ in $(seq 600); do
-    [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ] && return 0
-    sleep 0.1
-  done
-  return 1
 }
 # wait_output TOPIC COUNT: until a read_uncommitted reader sees COUNT records (hang guard: 60 s)
 wait_output() {
