@@ -184,12 +184,19 @@ static int fake_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_
 typedef struct collected {
     char lines[256][64];
     int n;
+    const ptf_op_t *op;          /* the operator, for each row's origin key */
+    unsigned char keys[256][16]; /* ptf_op_origin_key of each row kept */
+    size_t key_len[256];         /* 0: none */
 } collected_t;
 
 static void collect(void *ctx, const row_t *row)
 {
     collected_t *c = ctx;
     if (c->n++ >= 256) return;   /* keep the first 256, count all */
+    size_t len = 0;
+    const void *key = c->op ? ptf_op_origin_key(c->op, &len) : NULL;
+    c->key_len[c->n - 1] = key && len <= sizeof c->keys[0] ? len : 0;
+    if (key && len <= sizeof c->keys[0]) memcpy(c->keys[c->n - 1], key, len);
     /* key INT, c BIGINT, rowtime TIMESTAMP(3) */
     snprintf(c->lines[c->n - 1], 64, "%lld,%lld,%lld", (long long)row->fields[0].u.i64,
              (long long)row->fields[1].u.i64, row->fields[2].is_null ? -1LL : (long long)row->fields[2].u.ts.millis);
@@ -238,6 +245,7 @@ static void setup_version(fixture_t *fx, int batch_rows, bool legacy)
     cfg.drop_late_rows = legacy;
     fx->cfg = cfg;
     fx->op = ptf_op_new(&cfg, (ptf_invoker_t){&fx->fake, fake_process}, collect, &fx->out);
+    fx->out.op = fx->op;
 }
 
 static void setup(fixture_t *fx, int batch_rows)
@@ -285,6 +293,33 @@ START_TEST(counts_per_key_in_one_batch)
     ck_assert_int_eq(ptf_op_end_input(fx.op, 0, err, sizeof err), 0);
     ck_assert_int_eq(fx.out.n, 4);
     ck_assert_str_eq(fx.out.lines[3], "1,-112,112");
+    teardown(&fx);
+}
+END_TEST
+
+/* Each emitted row knows the key of the record it came from (scale-out routes it by that):
+ * an eval's row key, and the key a timer fired for. */
+START_TEST(emitted_rows_name_their_origin_key)
+{
+    fixture_t fx;
+    char err[1024];
+    setup(&fx, 1024);
+    ck_assert_int_eq(push(&fx, 1, 100, err, sizeof err), 0);
+    ck_assert_int_eq(push(&fx, 2, 101, err, sizeof err), 0);
+    ck_assert_int_eq(push(&fx, 1, 102, err, sizeof err), 0);   /* a timer at 112 for key 1 */
+    ck_assert_int_eq(ptf_op_end_input(fx.op, 0, err, sizeof err), 0);
+    ck_assert_int_eq(fx.out.n, 4);
+    const int64_t keys[] = {1, 2, 1, 1};   /* the last row is the timer's */
+    for (int i = 0; i < 4; i++) {
+        value_t f[2] = {{0}, {0}};
+        f[0].u.i64 = keys[i];
+        row_t r = {ROW_INSERT, 2, f};
+        buf_t want = BUF_INIT;
+        ptf_op_encode_table_key(fx.op, 0, &r, &want);
+        ck_assert_uint_eq(fx.out.key_len[i], want.len);
+        ck_assert_int_eq(memcmp(fx.out.keys[i], want.data, want.len), 0);
+        buf_free(&want);
+    }
     teardown(&fx);
 }
 END_TEST
@@ -561,6 +596,7 @@ int main(void)
     Suite *s = suite_create("operator");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, counts_per_key_in_one_batch);
+    tcase_add_test(tc, emitted_rows_name_their_origin_key);
     tcase_add_test(tc, state_survives_across_batches);
     tcase_add_test(tc, timer_registered_in_batch_fires_at_the_next_advance);
     tcase_add_test(tc, known_timer_cuts_the_batch);
