@@ -101,11 +101,6 @@ public final class ScalarExtractor {
         return kind != null && !kind[0].equals(Describer.PTF_CLASS);
     }
 
-    private static boolean isJdkClass(String name) {
-        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                || name.startsWith("sun.");
-    }
-
     private static String resource(String className) {
         return className.replace('.', '/') + ".class";
     }
@@ -118,8 +113,10 @@ public final class ScalarExtractor {
                     return k;
                 }
             }
-            if (isJdkClass(name)) {
-                return null; // no JDK class extends a Flink class; reading its file opens the runtime image
+            if (name.startsWith("java.")) {
+                // only the JDK defines java.* classes, and none extends a Flink class; reading
+                // java/lang/Object's file would open the runtime image
+                return null;
             }
             try (InputStream in = loader.getResourceAsStream(resource(name))) {
                 if (in == null) {
