@@ -107,6 +107,7 @@ struct ptf_op {
     uint32_t cap_held;
     uint32_t *held_keys;
     uint32_t nheld_keys, cap_held_keys;
+    uint64_t written_back;   /* values Java wrote back so far (ptf_op_describe_memory) */
 };
 
 #define HELD_LISTED 0x80u
@@ -258,6 +259,10 @@ void ptf_op_describe_memory(const ptf_op_t *op, char *out, size_t outlen)
              "value slots %zu, large values %zu, TTL times %zu, operator per key %zu; total %zu bytes",
              op->cfg.function_name, op->state->nkeys, state_count(op->state), m.index, m.keys, m.key_bytes, m.slots,
              m.heap_values, m.ttl, own, m.total + own);
+    size_t at = strlen(out);
+    if (op->cfg.hold_state && at < outlen)
+        snprintf(out + at, outlen - at, "; %llu values written back from Java",
+                 (unsigned long long)op->written_back);
 }
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -839,6 +844,7 @@ int ptf_op_write_back(ptf_op_t *op, char *err, size_t errlen)
             return -1;
         }
         if (apply_state(op, m, err, errlen) != 0) return -1;
+        op->written_back++;
     }
     for (uint32_t s = 0; s < op->nslots; s++)
         if (op->held[op->slot_keys[s]]) {

@@ -48,6 +48,9 @@ script many.sql "SET 'ptfhost.state.stats' = 'true';"
 ones=$(grep -c ', 1\]$' many.txt) twos=$(grep -c ', 2\]$' many.txt)
 [ "$ones" -eq 300000 ] && [ "$twos" -eq 300000 ] && ok || bad "many keys: $ones rows count 1 and $twos count 2"
 grep -q "300000 values" many.err && ok || bad "the state stats miss values Java held: $(cat many.err)"
+# every key's value was held, so each came back at least once (the option does hold)
+back=$(sed -n 's/.*; \([0-9]*\) values written back from Java$/\1/p' many.err)
+[ "${back:-0}" -ge 300000 ] && ok || bad "Java wrote back ${back:-no} values, not every key's: $(cat many.err)"
 
 echo "run_state_held_in_java: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
