@@ -1079,7 +1079,7 @@ static int enc(conn_json_t *j, buf_t *b, const value_t *v, const type_t *t, char
     case TYPE_INT:
     case TYPE_BIGINT:
     case TYPE_INTERVAL_YM:
-    case TYPE_INTERVAL_DT: buf_printf(b, "%lld", (long long)v->u.i64); return 0;
+    case TYPE_INTERVAL_DT: buf_put_i64(b, v->u.i64); return 0;
     case TYPE_FLOAT:
     case TYPE_DOUBLE: {
         double d = t->id == TYPE_FLOAT ? (double)v->u.f32 : v->u.f64;

@@ -1,10 +1,13 @@
 /* workers.c - see workers.h.
  *
- * Each worker has two rounds of commands: the caller fills one while the
- * worker runs the other. hand_over waits for the running round, merges its
- * output and gives the workers the filled one. One mutex guards `busy` and
- * `quit`; everything else of a worker is its thread's while it is busy and
- * the caller's while it is not. */
+ * Each worker has two rounds of commands and two output buffers: the caller
+ * fills one round while the worker runs the other into one output buffer.
+ * hand_over waits for the running round, gives the workers the filled one
+ * (writing into their other output buffer) and then merges the finished
+ * round's output, so the workers do not wait while the caller's sink writes.
+ * One mutex guards `busy` and `quit`; while a worker is busy its
+ * rounds[filling] and outs[finished] are the caller's and the rest its
+ * thread's; all of it is the caller's while it is not busy. */
 #include "engine/workers.h"
 
 #include <pthread.h>
@@ -39,8 +42,14 @@ typedef struct round {
 
 typedef struct out_row {
     ptf_op_origin_t origin;
-    row_t row;                /* in the worker's out_arena */
+    row_t row;                /* in its output's arena */
 } out_row_t;
+
+typedef struct output {
+    out_row_t *rows;          /* a round's output, in the worker's order */
+    size_t n, cap;
+    arena_t arena;
+} output_t;
 
 typedef struct worker {
     struct workers *w;
@@ -52,9 +61,9 @@ typedef struct worker {
     int filling;              /* the caller fills rounds[filling] */
     round_t *run;             /* the round handed over */
     bool busy;                /* under w->mu: running `run` */
-    out_row_t *outs;          /* the running round's output, in the worker's order */
-    size_t nouts, capouts;
-    arena_t out_arena;
+    output_t outs[2];
+    int writing;              /* the running round writes outs[writing] */
+    int finished;             /* the last finished round's output, merged after the next hand-over */
     bool failed;
     uint64_t fail_tag;
     char *err;
@@ -67,7 +76,8 @@ struct workers {
     pthread_mutex_t mu;
     pthread_cond_t work, done;
     bool quit;
-    bool running;             /* a round was handed over and not merged yet */
+    bool running;             /* a round was handed over and not waited for yet */
+    bool unmerged;            /* the finished outputs hold a round not emitted yet */
     size_t queued;            /* commands in the rounds being filled */
     uint64_t tag;
     int64_t now_ms;
@@ -109,11 +119,12 @@ int workers_of_key_group(int key_group, int max_parallelism, int parallelism)
 static void collect(void *ctx, const row_t *row)
 {
     worker_t *k = ctx;
-    if (k->nouts == k->capouts) {
-        k->capouts = k->capouts ? k->capouts * 2 : 1024;
-        k->outs = xrealloc(k->outs, k->capouts * sizeof *k->outs);
+    output_t *o = &k->outs[k->writing];
+    if (o->n == o->cap) {
+        o->cap = o->cap ? o->cap * 2 : 1024;
+        o->rows = xrealloc(o->rows, o->cap * sizeof *o->rows);
     }
-    k->outs[k->nouts++] = (out_row_t){ptf_op_origin(k->op), row_copy(row, k->w->cfg.op.output_type, &k->out_arena)};
+    o->rows[o->n++] = (out_row_t){ptf_op_origin(k->op), row_copy(row, k->w->cfg.op.output_type, &o->arena)};
 }
 
 static int run_cmd(worker_t *k, const cmd_t *c)
@@ -195,7 +206,8 @@ workers_t *workers_new(const workers_config_t *cfg, char *err, size_t errlen)
         k->err = xcalloc(1, WORKER_ERRLEN);
         arena_init(&k->rounds[0].arena, 0);
         arena_init(&k->rounds[1].arena, 0);
-        arena_init(&k->out_arena, 0);
+        arena_init(&k->outs[0].arena, 0);
+        arena_init(&k->outs[1].arena, 0);
         k->op = ptf_op_new(&cfg->op, cfg->invokers[i], collect, k);
         int rc = pthread_create(&k->thread, &attr, worker_main, k);
         k->started = rc == 0;
@@ -222,8 +234,10 @@ void workers_free(workers_t *w)
             free(k->rounds[r].cmds);
             arena_destroy(&k->rounds[r].arena);
         }
-        free(k->outs);
-        arena_destroy(&k->out_arena);
+        for (int o = 0; o < 2; o++) {
+            free(k->outs[o].rows);
+            arena_destroy(&k->outs[o].arena);
+        }
         free(k->err);
     }
     pthread_mutex_destroy(&w->mu);
@@ -251,11 +265,12 @@ static bool before(const ptf_op_origin_t *a, const ptf_op_origin_t *b)
 /* The next row of worker i to emit: all of the failing worker's, others' before its failing record. */
 static const out_row_t *head(const workers_t *w, int i, size_t *at, int failing, uint64_t limit)
 {
-    const worker_t *k = &w->ws[i];
-    while (at[i] < k->nouts && i != failing && failing >= 0 && k->outs[at[i]].origin.tag >= limit) at[i]++;
-    return at[i] < k->nouts ? &k->outs[at[i]] : NULL;
+    const output_t *o = &w->ws[i].outs[w->ws[i].finished];
+    while (at[i] < o->n && i != failing && failing >= 0 && o->rows[at[i]].origin.tag >= limit) at[i]++;
+    return at[i] < o->n ? &o->rows[at[i]] : NULL;
 }
 
+/* Emits the finished round's output of every worker in merged order, then frees it. */
 static void emit_merged(workers_t *w, int failing, uint64_t limit)
 {
     size_t *at = xcalloc((size_t)w->n, sizeof *at);
@@ -271,6 +286,12 @@ static void emit_merged(workers_t *w, int failing, uint64_t limit)
         at[best]++;
     }
     free(at);
+    for (int i = 0; i < w->n; i++) {
+        output_t *o = &w->ws[i].outs[w->ws[i].finished];
+        o->n = 0;
+        arena_reset(&o->arena);
+    }
+    w->unmerged = false;
 }
 
 /* The worker that failed on the earliest record, -1 if none did. */
@@ -288,8 +309,10 @@ static int sticky_error(const workers_t *w, char *err, size_t errlen)
     return -1;
 }
 
-/* Waits for the running round, emits its output; -1 once a worker failed. */
-static int wait_and_merge(workers_t *w, char *err, size_t errlen)
+/* Waits for the running round; its output is then the finished one, to merge.
+ * A failure emits the output before the failing record and makes the error
+ * sticky: -1. */
+static int wait_round(workers_t *w, char *err, size_t errlen)
 {
     if (w->failed) return sticky_error(w, err, errlen);
     if (!w->running) return 0;
@@ -298,22 +321,21 @@ static int wait_and_merge(workers_t *w, char *err, size_t errlen)
         while (w->ws[i].busy) pthread_cond_wait(&w->done, &w->mu);
     pthread_mutex_unlock(&w->mu);
     w->running = false;
+    for (int i = 0; i < w->n; i++) w->ws[i].finished = w->ws[i].writing;
+    w->unmerged = true;
     int failing = first_failure(w);
-    emit_merged(w, failing, failing >= 0 ? w->ws[failing].fail_tag : 0);
-    for (int i = 0; i < w->n; i++) {
-        w->ws[i].nouts = 0;
-        arena_reset(&w->ws[i].out_arena);
-    }
     if (failing < 0) return 0;
+    emit_merged(w, failing, w->ws[failing].fail_tag);
     w->failed = true;
     w->err = xstrdup(w->ws[failing].err);
     return sticky_error(w, err, errlen);
 }
 
-/* Gives every worker the round filled so far; the next fills the other. */
+/* Gives every worker the round filled so far (writing into its other output),
+ * then emits the round that finished while they run the new one. */
 static int hand_over(workers_t *w, char *err, size_t errlen)
 {
-    if (wait_and_merge(w, err, errlen) != 0) return -1;
+    if (wait_round(w, err, errlen) != 0) return -1;
     pthread_mutex_lock(&w->mu);
     for (int i = 0; i < w->n; i++) {
         worker_t *k = &w->ws[i];
@@ -321,12 +343,14 @@ static int hand_over(workers_t *w, char *err, size_t errlen)
         k->filling ^= 1;
         k->rounds[k->filling].n = 0;
         arena_reset(&k->rounds[k->filling].arena);
+        k->writing = 1 - k->finished;
         k->busy = true;
     }
     pthread_cond_broadcast(&w->work);
     pthread_mutex_unlock(&w->mu);
     w->running = true;
     w->queued = 0;
+    if (w->unmerged) emit_merged(w, -1, 0);
     return 0;
 }
 
@@ -407,6 +431,7 @@ int workers_end_input(workers_t *w, int table, char *err, size_t errlen)
 
 int workers_flush(workers_t *w, char *err, size_t errlen)
 {
-    if (hand_over(w, err, errlen) != 0) return -1;
-    return wait_and_merge(w, err, errlen);
+    if (hand_over(w, err, errlen) != 0 || wait_round(w, err, errlen) != 0) return -1;
+    emit_merged(w, -1, 0);
+    return 0;
 }

@@ -24,7 +24,7 @@
  *
  * Commands are buffered per worker and handed over in rounds (at most
  * workers_config_t.round commands); while the workers run a round the caller fills the
- * next one. Each worker flushes its operator at the end of a round, so a
+ * next one and emits the output of the one before. Each worker flushes its operator at the end of a round, so a
  * round's output is complete when it is merged. A worker's user error fails
  * the call: the merged output before the failing record goes out, then the
  * error (the earliest failing record's, by tag).

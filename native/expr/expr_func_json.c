@@ -49,7 +49,7 @@ static void write_value(buf_t *b, const value_t *v, const type_t *t)
     switch (t->id) {
     case TYPE_BOOLEAN: buf_puts(b, v->u.b ? "true" : "false"); return;
     case TYPE_TINYINT: case TYPE_SMALLINT: case TYPE_INT: case TYPE_BIGINT:
-        buf_printf(b, "%lld", (long long)v->u.i64); return;
+        buf_put_i64(b, v->u.i64); return;
     case TYPE_FLOAT: jnum_float(b, v->u.f32); return;
     case TYPE_DOUBLE: jnum_double(b, v->u.f64); return;
     case TYPE_DECIMAL: jnum_big_decimal(b, v->u.dec, t->scale); return;

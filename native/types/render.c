@@ -52,7 +52,7 @@ void render_value(buf_t *b, const value_t *v, const type_t *t)
     case TYPE_TINYINT:
     case TYPE_SMALLINT:
     case TYPE_INT:
-    case TYPE_BIGINT: buf_printf(b, "%lld", (long long)v->u.i64); break;
+    case TYPE_BIGINT: buf_put_i64(b, v->u.i64); break;
     case TYPE_FLOAT: jnum_float(b, v->u.f32); break;
     case TYPE_DOUBLE: jnum_double(b, v->u.f64); break;
     case TYPE_DECIMAL: jnum_big_decimal(b, v->u.dec, t->scale < 0 ? 0 : t->scale); break;

@@ -30,15 +30,19 @@ void buf_append(buf_t *b, const void *p, size_t n)
 void buf_putc(buf_t *b, char c) { buf_append(b, &c, 1); }
 void buf_puts(buf_t *b, const char *s) { buf_append(b, s, strlen(s)); }
 
+/* Formats into the free room first: one vsnprintf unless the text does not fit. */
 void buf_vprintf(buf_t *b, const char *fmt, va_list ap)
 {
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    size_t room = b->cap - b->len;
+    int n = vsnprintf(room ? (char *)b->data + b->len : NULL, room, fmt, ap2);
     va_end(ap2);
     if (n < 0) return;
-    buf_reserve(b, (size_t)n + 1);
-    vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
+    if ((size_t)n >= room) {
+        buf_reserve(b, (size_t)n + 1);
+        vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 
@@ -73,6 +77,17 @@ void buf_free(buf_t *b)
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
+}
+
+void buf_put_i64(buf_t *b, int64_t v)
+{
+    char digits[20];
+    int n = 0;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do digits[n++] = (char)('0' + u % 10); while ((u /= 10) != 0);
+    buf_reserve(b, (size_t)n + 1);
+    if (v < 0) b->data[b->len++] = '-';
+    while (n) b->data[b->len++] = (unsigned char)digits[--n];
 }
 
 void buf_put_u8(buf_t *b, uint8_t v) { buf_append(b, &v, 1); }

@@ -21,6 +21,7 @@ void buf_putc(buf_t *b, char c);
 void buf_puts(buf_t *b, const char *s);
 void buf_printf(buf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(buf_t *b, const char *fmt, va_list ap);
+void buf_put_i64(buf_t *b, int64_t v);                /* decimal text, as "%lld" prints it */
 const char *buf_cstr(buf_t *b);                       /* NUL-terminates (not counted in len) */
 char *buf_steal(buf_t *b);                            /* caller frees; buffer is reset */
 void buf_clear(buf_t *b);                             /* len = 0, keeps memory */

@@ -50,6 +50,19 @@ run_sql "" "SET 'parallelism.default' = '2';
 $CLICKS"; cp "$W/all" "$W/c2"
 verdict clicks_set_option "$(cmp -s <(sort "$W/c1") <(sort "$W/c2") && [ "$(wc -l <"$W/c2")" -eq 5000 ] && echo 1 || echo 0)" 0 0
 
+# A scalar UDF over the workers' output runs on the command thread while the
+# workers run the next round (several rounds of 8192 commands): the same rows.
+awk 'BEGIN { srand(3); for (i = 0; i < 30000; i++) printf "{\"user_id\": %d, \"url\": \"/p%d\"}\n", int(rand() * 900), i % 7 }' \
+  >"$W/u.json"
+UDF="CREATE FUNCTION f AS 'com.example.CountClicks' USING JAR '$SEEDS';
+CREATE FUNCTION plus_one AS 'com.example.udf.PlusOne' USING JAR '$PTFHOST_BUILD/compat/udfs.jar';
+CREATE TABLE u (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'u.json', 'format' = 'json');
+SELECT user_id, plus_one(CAST(click_count AS INT)) AS c FROM f(input => TABLE u PARTITION BY user_id) WHERE plus_one(user_id) % 2 = 0;"
+run_sql "" "$UDF"; cp "$W/all" "$W/u1"
+run_sql "--parallelism 2" "$UDF"; cp "$W/all" "$W/u2"
+verdict udf_over_workers "$(cmp -s <(sort "$W/u1") <(sort "$W/u2") && [ "$(wc -l <"$W/u2")" -gt 10000 ] && echo 1 || echo 0)" 0 0 \
+  "the rows at parallelism 2 differ from parallelism 1's"
+
 # Row semantics cannot run parallel: parallelism 1 and a note on stderr.
 run_case row_semantics_note 0 "--parallelism 2" "CREATE FUNCTION g AS 'io.ptfhost.compat.RowPassThrough' USING JAR '$PTFS';
 CREATE VIEW v AS SELECT * FROM (VALUES ('Bob', 12), ('Alice', 42)) AS T(name, score);

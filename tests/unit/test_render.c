@@ -379,6 +379,32 @@ START_TEST(instants_at_the_ends_of_long)
 }
 END_TEST
 
+/* buf_put_i64 writes what "%lld" writes, the ends of long included; buf_printf
+ * grows the buffer when the text does not fit its free room. */
+START_TEST(integers_and_long_text_into_buffers)
+{
+    const int64_t cases[] = {0, 7, -7, 10, -10, 1234567890123LL, INT64_MAX, INT64_MIN, INT64_MIN + 1};
+    buf_t b = BUF_INIT;
+    char want[32];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        buf_clear(&b);
+        buf_put_i64(&b, cases[i]);
+        snprintf(want, sizeof want, "%lld", (long long)cases[i]);
+        ck_assert_str_eq(buf_cstr(&b), want);
+    }
+    char longer[1000];
+    memset(longer, 'x', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
+    buf_clear(&b);
+    buf_puts(&b, "ab");
+    buf_printf(&b, "<%s|%d>", longer, 42);
+    ck_assert_uint_eq(b.len, 2 + 1 + 999 + 4);
+    ck_assert_int_eq(memcmp(b.data, "ab<x", 4), 0);
+    ck_assert_str_eq(buf_cstr(&b) + b.len - 4, "|42>");
+    buf_free(&b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("render");
@@ -388,6 +414,7 @@ int main(void)
     tcase_add_test(tc, rows_equal_java_row_to_string);
     tcase_add_test(tc, sql_cast_to_string_printing_mode);
     tcase_add_test(tc, instants_at_the_ends_of_long);
+    tcase_add_test(tc, integers_and_long_text_into_buffers);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }
