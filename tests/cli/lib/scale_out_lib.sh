@@ -8,16 +8,18 @@ produce() {
     | timeout 120 kcat -b "$BOOT" -P -t "$SO_TOPIC" -K '|' || bad "kcat could not produce the input"   # hang guard
 }
 
-# script NAME SINK-TOPIC KEY-OPTIONS EXTRA-SETS [SOURCE-EXTRA [SINK-EXTRA]]: W/NAME.sql
+# script NAME SINK KEY-OPTIONS EXTRA-SETS [SOURCE-EXTRA [SINK-EXTRA]]: W/NAME.sql; SINK
+# is a Kafka topic, or file:PATH for a filesystem sink writing CSV to PATH
 script() {
+  local sink="'connector' = 'kafka', 'topic' = '$2', 'properties.bootstrap.servers' = '$BOOT', 'format' = 'json'"
+  case $2 in file:*) sink="'connector' = 'filesystem', 'path' = '${2#file:}', 'format' = 'csv'" ;; esac
   cat >"$W/$1.sql" <<SQL
 $4
 CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$JAR';
 CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'kafka', 'topic' = '$SO_TOPIC',
   'properties.bootstrap.servers' = '$BOOT', 'properties.group.id' = 'g-$1', $3
   'scan.startup.mode' = 'earliest-offset', 'format' = 'json'${5:-});
-CREATE TABLE counts (user_id INT, url STRING, click_count BIGINT) WITH ('connector' = 'kafka', 'topic' = '$2',
-  'properties.bootstrap.servers' = '$BOOT', 'format' = 'json'${6:-});
+CREATE TABLE counts (user_id INT, url STRING, click_count BIGINT) WITH ($sink${6:-});
 INSERT INTO counts SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
 SQL
 }
