@@ -364,9 +364,11 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
 static int file_checkpoint(conn_sink_t *s, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
-    for (int i = 0; i < fs->nlanes; i++)
-        if (fs->lanes[i]->f && sync_part(fs->lanes[i]->f, fs->lanes[i]->tmp, err, errlen) != 0) return -1;
-    if (s->lane) return 0;
+    if (s->lane) {
+        for (int i = 0; i < fs->nlanes; i++)
+            if (fs->lanes[i]->f && sync_part(fs->lanes[i]->f, fs->lanes[i]->tmp, err, errlen) != 0) return -1;
+        return 0;
+    }
     s->parts = fs->committed + (fs->sealed ? 1 : 0) + (fs->f ? 1 : 0);
     if (!fs->parts || !fs->f) return 0;
     if (fs->sealed) {
@@ -488,19 +490,25 @@ static int lanes_close(file_sink_t *fs, bool commit, char *err, size_t errlen)
     return rc;
 }
 
-static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+/* Without lanes: the target, or the sealed part and the part in progress. */
+static int target_close(file_sink_t *fs, bool commit, char *err, size_t errlen)
 {
-    file_sink_t *fs = (file_sink_t *)s;
     int rc = 0;
-    if (s->lane) rc = lanes_close(fs, commit, err, errlen);
     if (fs->sealed) rc = file_commit_sealed(fs, commit, err, errlen);   /* its checkpoint never completed */
     if (rc != 0) {
         if (fs->f) outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
     } else if (fs->parts && fs->f) {
         rc = part_commit(fs, NULL, fs->committed, &fs->f, &fs->tmp, commit, err, errlen);
-    } else if (!fs->parts && !s->lane) {
+    } else if (!fs->parts) {
         rc = outfile_commit(fs->f, fs->tmp, fs->target, commit, err, errlen);
     }
+    return rc;
+}
+
+static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    file_sink_t *fs = (file_sink_t *)s;
+    int rc = s->lane ? lanes_close(fs, commit, err, errlen) : target_close(fs, commit, err, errlen);
     conn_format_free(fs->format);
     free(fs->target);
     free(fs->tmp);

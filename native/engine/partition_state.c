@@ -370,7 +370,8 @@ static int write_parts(pstate_t *ps, const job_call_state_t *call, const conn_sp
         s.img_of[part[i]] = i;
     }
     int rc = 0;
-    for (int i = 0; i < n && has_lanes(ps) && rc == 0; i++) rc = add_lane_records(ps, part[i], &s.imgs[i], err, errlen);
+    for (int i = 0; i < n && has_lanes(ps) && rc == 0; i++)
+        rc = add_lane_records(ps, part[i], &s.imgs[i], err, errlen);
     state_visit(s.store, snap_state, &s);
     timer_visit(ptf_op_timers(call->op), snap_timer, &s);
     for (int i = 0; i < n; i++) {

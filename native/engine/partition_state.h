@@ -75,7 +75,8 @@ int pstate_assign(pstate_t *ps, const job_call_state_t *call, const conn_source_
 
 /* The group revokes ev's partitions: checkpointed at ev's positions (not
  * when lost), their lanes closed (aborted, or their part in progress
- * removed, when lost), then their keys dropped. The caller flushed the operator and made the sink durable. */
+ * removed, when lost), then their keys dropped. The caller flushed the
+ * operator and made the sink durable. */
 int pstate_revoke(pstate_t *ps, const job_call_state_t *call, const conn_rebalance_t *ev, char *err,
                   size_t errlen);
 
