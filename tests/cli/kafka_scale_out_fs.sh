@@ -21,9 +21,6 @@ W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
 SO_TOPIC=clicks_fs
 . "$(dirname "$0")/lib/scale_out_lib.sh"
-pa="" pb="" pp=""
-trap '[ -n "$pa" ] && kill -9 "$pa" 2>/dev/null; [ -n "$pb" ] && kill -9 "$pb" 2>/dev/null; [ -n "$pp" ] && kill "$pp" 2>/dev/null; stop_broker; rm -rf "$W"' EXIT
-JAR=$PTFHOST_BUILD/compat/seeds.jar
 N1=20000 N2=20000 N=40000 N3=45000
 
 start_broker --partitions 4 --topics clicks_fs || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
@@ -52,44 +49,17 @@ gapless() {
 }
 
 script so file:out/counts.csv "$KEYED" "$SCALE" "$GROUP"
-(cd "$W" && exec "$PTFHOST" run so.sql >a.out 2>a.err) & pa=$!
-wait_for "$W/a.err" "partition clicks_fs-.* assigned" 4 && ok || bad "A was not assigned 4 partitions: $(cat "$W/a.err")"
-wait_rows 1 && ok || bad "A committed no part: $(cat "$W/a.err")"
-(cd "$W" && exec "$PTFHOST" run so.sql >b.out 2>b.err) & pb=$!
-wait_for "$W/b.err" "partition clicks_fs-.* assigned" 1 && ok || bad "B was not assigned a partition: $(cat "$W/b.err")"
-grep -q "revoked, checkpointed" "$W/a.err" && ok || bad "A did not checkpoint the partitions it gave up: $(cat "$W/a.err")"
-b_parts=$(grep -o "partition clicks_fs-[0-9]* assigned" "$W/b.err" | sort -u | wc -l)
-[ "$b_parts" -ge 1 ] && [ "$b_parts" -le 3 ] && ok || bad "B has $b_parts partitions"
-# B reads a while; then half the second batch arrives at once, and B dies
-# while it works through it (past a new checkpoint of one of its partitions),
-# its parts in progress left behind.
-sleep 1.5
-bp=$(grep -o "partition clicks_fs-[0-9]* assigned" "$W/b.err" | head -1 | grep -o "clicks_fs-[0-9]*")
-b_chk=$(newest_checkpoint "$W/ckpts/partitions/$bp")
-produce $((N1 + 1)) $((N1 + N2 / 2)) & pp=$!
-for _ in $(seq 3000); do   # hang guard: 60 s
-  [ "$(newest_checkpoint "$W/ckpts/partitions/$bp")" != "$b_chk" ] && break
-  sleep 0.02
-done
-[ "$(newest_checkpoint "$W/ckpts/partitions/$bp")" != "$b_chk" ] && ok || bad "B did not checkpoint $bp: $(tail -3 "$W/b.err")"
-sleep "$(printf '0.%02d' $((RANDOM % 10)))"
-kill -0 "$pb" 2>/dev/null && ok || bad "B ended early: $(cat "$W/b.err")"
-restored=$(grep -c "assigned, restored from" "$W/a.err")
-a_lines=$(wc -l <"$W/a.err")
-kill -9 "$pb"; wait "$pb" 2>/dev/null; pb=""
+two_members so "wait_rows 1"
+# Half the second batch arrives at once, and B dies while it works through
+# it, its parts in progress left behind.
+kill_b $((N1 + 1)) $((N1 + N2 / 2))
 [ -z "$(others)" ] && ok || bad "after kill -9, visible files that are not committed parts: $(others | head -3)"
-wait "$pp"; pp=""
 produce $((N1 + N2 / 2 + 1)) $N
-# A takes B's partitions over (after the session timeout) and reads to the end.
-wait_for "$W/a.err" "assigned, restored from .*ckpts/partitions/clicks_fs-[0-9]*/chk-[0-9]*" $((restored + b_parts)) && ok \
-  || bad "A did not restore B's partitions: $(cat "$W/a.err")"
+# A takes B's partitions over (state and part counts) and reads to the end.
+a_takes_over
 wait_rows $N && ok || bad "the committed parts hold $(rows | wc -l) rows, not $N: $(tail -3 "$W/a.err")"
 sleep 1   # a row too many would show up in the next commits
 [ "$(rows | wc -l)" -eq $N ] && ok || bad "after the takeover the committed parts hold $(rows | wc -l) rows, not $N"
-for p in $(grep -o "partition clicks_fs-[0-9]* assigned" "$W/b.err" | sort -u | grep -o "clicks_fs-[0-9]*"); do
-  tail -n +"$((a_lines + 1))" "$W/a.err" | grep -q "partition $p assigned, restored from" && ok \
-    || bad "A did not take $p over from B with its state: $(cat "$W/a.err")"
-done
 
 # A stop with savepoint commits every lane with its partition's savepoint.
 kill -TERM "$pa"
