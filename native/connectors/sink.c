@@ -238,6 +238,16 @@ static int blackhole_close(conn_sink_t *s, bool commit, char *err, size_t errlen
 
 /* ---- filesystem ---------------------------------------------------------------- */
 
+/* A lane (a scale-out job, sink.h): the part files of one input partition,
+ * its part in progress committed with the partition's checkpoint. */
+typedef struct file_lane {
+    char *topic;
+    int32_t partition;
+    FILE *f;                   /* the part in progress; NULL: opens at the lane's next row */
+    char *tmp;
+    unsigned long long committed;
+} file_lane_t;
+
 typedef struct file_sink {
     conn_sink_t base;
     conn_format_t *format;
@@ -249,26 +259,86 @@ typedef struct file_sink {
     unsigned long long committed;
     FILE *sealed;              /* the part a barrier closed, until its checkpoint commits it (rows go on into the next) */
     char *sealed_tmp;
+    file_lane_t **lanes;       /* opened with lanes (base.lane set): one per input partition, instead of the above */
+    int nlanes;
+    file_lane_t *cur;          /* where rows go under lanes (NULL: none chosen) */
 } file_sink_t;
 
-/* Part n of the target "DIR/STEM.EXT": "DIR/STEM-n.EXT" (malloc'ed). */
-static char *part_name(const file_sink_t *fs, unsigned long long n)
+/* Part n of the target "DIR/STEM.EXT": "DIR/STEM-n.EXT", or of a lane
+ * "DIR/STEM-TOPIC-PARTITION-n.EXT" (malloc'ed). The last two numbers tell
+ * a lane's parts apart from every other lane's, whatever its topic. */
+static char *part_name(const file_sink_t *fs, const file_lane_t *lane, unsigned long long n)
 {
     const char *slash = strrchr(fs->target, '/'), *base = slash ? slash + 1 : fs->target;
     const char *dot = strrchr(base, '.');
     size_t stem = dot && dot > base ? (size_t)(dot - fs->target) : strlen(fs->target);
-    size_t len = strlen(fs->target) + 24;
+    size_t len = strlen(fs->target) + (lane ? strlen(lane->topic) + 16 : 0) + 24;
     char *p = xmalloc(len);
-    snprintf(p, len, "%.*s-%llu%s", (int)stem, fs->target, n, fs->target + stem);
+    if (lane)
+        snprintf(p, len, "%.*s-%s-%d-%llu%s", (int)stem, fs->target, lane->topic, (int)lane->partition, n,
+                 fs->target + stem);
+    else
+        snprintf(p, len, "%.*s-%llu%s", (int)stem, fs->target, n, fs->target + stem);
     return p;
 }
 
-static int file_open_part(file_sink_t *fs, char *err, size_t errlen)
+/* Closes the part *f (hidden at *tmp) and renames it to part n of lane
+ * (NULL: the sink's own) or, !commit, removes it; both are cleared. */
+static int part_commit(const file_sink_t *fs, const file_lane_t *lane, unsigned long long n, FILE **f, char **tmp,
+                       bool commit, char *err, size_t errlen)
 {
-    char *name = part_name(fs, fs->committed + (fs->sealed ? 1 : 0));
-    fs->f = outfile_temp_open(name, &fs->tmp, err, errlen);
+    char *name = part_name(fs, lane, n);
+    int rc = outfile_commit(*f, *tmp, name, commit, err, errlen);
     free(name);
-    return fs->f ? 0 : -1;
+    free(*tmp);
+    *f = NULL;
+    *tmp = NULL;
+    return rc;
+}
+
+/* Visible parts numbered from n on, which a run killed between a part's
+ * rename and its checkpoint's publish left: removed. */
+static void remove_parts_from(const file_sink_t *fs, const file_lane_t *lane, unsigned long long n)
+{
+    for (;; n++) {
+        char *name = part_name(fs, lane, n);
+        int gone = unlink(name);
+        free(name);
+        if (gone != 0) break;
+    }
+}
+
+static int sync_part(FILE *f, const char *tmp, char *err, size_t errlen)
+{
+    if (fflush(f) == 0 && fsync(fileno(f)) == 0) return 0;
+    snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
+    return -1;
+}
+
+/* The current lane's parts become the sink's (sink.h: parts). */
+static void show_lane(file_sink_t *fs)
+{
+    fs->base.parts = fs->cur ? fs->cur->committed + (fs->cur->f ? 1 : 0) : 0;
+}
+
+/* Where the next row goes: the part in progress (the current lane's under
+ * lanes), opened when there is none. */
+static FILE *row_file(file_sink_t *fs, char *err, size_t errlen)
+{
+    file_lane_t *lane = fs->cur;
+    if (fs->base.lane && !lane) {
+        snprintf(err, errlen, "internal: table '%s': a row reached the filesystem sink with no lane chosen (the "
+                              "input partition it belongs to is unknown)", fs->table);
+        return NULL;
+    }
+    FILE **f = lane ? &lane->f : &fs->f;
+    if (*f) return *f;
+    char *name = lane ? part_name(fs, lane, lane->committed)
+                      : part_name(fs, NULL, fs->committed + (fs->sealed ? 1 : 0));
+    *f = outfile_temp_open(name, lane ? &lane->tmp : &fs->tmp, err, errlen);
+    free(name);
+    if (lane) show_lane(fs);
+    return *f;
 }
 
 static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
@@ -276,8 +346,9 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
     file_sink_t *fs = (file_sink_t *)s;
     buf_clear(&fs->line);
     if (conn_format_encode(fs->format, row, &fs->line, err, errlen) != 0) return -1;
-    if (!fs->f && file_open_part(fs, err, errlen) != 0) return -1;
-    if (fwrite(fs->line.data, 1, fs->line.len, fs->f) != fs->line.len) {
+    FILE *f = row_file(fs, err, errlen);
+    if (!f) return -1;
+    if (fwrite(fs->line.data, 1, fs->line.len, f) != fs->line.len) {
         snprintf(err, errlen, "cannot write '%s': %s", fs->target, strerror(errno));
         return -1;
     }
@@ -285,22 +356,26 @@ static int file_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen
     return 0;
 }
 
-/* The barrier: the part in progress is made durable and sealed (rows after
- * the barrier go into the next part, as the checkpoint may be published
- * later); the checkpoint records it as committed. */
+/* The barrier. Under lanes every lane's part in progress is made durable;
+ * each partition's checkpoint, written right after (partition_state.h),
+ * commits its lane's. Else the part in progress is made durable and sealed
+ * (rows after the barrier go into the next part, as the checkpoint may be
+ * published later); the checkpoint records it as committed. */
 static int file_checkpoint(conn_sink_t *s, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
+    if (s->lane) {
+        for (int i = 0; i < fs->nlanes; i++)
+            if (fs->lanes[i]->f && sync_part(fs->lanes[i]->f, fs->lanes[i]->tmp, err, errlen) != 0) return -1;
+        return 0;
+    }
     s->parts = fs->committed + (fs->sealed ? 1 : 0) + (fs->f ? 1 : 0);
     if (!fs->parts || !fs->f) return 0;
     if (fs->sealed) {
         snprintf(err, errlen, "cannot write '%s': the previous checkpoint has not committed its part", fs->tmp);
         return -1;
     }
-    if (fflush(fs->f) != 0 || fsync(fileno(fs->f)) != 0) {
-        snprintf(err, errlen, "cannot write '%s': %s", fs->tmp, strerror(errno));
-        return -1;
-    }
+    if (sync_part(fs->f, fs->tmp, err, errlen) != 0) return -1;
     fs->sealed = fs->f;
     fs->sealed_tmp = fs->tmp;
     fs->f = NULL;
@@ -311,29 +386,44 @@ static int file_checkpoint(conn_sink_t *s, char *err, size_t errlen)
 /* The sealed part under its number (commit) or dropped; the next part's number moves on when committed. */
 static int file_commit_sealed(file_sink_t *fs, bool commit, char *err, size_t errlen)
 {
-    char *name = part_name(fs, fs->committed);
-    int rc = outfile_commit(fs->sealed, fs->sealed_tmp, name, commit, err, errlen);
-    free(name);
-    free(fs->sealed_tmp);
-    fs->sealed_tmp = NULL;
-    fs->sealed = NULL;
+    int rc = part_commit(fs, NULL, fs->committed, &fs->sealed, &fs->sealed_tmp, commit, err, errlen);
     if (rc == 0 && commit) fs->committed++;
     return rc;
 }
 
-/* The checkpoint is about to be published: the sealed part becomes visible. */
+/* The lane's part in progress under its number (commit) or dropped. */
+static int lane_commit(file_sink_t *fs, file_lane_t *lane, bool commit, char *err, size_t errlen)
+{
+    if (!lane->f) return 0;
+    int rc = part_commit(fs, lane, lane->committed, &lane->f, &lane->tmp, commit, err, errlen);
+    if (rc == 0 && commit) lane->committed++;
+    show_lane(fs);
+    return rc;
+}
+
+/* The checkpoint is about to be published: the sealed part (under lanes,
+ * the current lane's part in progress) becomes visible. */
 static int file_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
+    if (s->lane) return fs->cur ? lane_commit(fs, fs->cur, true, err, errlen) : 0;
     return fs->parts && fs->sealed ? file_commit_sealed(fs, true, err, errlen) : 0;
 }
 
 /* Checkpointed from now on: the target's own in-progress file goes, parts
- * an unpublished checkpoint committed are removed. */
+ * an unpublished checkpoint committed are removed. Under lanes, the
+ * current lane's partition was restored: its parts number on from parts. */
 static int file_resume(conn_sink_t *s, unsigned long long parts, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     file_sink_t *fs = (file_sink_t *)s;
+    if (s->lane) {
+        if (!fs->cur) return 0;   /* lanes are always checkpointed */
+        fs->cur->committed = parts;
+        remove_parts_from(fs, fs->cur, parts);
+        show_lane(fs);
+        return 0;
+    }
     if (fs->f) outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
     free(fs->tmp);
     fs->tmp = NULL;
@@ -341,29 +431,84 @@ static int file_resume(conn_sink_t *s, unsigned long long parts, char *err, size
     fs->parts = true;
     fs->committed = parts;
     s->parts_table = fs->table;
-    for (unsigned long long n = parts;; n++) {
-        char *name = part_name(fs, n);
-        int gone = unlink(name);
-        free(name);
-        if (gone != 0) break;
-    }
+    remove_parts_from(fs, NULL, parts);
     return 0;
 }
 
-static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+/* ---- lanes: part files per input partition (sink.h) ---- */
+
+static int file_lane(conn_sink_t *s, const char *topic, int32_t partition, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    file_sink_t *fs = (file_sink_t *)s;
+    fs->cur = NULL;
+    for (int i = 0; i < fs->nlanes && !fs->cur; i++)
+        if (fs->lanes[i]->partition == partition && strcmp(fs->lanes[i]->topic, topic) == 0) fs->cur = fs->lanes[i];
+    if (!fs->cur) {
+        fs->cur = xcalloc(1, sizeof *fs->cur);
+        fs->cur->topic = xstrdup(topic);
+        fs->cur->partition = partition;
+        fs->lanes = xrealloc(fs->lanes, (size_t)(fs->nlanes + 1) * sizeof *fs->lanes);
+        fs->lanes[fs->nlanes++] = fs->cur;
+    }
+    show_lane(fs);
+    return 0;
+}
+
+/* Commits (or drops) the lane's part in progress and frees the lane. */
+static int lane_end(file_sink_t *fs, file_lane_t *lane, bool commit, char *err, size_t errlen)
+{
+    int rc = lane_commit(fs, lane, commit, err, errlen);
+    free(lane->topic);
+    free(lane);
+    return rc;
+}
+
+static int file_lane_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
 {
     file_sink_t *fs = (file_sink_t *)s;
+    file_lane_t *lane = fs->cur;
+    if (!lane) return 0;
+    fs->cur = NULL;
+    int i = 0;
+    while (fs->lanes[i] != lane) i++;
+    fs->lanes[i] = fs->lanes[--fs->nlanes];
+    return lane_end(fs, lane, commit, err, errlen);
+}
+
+/* ---- close and open ---- */
+
+/* Every lane ends (the first error is kept). */
+static int lanes_close(file_sink_t *fs, bool commit, char *err, size_t errlen)
+{
+    char lerr[1024];
+    int rc = 0;
+    fs->cur = NULL;
+    for (int i = 0; i < fs->nlanes; i++)
+        if (lane_end(fs, fs->lanes[i], commit, rc == 0 ? err : lerr, rc == 0 ? errlen : sizeof lerr) != 0) rc = -1;
+    free(fs->lanes);
+    return rc;
+}
+
+/* Without lanes: the target, or the sealed part and the part in progress. */
+static int target_close(file_sink_t *fs, bool commit, char *err, size_t errlen)
+{
     int rc = 0;
     if (fs->sealed) rc = file_commit_sealed(fs, commit, err, errlen);   /* its checkpoint never completed */
     if (rc != 0) {
         if (fs->f) outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
     } else if (fs->parts && fs->f) {
-        char *name = part_name(fs, fs->committed);
-        rc = outfile_commit(fs->f, fs->tmp, name, commit, err, errlen);
-        free(name);
+        rc = part_commit(fs, NULL, fs->committed, &fs->f, &fs->tmp, commit, err, errlen);
     } else if (!fs->parts) {
         rc = outfile_commit(fs->f, fs->tmp, fs->target, commit, err, errlen);
     }
+    return rc;
+}
+
+static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
+{
+    file_sink_t *fs = (file_sink_t *)s;
+    int rc = s->lane ? lanes_close(fs, commit, err, errlen) : target_close(fs, commit, err, errlen);
     conn_format_free(fs->format);
     free(fs->target);
     free(fs->tmp);
@@ -372,7 +517,10 @@ static int file_close(conn_sink_t *s, bool commit, char *err, size_t errlen)
     return rc;
 }
 
-static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_dir, char *err, size_t errlen)
+/* lanes: a scale-out job's sink, always checkpointed; its target's
+ * in-progress file is only created (the folder can be written) and removed. */
+static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_dir, bool lanes, char *err,
+                                   size_t errlen)
 {
     const char *path = catalog_table_option(t, "path");
     if (!path) {
@@ -402,6 +550,15 @@ static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_di
         free(fs->target);
         free(fs);
         return NULL;
+    }
+    if (lanes) {
+        fs->base.lane = file_lane;
+        fs->base.lane_close = file_lane_close;
+        fs->base.parts_table = fs->table;
+        outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
+        free(fs->tmp);
+        fs->tmp = NULL;
+        fs->f = NULL;
     }
     return &fs->base;
 }
@@ -453,7 +610,7 @@ conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE
         b->accepts_updates = true;
         return b;
     }
-    if (strcmp(connector, "filesystem") == 0) return file_sink_open(t, base_dir, err, errlen);
+    if (strcmp(connector, "filesystem") == 0) return file_sink_open(t, base_dir, lanes, err, errlen);
     if (strcmp(connector, "kafka") == 0 || strcmp(connector, "upsert-kafka") == 0)
         return conn_kafka_sink_open(t, strcmp(connector, "upsert-kafka") == 0, lanes, err, errlen);
     if (strcmp(connector, "datagen") == 0) {

@@ -6,7 +6,8 @@
  * (".NAME.inprogress.UUID", Flink's name; util/outfile.h) and renames it into
  * place only on a successful close, so a failed or killed job never leaves a
  * half-written file a reader would take for data. Under checkpoints it
- * writes part files committed at each checkpoint instead (resume below).
+ * writes part files committed at each checkpoint instead (resume below),
+ * and in a scale-out job part files per input partition (lanes below).
  *
  * Errors: a row or a close that cannot be written (a full disk, a closed
  * stdout, a reader that went away) fails with "cannot write ..." naming
@@ -54,18 +55,27 @@ struct conn_sink {
      * rename and its checkpoint's publish left, are removed. */
     int (*resume)(conn_sink_t *s, unsigned long long parts, char *err, size_t errlen);
     const char *parts_table;         /* a filesystem sink under checkpoints: its table, else NULL */
-    unsigned long long parts;        /* and its parts committed once the checkpoint at the last barrier is */
-    /* Optional, an 'exactly-once' Kafka sink opened with lanes (a scale-out
-     * job): one transactional producer per input partition, its
-     * transactional.id '<prefix>-<topic>-<partition>'. lane() makes the lane
-     * of an input partition current, opening it first when it is not open
-     * (which fences an earlier producer of that id: its open transaction
-     * is aborted) and beginning its transaction. write, checkpoint_commit,
-     * transactional_id and transactions are then the current lane's; with no
-     * lane current, write fails and transactional_id is NULL. checkpoint
-     * drains every lane. lane_close commits (or aborts) the current lane's
-     * transaction and closes it; none is current after. close() commits or
-     * aborts every lane still open. */
+    unsigned long long parts;        /* and its parts committed once the checkpoint at the last barrier is
+                                        (under lanes: the current lane's, with its part in progress) */
+    /* Optional, an 'exactly-once' Kafka sink or a filesystem sink opened
+     * with lanes (a scale-out job): one lane per input partition, which the
+     * partition's checkpoints commit. Kafka: a transactional producer per
+     * lane, its transactional.id '<prefix>-<topic>-<partition>'; opening a
+     * lane fences an earlier producer of that id (its open transaction is
+     * aborted) and begins its transaction. Filesystem: a lane's parts are
+     * "STEM-<topic>-<partition>-N.EXT" for the target 'STEM.EXT', each
+     * hidden in progress until committed by rename; resume(), right after
+     * a lane is first made current, sets the parts its partition's
+     * restored checkpoint committed and removes its visible parts numbered
+     * from there on. lane() makes the lane of an input partition current,
+     * opening it first when it is not open. write, checkpoint_commit,
+     * transactional_id, transactions and parts are then the current lane's;
+     * with no lane current, write fails and transactional_id is NULL.
+     * checkpoint makes every lane durable (drains it); the checkpoints of the
+     * partitions follow before any further row. lane_close commits (or
+     * aborts) the current lane's transaction or part in progress and
+     * closes it; none is current after. close() commits or aborts every
+     * lane still open. */
     int (*lane)(conn_sink_t *s, const char *topic, int32_t partition, char *err, size_t errlen);
     int (*lane_close)(conn_sink_t *s, bool commit, char *err, size_t errlen);
 };
@@ -89,7 +99,8 @@ conn_sink_t *conn_sink_stdout(FILE *out, const type_t *schema, conn_stdout_mode_
                               const int *upsert_key, int nupsert_key, const render_zone_t *zone);
 
 /* The sink a table's 'connector' option names. lanes: a scale-out job's
- * sink, whose 'exactly-once' Kafka sink writes through lanes (above). */
+ * sink, whose 'exactly-once' Kafka sink or filesystem sink writes through
+ * lanes (above). */
 conn_sink_t *conn_sink_open(const catalog_table_t *t, const char *base_dir, FILE *out, bool lanes, char *err,
                             size_t errlen);
 

@@ -110,15 +110,9 @@ int pstate_check(const job_ckpt_t *k, const plan_call_t *plan, const conn_sink_t
         return -1;
     }
     if (check_table(plan, err, errlen) != 0) return -1;
-    if (sink && sink->resume) {
-        snprintf(err, errlen, "'ptfhost.scale-out': a filesystem sink commits part files at checkpoints, which "
-                              "scale-out does not support yet; use a Kafka sink ('exactly-once' or "
-                              "'at-least-once'), print or stdout");
-        return -1;
-    }
-    if (sink && sink->transactional_id && !sink->lane) {
-        snprintf(err, errlen, "internal: 'ptfhost.scale-out': the exactly-once sink was opened without a "
-                              "transaction per input partition");
+    if (sink && !sink->lane && (sink->transactional_id || sink->resume)) {
+        snprintf(err, errlen, "internal: 'ptfhost.scale-out': the %s sink was opened without a lane per input "
+                              "partition", sink->resume ? "filesystem" : "exactly-once");
         return -1;
     }
     return 0;
@@ -182,7 +176,7 @@ static void folder_of(const pstate_t *ps, int part, char *out, size_t outlen)
              (int)ps->parts[part].partition);
 }
 
-/* ---- lanes: the sink's transaction per partition ---- */
+/* ---- lanes: the sink's transaction or part files per partition ---- */
 
 static bool has_lanes(const pstate_t *ps) { return ps->out->sink && ps->out->sink->lane; }
 
@@ -222,7 +216,7 @@ int pstate_route(pstate_t *ps, const job_call_state_t *call, char *err, size_t e
     uint64_t part;
     if (key && hashmap_get(&ps->keys, key, len, &part)) return use_lane(ps, (int)part, err, errlen);
     snprintf(err, errlen, "internal: 'ptfhost.scale-out': function '%s' emitted a row for a key of no input "
-                          "partition this process reads; the exactly-once sink has no transaction for it",
+                          "partition this process reads; the sink has no lane for it",
              call->function_name);
     return -1;
 }
@@ -248,6 +242,18 @@ static void adopt(pstate_t *ps, const ckpt_image_t *img, int part, conn_split_po
     }
 }
 
+/* Opens part's lane; a filesystem sink's numbers its parts on from those
+ * the partition's checkpoint img (empty: none) committed, removing
+ * visible ones from there on. */
+static int open_lane(pstate_t *ps, int part, const ckpt_image_t *img, char *err, size_t errlen)
+{
+    if (use_lane(ps, part, err, errlen) != 0) return -1;
+    conn_sink_t *sink = ps->out->sink;
+    if (!sink->resume) return 0;
+    return sink->resume(sink, ckpt_file_parts(img, sink->parts_table), err, errlen);
+}
+
+/* The partition's state, offset and (under lanes) lane, from its newest checkpoint. */
 static int restore_part(pstate_t *ps, const job_call_state_t *call, int part, conn_split_pos_t *pos, char *err,
                         size_t errlen)
 {
@@ -260,6 +266,7 @@ static int restore_part(pstate_t *ps, const job_call_state_t *call, int part, co
                                     errlen);
     if (rc == 0 && found) rc = job_ckpt_restore_image(ps->k, &img, path, call, err, errlen);
     if (rc == 0 && found) adopt(ps, &img, part, pos);
+    if (rc == 0 && has_lanes(ps)) rc = open_lane(ps, part, &img, err, errlen);
     if (rc == 0 && !ps->k->quiet)
         fprintf(stderr, "ptfhost: table '%s': partition %s-%d assigned%s%s\n", ps->table, pos->topic,
                 (int)pos->partition, found ? ", restored from " : "", found ? path : "");
@@ -275,7 +282,6 @@ int pstate_assign(pstate_t *ps, const job_call_state_t *call, const conn_source_
         int part = part_index(ps, ev->parts[i].topic, ev->parts[i].partition);
         split_is(ps, ev->splits[i], part);
         if (restore_part(ps, call, part, &ev->parts[i], err, errlen) != 0) return -1;
-        if (has_lanes(ps) && use_lane(ps, part, err, errlen) != 0) return -1;
     }
     return 0;
 }
@@ -317,18 +323,21 @@ static void snap_timer(void *ctx, uint32_t key, const char *name, int64_t time)
     if (i >= 0) ckpt_add_timer(&s->imgs[i], s->calls[i], kb, (uint32_t)klen, name, time);
 }
 
-/* Lanes: the partition's checkpoint records its lane's transaction (as a
- * one-process checkpoint records the sink's). */
-static int add_lane_txn(pstate_t *ps, int part, ckpt_image_t *img, char *err, size_t errlen)
+/* Lanes: the partition's checkpoint records its lane's transaction or
+ * parts (as a one-process checkpoint records the sink's). */
+static int add_lane_records(pstate_t *ps, int part, ckpt_image_t *img, char *err, size_t errlen)
 {
     if (use_lane(ps, part, err, errlen) != 0) return -1;
     const conn_sink_t *sink = ps->out->sink;
-    ckpt_add_kafka_txn(img, sink->transactional_table, sink->transactional_id, sink->transactions);
+    if (sink->transactional_id)
+        ckpt_add_kafka_txn(img, sink->transactional_table, sink->transactional_id, sink->transactions);
+    if (sink->parts_table) ckpt_add_file_parts(img, sink->parts_table, sink->parts);
     return 0;
 }
 
 /* Writes the partition's checkpoint; under lanes its lane's transaction
- * commits just before the checkpoint is published, and the next begins. */
+ * (part in progress) commits just before the checkpoint is published, and
+ * the next begins. */
 static int publish_part(pstate_t *ps, int part, const char *folder, const ckpt_image_t *img, char *path,
                         size_t pathlen, char *err, size_t errlen)
 {
@@ -361,7 +370,8 @@ static int write_parts(pstate_t *ps, const job_call_state_t *call, const conn_sp
         s.img_of[part[i]] = i;
     }
     int rc = 0;
-    for (int i = 0; i < n && has_lanes(ps) && rc == 0; i++) rc = add_lane_txn(ps, part[i], &s.imgs[i], err, errlen);
+    for (int i = 0; i < n && has_lanes(ps) && rc == 0; i++)
+        rc = add_lane_records(ps, part[i], &s.imgs[i], err, errlen);
     state_visit(s.store, snap_state, &s);
     timer_visit(ptf_op_timers(call->op), snap_timer, &s);
     for (int i = 0; i < n; i++) {

@@ -21,8 +21,12 @@
  * partition's previous writer) when the partition is assigned, committed
  * when the partition's checkpoint is published (its KAFKA_TXN record in
  * that checkpoint), closed when it is revoked (committed with its last
- * checkpoint, or aborted when lost). Each output row goes to the lane of
- * the partition of the key that produced it (pstate_route).
+ * checkpoint, or aborted when lost). A filesystem sink does the same with
+ * part files per input partition: a lane's part in progress is committed
+ * (renamed into place) when the partition's checkpoint is published, which
+ * records the lane's part count (its FILE_PARTS record); the lane opened
+ * on assignment numbers on from the restored count. Each output row goes
+ * to the lane of the partition of the key that produced it (pstate_route).
  *
  * Not thread-safe: everything runs on the query's thread (the rebalance
  * hook is called from within the source's next()). */
@@ -44,10 +48,9 @@ typedef struct pstate pstate_t;
 
 /* What scale-out needs, checked before the run (k->scale_out): checkpoints
  * configured, one table argument, a 'kafka' table keyed ('key.fields') by
- * exactly the PARTITION BY columns, no ORDER BY, and a sink without part
- * files (filesystem sinks are not supported yet; an exactly-once Kafka
- * sink must have been opened with lanes). 0, or -1 with err saying what,
- * where and the fix. */
+ * exactly the PARTITION BY columns, no ORDER BY, and an exactly-once
+ * Kafka or a filesystem sink opened with lanes. 0, or -1 with err saying
+ * what, where and the fix. */
 int pstate_check(const job_ckpt_t *k, const plan_call_t *plan, const conn_sink_t *sink, char *err, size_t errlen);
 
 /* Keeps the partition of each key of the call's Kafka table; k and out
@@ -66,13 +69,14 @@ int pstate_route(pstate_t *ps, const job_call_state_t *call, char *err, size_t e
 
 /* The group assigned ev's partitions: each restored from its newest
  * complete checkpoint (the offset goes into ev); under lanes, its lane
- * opened. */
+ * opened (a filesystem sink's resumed at the checkpoint's part count). */
 int pstate_assign(pstate_t *ps, const job_call_state_t *call, const conn_source_t *src, conn_rebalance_t *ev,
                   char *err, size_t errlen);
 
 /* The group revokes ev's partitions: checkpointed at ev's positions (not
- * when lost), their lanes closed (aborted when lost), then their keys
- * dropped. The caller flushed the operator and made the sink durable. */
+ * when lost), their lanes closed (aborted, or their part in progress
+ * removed, when lost), then their keys dropped. The caller flushed the
+ * operator and made the sink durable. */
 int pstate_revoke(pstate_t *ps, const job_call_state_t *call, const conn_rebalance_t *ev, char *err,
                   size_t errlen);
 

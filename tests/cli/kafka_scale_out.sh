@@ -16,9 +16,6 @@ W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
 SO_TOPIC=clicks_so
 . "$(dirname "$0")/lib/scale_out_lib.sh"
-pa="" pb=""
-trap '[ -n "$pa" ] && kill -9 "$pa" 2>/dev/null; [ -n "$pb" ] && kill -9 "$pb" 2>/dev/null; stop_broker; rm -rf "$W"' EXIT
-JAR=$PTFHOST_BUILD/compat/seeds.jar
 N1=30000 N2=10000 N=40000
 
 start_broker --partitions 4 --topics clicks_so,counts_so,counts_ref || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
