@@ -267,8 +267,7 @@ static int hold_release(kafka_sink_t *ks, char *err, size_t errlen)
 {
     kafka_hold_t *h = &ks->hold;
     int rc = 0;
-    size_t i = 0;
-    for (; i < h->n && rc == 0; i++) {
+    for (size_t i = 0; i < h->n && rc == 0; i++) {
         const held_record_t *hr = &h->records[i];
         const unsigned char *at = (const unsigned char *)h->data.data + hr->at;
         kafka_record_t r = {hr->keyed ? at : NULL, hr->tombstone ? NULL : at + hr->key_len, hr->key_len,
@@ -287,13 +286,15 @@ static int hold_record(kafka_sink_t *ks, const kafka_record_t *r, char *err, siz
     kafka_hold_t *h = &ks->hold;
     size_t size = r->key_len + r->value_len + headers_size(r->headers) + HELD_RECORD_COST;
     if (h->bytes + size > h->max_bytes) {
-        if (h->full(h->ctx, err, errlen) != 0 || h->on) {
-            if (h->on) snprintf(err, errlen, "internal: table '%s': the checkpoint completed without its commit",
-                                ks->table->name);
-            if (r->headers) rd_kafka_headers_destroy(r->headers);
-            return -1;
+        int rc = h->full(h->ctx, err, errlen);
+        if (rc == 0 && h->on) {
+            snprintf(err, errlen, "internal: table '%s': the checkpoint completed without its commit",
+                     ks->table->name);
+            rc = -1;
         }
-        return send_record(ks, ks->cur, r, err, errlen);
+        if (rc == 0) return send_record(ks, ks->cur, r, err, errlen);
+        if (r->headers) rd_kafka_headers_destroy(r->headers);
+        return -1;
     }
     if (h->n == h->cap) {
         h->cap = h->cap ? 2 * h->cap : 1024;
