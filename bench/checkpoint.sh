@@ -11,18 +11,46 @@
 # pause of the checkpoints that hold every key while rows still flow (the end's checkpoint,
 # which waits for its write as the run ends, is left out). With BASE_BUILD_DIR (an older
 # build, whose checkpoints were synchronous: pause = snapshot + write) each run of BUILD_DIR is
-# interleaved with one of it and its rows say "(before)". Not part of the test suite.
+# interleaved with one of it and its rows say "(before)". BENCH_CKPT_SINK=kafka-eo writes into an
+# 'exactly-once' Kafka sink on the built-in broker (loopback, one partition) instead of part files:
+# its commit joins the publish, and the rows that follow a barrier are held by the sink until then
+# (docs/checkpoints.md, "The pause"). Not part of the test suite.
 #   bench/checkpoint.sh BUILD_DIR [BASE_BUILD_DIR]
-#   BENCH_CKPT_KEYS="100000 1000000" (sizes), BENCH_CKPT_INTERVAL (default: fits the size), BENCH_RUNS (default 5)
+#   BENCH_CKPT_KEYS="100000 1000000" (sizes), BENCH_CKPT_INTERVAL (default: fits the size), BENCH_RUNS (default 5),
+#   BENCH_CKPT_SINK (file, the default, or kafka-eo)
 set -euo pipefail
 BUILD=$(cd "${1:?usage: bench/checkpoint.sh BUILD_DIR [BASE_BUILD_DIR]}" && pwd)
 BASE=${2:+$(cd "$2" && pwd)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 RUNS=${BENCH_RUNS:-5}
+SINK=${BENCH_CKPT_SINK:-file}
 W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
+BROKER=""
+trap '[ -n "$BROKER" ] && kill "$BROKER"; rm -rf "$W"' EXIT
 cd "$W"
+case $SINK in
+file) ;;
+kafka-eo)
+  "$BUILD/ptfhost" broker --partitions 1 --topics ckpt_bench >broker.out 2>broker.err &
+  BROKER=$!
+  for _ in $(seq 300); do [ -s broker.out ] && break; sleep 0.1; done
+  [ -s broker.out ] || { echo "bench: no broker: $(cat broker.err)" >&2; exit 1; }
+  BOOT=$(head -n 1 broker.out); BOOT=${BOOT#bootstrap.servers=} ;;
+*) echo "bench: BENCH_CKPT_SINK is 'file' or 'kafka-eo', not '$SINK'" >&2; exit 2 ;;
+esac
+
+# sink_ddl NAME: the sink's WITH clause.
+sink_ddl() {
+  if [ "$SINK" = file ]; then
+    echo "'connector' = 'filesystem', 'path' = '$1.out', 'format' = 'csv'"
+  else
+    echo "'connector' = 'kafka', 'topic' = 'ckpt_bench', 'properties.bootstrap.servers' = '$BOOT',
+  'format' = 'json', 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'bench-${1%%.*}'"
+  fi
+}
+# end_offset: the records in the Kafka sink's topic so far (the broker trims old ones, not the offsets).
+end_offset() { kcat -b "$BOOT" -Q -t ckpt_bench:0:-1 | awk '{ print $NF }'; }
 
 # script NAME INPUT BUILD K: CountClicks over INPUT into CSV part files NAME-N.out, checkpoints per NAME.
 script() {
@@ -34,7 +62,7 @@ SET 'execution.checkpointing.dir' = 'ckpts';
 SET 'ptfhost.checkpoint.stats' = 'true';
 CREATE FUNCTION count_clicks AS 'com.example.CountClicks' USING JAR '$3/compat/seeds.jar';
 CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = '$2', 'format' = 'json');
-CREATE TABLE sink (user_id INT, url STRING, n BIGINT) WITH ('connector' = 'filesystem', 'path' = '$1.out', 'format' = 'csv');
+CREATE TABLE sink (user_id INT, url STRING, n BIGINT) WITH ($(sink_ddl "$1"));
 INSERT INTO sink SELECT * FROM count_clicks(input => TABLE clicks PARTITION BY user_id);
 SQL
 }
@@ -44,17 +72,24 @@ interval() {
   elif [ "$1" -ge 1000000 ]; then echo '1 s'
   else echo '200 ms'; fi
 }
-# job BUILD NAME: one run; its part files gathered into NAME.out (timed_ms counts its rows).
+# job BUILD NAME: one run; its part files gathered into NAME.out (timed_ms counts its rows);
+# with a Kafka sink, NAME.out gets a line per record the run added to the topic.
 job() {
   rm -rf ckpts "$2"-*.out
-  "$1/ptfhost" run "$2.sql" || return 1
-  cat "$2"-*.out >"$2.out"
-  rm -f "$2"-*.out
+  if [ "$SINK" = file ]; then
+    "$1/ptfhost" run "$2.sql" || return 1
+    cat "$2"-*.out >"$2.out"
+    rm -f "$2"-*.out
+  else
+    local before; before=$(end_offset)
+    "$1/ptfhost" run "$2.sql" || return 1
+    awk -v n=$(($(end_offset) - before)) 'BEGIN { for (i = 0; i < n; i++) print "" }' >"$2.out"
+  fi
 }
 # stats FILE: "values snapshot write bytes pause" per checkpoint line (an older build's lines
-# have no pause: its checkpoint held the run for snapshot + write).
+# have no pause: its checkpoint held the run for snapshot + write; a held-rows tail is ignored).
 stats() {
-  sed -n 's/^ptfhost: checkpoint .*: \([0-9]*\) state values, snapshot \([0-9.]*\) ms, write \([0-9.]*\) ms, \([0-9]*\) bytes\(, pause \([0-9.]*\) ms\)\{0,1\}$/\1 \2 \3 \4 \6/p' "$1" |
+  sed -n 's/^ptfhost: checkpoint .*: \([0-9]*\) state values, snapshot \([0-9.]*\) ms, write \([0-9.]*\) ms, \([0-9]*\) bytes\(, pause \([0-9.]*\) ms\)\{0,1\}\(, held .*\)\{0,1\}$/\1 \2 \3 \4 \6/p' "$1" |
     awk '{ print $1, $2, $3, $4, ($5 == "" ? $2 + $3 : $5) }'
 }
 ms_int() { awk '{ printf "%d\n", $1 + 0.5 }'; }
@@ -72,6 +107,8 @@ measure() {
   stats "steady.$tag.out.log" | sed '$d' | awk -v k="$k" '$1 == k { print $5 }' >>"$tag.$k.pause"
 }
 
+via=""
+[ "$SINK" = kafka-eo ] && via=" (exactly-once Kafka sink)"
 header
 for K in ${BENCH_CKPT_KEYS:-100000 1000000}; do
   awk -v n="$K" 'BEGIN { for (i = 0; i < n; i++) printf "{\"user_id\": %d, \"url\": \"/p%d\"}\n", i, i % 100 }' >"keys.$K.json"
@@ -94,9 +131,9 @@ for K in ${BENCH_CKPT_KEYS:-100000 1000000}; do
     row_info "checkpoint of $label keys: bytes per key$suffix" "$(( $(median <"$t.$K.bytes") / K ))"
     pause=$(median <"$t.$K.pause" | ms_int)
     if [ "$K" -ge 1000000 ] && [ "$t" = new ]; then
-      row "pause per checkpoint, $label keys (ms, median)" "$pause" "<= 200" "<=" 200
+      row "pause per checkpoint, $label keys$via (ms, median)" "$pause" "<= 200" "<=" 200
     else
-      row_info "pause per checkpoint, $label keys (ms, median)$suffix" "$pause"
+      row_info "pause per checkpoint, $label keys$via (ms, median)$suffix" "$pause"
     fi
     row_info "  of $(wc -l <"$t.$K.pause") checkpoints; the largest (ms)$suffix" "$(sort -n "$t.$K.pause" | tail -n 1 | ms_int)"
   done

@@ -20,6 +20,9 @@
  * transactional.id '<prefix>-<topic>-<partition>' of the input partition,
  * each committed with that partition's checkpoint; the codec, metadata,
  * keys and partitioner are the same for every lane.
+ * While a checkpoint of the one producer is written in the background
+ * (sink.h: hold), records are held in memory, in order, and produced into
+ * the next transaction once the interval's has committed.
  * 'none' waits for nothing. upsert-kafka writes +I/+U as records and -D as
  * tombstones (null value) of their key, and drops -U. */
 #include "connectors/kafka.h"
@@ -45,6 +48,33 @@ typedef struct kafka_lane {
     int32_t partition;
 } kafka_lane_t;
 
+/* A record to produce: key (NULL: none) and value (NULL: a tombstone). */
+typedef struct kafka_record {
+    const void *key, *value;
+    size_t key_len, value_len;
+    int64_t timestamp;
+    rd_kafka_headers_t *headers;    /* may be NULL; taken over by send_record */
+} kafka_record_t;
+
+/* A record held across a checkpoint's background write: key and value at `at` in the held bytes. */
+typedef struct held_record {
+    size_t at, key_len, value_len;
+    bool keyed, tombstone;
+    int64_t timestamp;
+    rd_kafka_headers_t *headers;    /* owned */
+} held_record_t;
+
+/* The records held while a checkpoint is written (sink.h: hold). */
+typedef struct kafka_hold {
+    bool on;
+    size_t max_bytes, bytes;        /* the bound, and what the held records count against it */
+    int (*full)(void *ctx, char *err, size_t errlen);
+    void *ctx;
+    buf_t data;                     /* keys and values, one after another */
+    held_record_t *records;
+    size_t n, cap;
+} kafka_hold_t;
+
 typedef struct kafka_sink {
     conn_sink_t base;
     const catalog_table_t *table;
@@ -64,6 +94,7 @@ typedef struct kafka_sink {
     buf_t key, value;
     long failed;                    /* records the broker did not take */
     char first_failure[512];
+    kafka_hold_t hold;
 } kafka_sink_t;
 
 static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
@@ -174,24 +205,119 @@ static int txn_commit(kafka_sink_t *ks, kafka_lane_t *lane, char *err, size_t er
     return 0;
 }
 
-/* Hands one record to the lane's producer; headers (may be NULL) pass to it on success. */
-static rd_kafka_resp_err_t produce(kafka_sink_t *ks, kafka_lane_t *lane, bool tombstone, int64_t timestamp,
-                                   rd_kafka_headers_t *headers)
+/* Hands one record to the lane's producer; its headers pass to it on success. */
+static rd_kafka_resp_err_t produce(kafka_sink_t *ks, kafka_lane_t *lane, const kafka_record_t *r)
 {
-    bool keyed = conn_kafka_codec_has_key(ks->codec);
     rd_kafka_vu_t vu[7] = {
         {.vtype = RD_KAFKA_VTYPE_RKT, .u.rkt = lane->rkt},
         {.vtype = RD_KAFKA_VTYPE_PARTITION, .u.i32 = ks->fixed ? 0 : RD_KAFKA_PARTITION_UA},
         {.vtype = RD_KAFKA_VTYPE_MSGFLAGS, .u.i = RD_KAFKA_MSG_F_COPY},
-        {.vtype = RD_KAFKA_VTYPE_VALUE, .u.mem = {tombstone ? NULL : ks->value.data, tombstone ? 0 : ks->value.len}},
-        {.vtype = RD_KAFKA_VTYPE_KEY, .u.mem = {keyed ? ks->key.data : NULL, keyed ? ks->key.len : 0}},
-        {.vtype = RD_KAFKA_VTYPE_TIMESTAMP, .u.i64 = timestamp},
-        {.vtype = RD_KAFKA_VTYPE_HEADERS, .u.headers = headers},
+        {.vtype = RD_KAFKA_VTYPE_VALUE, .u.mem = {(void *)r->value, r->value_len}},
+        {.vtype = RD_KAFKA_VTYPE_KEY, .u.mem = {(void *)r->key, r->key_len}},
+        {.vtype = RD_KAFKA_VTYPE_TIMESTAMP, .u.i64 = r->timestamp},
+        {.vtype = RD_KAFKA_VTYPE_HEADERS, .u.headers = r->headers},
     };
-    rd_kafka_error_t *e = rd_kafka_produceva(lane->rk, vu, headers ? 7 : 6);
+    rd_kafka_error_t *e = rd_kafka_produceva(lane->rk, vu, r->headers ? 7 : 6);
     rd_kafka_resp_err_t code = e ? rd_kafka_error_code(e) : RD_KAFKA_RESP_ERR_NO_ERROR;
     if (e) rd_kafka_error_destroy(e);
     return code;
+}
+
+/* Produces the record, waiting while the local queue is full; its headers are freed if it fails. */
+static int send_record(kafka_sink_t *ks, kafka_lane_t *lane, const kafka_record_t *r, char *err, size_t errlen)
+{
+    rd_kafka_resp_err_t e;
+    while ((e = produce(ks, lane, r)) == RD_KAFKA_RESP_ERR__QUEUE_FULL)
+        rd_kafka_poll(lane->rk, 100);   /* the local queue is full: wait for deliveries */
+    if (e) {
+        if (r->headers) rd_kafka_headers_destroy(r->headers);
+        snprintf(err, errlen, "table '%s': cannot write to topic '%s': %s", ks->table->name, ks->topics[0],
+                 rd_kafka_err2str(e));
+        return -1;
+    }
+    rd_kafka_poll(lane->rk, 0);
+    return 0;
+}
+
+/* ---- holding records while a checkpoint is written (sink.h: hold) ---- */
+
+#define HELD_RECORD_COST 64   /* what a held record counts against the bound besides its bytes */
+
+static size_t headers_size(const rd_kafka_headers_t *headers)
+{
+    size_t n = 0, size;
+    const char *name;
+    const void *value;
+    for (size_t i = 0; headers && rd_kafka_header_get_all(headers, i, &name, &value, &size) == 0; i++)
+        n += strlen(name) + size;
+    return n;
+}
+
+static void hold_drop(kafka_hold_t *h)
+{
+    for (size_t i = 0; i < h->n; i++)
+        if (h->records[i].headers) rd_kafka_headers_destroy(h->records[i].headers);
+    h->n = h->bytes = 0;
+    buf_clear(&h->data);
+    h->on = false;
+}
+
+/* Produces the held records in order into the lane's open transaction, and stops holding. */
+static int hold_release(kafka_sink_t *ks, char *err, size_t errlen)
+{
+    kafka_hold_t *h = &ks->hold;
+    int rc = 0;
+    for (size_t i = 0; i < h->n && rc == 0; i++) {
+        const held_record_t *hr = &h->records[i];
+        const unsigned char *at = (const unsigned char *)h->data.data + hr->at;
+        kafka_record_t r = {hr->keyed ? at : NULL, hr->tombstone ? NULL : at + hr->key_len, hr->key_len,
+                            hr->value_len, hr->timestamp, hr->headers};
+        rc = send_record(ks, ks->cur, &r, err, errlen);
+        h->records[i].headers = NULL;   /* the producer's now, or freed */
+    }
+    hold_drop(h);
+    return rc;
+}
+
+/* Holds a record; at the bound, first has the checkpoint complete (which
+ * releases what is held) and then produces it. */
+static int hold_record(kafka_sink_t *ks, const kafka_record_t *r, char *err, size_t errlen)
+{
+    kafka_hold_t *h = &ks->hold;
+    size_t size = r->key_len + r->value_len + headers_size(r->headers) + HELD_RECORD_COST;
+    if (h->bytes + size > h->max_bytes) {
+        int rc = h->full(h->ctx, err, errlen);
+        if (rc == 0 && h->on) {
+            snprintf(err, errlen, "internal: table '%s': the checkpoint completed without its commit",
+                     ks->table->name);
+            rc = -1;
+        }
+        if (rc == 0) return send_record(ks, ks->cur, r, err, errlen);
+        if (r->headers) rd_kafka_headers_destroy(r->headers);
+        return -1;
+    }
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 1024;
+        h->records = xrealloc(h->records, h->cap * sizeof *h->records);
+    }
+    h->records[h->n++] = (held_record_t){h->data.len, r->key_len, r->value_len, r->key != NULL, r->value == NULL,
+                                         r->timestamp, r->headers};
+    if (r->key_len) buf_append(&h->data, r->key, r->key_len);
+    if (r->value_len) buf_append(&h->data, r->value, r->value_len);
+    h->bytes += size;
+    ks->base.held++;
+    return 0;
+}
+
+static void kafka_sink_hold(conn_sink_t *s, size_t max_bytes, int (*full)(void *ctx, char *err, size_t errlen),
+                            void *ctx)
+{
+    kafka_sink_t *ks = (kafka_sink_t *)s;
+    ks->hold.on = true;
+    ks->hold.max_bytes = max_bytes;
+    ks->hold.full = full;
+    ks->hold.ctx = ctx;
+    s->held = 0;
 }
 
 static int kafka_write(conn_sink_t *s, const row_t *row, char *err, size_t errlen)
@@ -210,18 +336,11 @@ static int kafka_write(conn_sink_t *s, const row_t *row, char *err, size_t errle
         conn_metadata_spread(ks->table, catalog_column_is_persisted, row, &full, &ks->row_arena);
     bool tombstone;
     if (conn_kafka_codec_encode(ks->codec, &full, &ks->key, &ks->value, &tombstone, err, errlen) != 0) return -1;
-    int64_t timestamp;
-    rd_kafka_headers_t *headers = conn_kafka_metadata_write(&ks->meta, &full, &timestamp, &ks->row_arena);
-    rd_kafka_resp_err_t e;
-    while ((e = produce(ks, lane, tombstone, timestamp, headers)) == RD_KAFKA_RESP_ERR__QUEUE_FULL)
-        rd_kafka_poll(lane->rk, 100);   /* the local queue is full: wait for deliveries */
-    if (e) {
-        if (headers) rd_kafka_headers_destroy(headers);
-        snprintf(err, errlen, "table '%s': cannot write to topic '%s': %s", ks->table->name, ks->topics[0],
-                 rd_kafka_err2str(e));
-        return -1;
-    }
-    rd_kafka_poll(lane->rk, 0);
+    bool keyed = conn_kafka_codec_has_key(ks->codec);
+    kafka_record_t r = {keyed ? ks->key.data : NULL, tombstone ? NULL : ks->value.data, keyed ? ks->key.len : 0,
+                        tombstone ? 0 : ks->value.len, 0, NULL};
+    r.headers = conn_kafka_metadata_write(&ks->meta, &full, &r.timestamp, &ks->row_arena);
+    if ((ks->hold.on ? hold_record(ks, &r, err, errlen) : send_record(ks, lane, &r, err, errlen)) != 0) return -1;
     s->rows++;
     return 0;
 }
@@ -263,13 +382,15 @@ static void show_lane(kafka_sink_t *ks)
 }
 
 /* The checkpoint is written aside (sink.h): exactly-once commits the
- * current lane's transaction of the interval and begins the next. */
+ * current lane's transaction of the interval, begins the next and
+ * produces into it what was held meanwhile. */
 static int kafka_sink_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
     if (ks->guarantee != GUARANTEE_EXACTLY_ONCE || !ks->cur) return 0;
     int rc = txn_commit(ks, ks->cur, err, errlen);
     if (rc == 0) rc = txn_failed(ks->table, ks->cur, rd_kafka_begin_transaction(ks->cur->rk), "begin", err, errlen);
+    if (rc == 0 && ks->hold.on) rc = hold_release(ks, err, errlen);
     show_lane(ks);
     return rc;
 }
@@ -356,6 +477,9 @@ static int kafka_sink_lane_close(conn_sink_t *s, bool commit, char *err, size_t 
 
 static void kafka_sink_free(kafka_sink_t *ks)
 {
+    hold_drop(&ks->hold);
+    buf_free(&ks->hold.data);
+    free(ks->hold.records);
     conn_kafka_codec_free(ks->codec);
     conn_metadata_free(&ks->meta);
     arena_destroy(&ks->row_arena);
@@ -371,7 +495,9 @@ static int kafka_sink_close(conn_sink_t *s, bool commit, char *err, size_t errle
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
     char lerr[1024];
-    int rc = lane_end(ks, &ks->single, commit, err, errlen);
+    int rc = commit && ks->hold.on ? hold_release(ks, err, errlen) : 0;   /* a failed job drops them (free) */
+    if (rc != 0) commit = false;
+    if (lane_end(ks, &ks->single, commit, rc == 0 ? err : lerr, rc == 0 ? errlen : sizeof lerr) != 0) rc = -1;
     for (int i = 0; i < ks->nlanes; i++) {
         if (lane_end(ks, ks->lanes[i], commit, rc == 0 ? err : lerr, rc == 0 ? errlen : sizeof lerr) != 0) rc = -1;
         free(ks->lanes[i]);
@@ -437,6 +563,7 @@ conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, bool la
         ks->base.lane_close = kafka_sink_lane_close;
         return &ks->base;
     }
+    if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) ks->base.hold = kafka_sink_hold;
     if (single_open(ks, err, errlen) == 0) return &ks->base;
 fail:;
     char ignored[256];

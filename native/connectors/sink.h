@@ -78,6 +78,19 @@ struct conn_sink {
      * lane still open. */
     int (*lane)(conn_sink_t *s, const char *topic, int32_t partition, char *err, size_t errlen);
     int (*lane_close)(conn_sink_t *s, bool commit, char *err, size_t errlen);
+    /* Optional, an 'exactly-once' Kafka sink without lanes: the checkpoint
+     * of the last barrier is written in the background. Until its
+     * checkpoint_commit, write holds each record in memory (encoded, in
+     * order) instead of adding it to the interval's transaction;
+     * checkpoint_commit, after the commit and the next begin, produces them
+     * into the new transaction in order. A record that would take the held
+     * bytes (keys, values, headers and a fixed cost per record) past
+     * max_bytes first calls full(ctx): it must complete the checkpoint (so
+     * checkpoint_commit runs) or fail, and then write fails with its error.
+     * close(commit) produces what is held before it commits; close(!commit)
+     * drops it. held counts the records held since the last hold(). */
+    void (*hold)(conn_sink_t *s, size_t max_bytes, int (*full)(void *ctx, char *err, size_t errlen), void *ctx);
+    unsigned long long held;
 };
 
 /* TABLE_RESULT: Flink's TableResult.print() of a streaming query (tableau.h).

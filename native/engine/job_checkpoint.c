@@ -69,7 +69,7 @@ static int read_settings(job_ckpt_t *k, const catalog_t *s, const char *base_dir
 }
 
 /* ptfhost's settings beside Flink's (job_checkpoint.h). */
-static void read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s)
+static int read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s, char *err, size_t errlen)
 {
     k->stop_at_end = setting_true(s, "ptfhost.checkpoint.stop-at-end");
     k->quiet = setting_true(s, "ptfhost.checkpoint.quiet");
@@ -77,6 +77,17 @@ static void read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s)
     k->scale_out = setting_true(s, "ptfhost.scale-out");
     const char *v = catalog_get(s, "ptfhost.checkpoint.restore-watermark");
     k->restore_watermark = !v || strcasecmp(v, "false") != 0;
+    const char *buffer = catalog_get(s, "ptfhost.checkpoint.sink-buffer-bytes");
+    char *end = NULL;
+    unsigned long long bytes = buffer ? strtoull(buffer, &end, 10) : JOB_CKPT_SINK_BUFFER_DEFAULT;
+    if (buffer && (end == buffer || *end || buffer[0] == '-')) {
+        snprintf(err, errlen, "Could not parse value '%s' for key 'ptfhost.checkpoint.sink-buffer-bytes': give a "
+                              "number of bytes (0: an exactly-once sink's checkpoints complete at their barrier).",
+                 buffer);
+        return -1;
+    }
+    k->sink_buffer = (size_t)bytes;
+    return 0;
 }
 
 /* The checkpoint to start from: an explicit path, else with --resume the newest in the directory. */
@@ -114,7 +125,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
     ckpt_image_init(&k->restored, 0, 0);
     k->restore_watermark = true;
     if (!settings) return 0;
-    read_ptfhost_settings(k, settings);
+    if (read_ptfhost_settings(k, settings, err, errlen) != 0) return -1;
     if (read_settings(k, settings, base_dir, err, errlen) != 0) return -1;
     if (k->scale_out && catalog_get(settings, "execution.state-recovery.path")) {
         snprintf(err, errlen, "'execution.state-recovery.path' does not go with 'ptfhost.scale-out': each process "
@@ -679,9 +690,13 @@ static double mono_ms(void)
 /* 'ptfhost.checkpoint.stats': one line per checkpoint on stderr, where its time went (bench/checkpoint.sh). */
 static void report_stats(const job_ckpt_t *k, uint64_t bytes, double write_ms)
 {
+    char held[96] = "";
+    if (k->pending_holds)
+        snprintf(held, sizeof held, ", held %llu rows%s", k->sink->held,
+                 k->pending_full ? " (the sink buffer's bound: waited for the write)" : "");
     fprintf(stderr, "ptfhost: checkpoint %s: %llu state values, snapshot %.1f ms, write %.1f ms, %llu bytes, "
-                    "pause %.1f ms\n", k->last_path, (unsigned long long)k->pending_values, k->pending_snapshot_ms,
-            write_ms, (unsigned long long)bytes, k->pending_pause_ms);
+                    "pause %.1f ms%s\n", k->last_path, (unsigned long long)k->pending_values, k->pending_snapshot_ms,
+            write_ms, (unsigned long long)bytes, k->pending_pause_ms, held);
 }
 
 int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen)
@@ -713,8 +728,21 @@ int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pa
 }
 
 /* An exactly-once Kafka sink's transaction holds one interval's records: none may follow the barrier
- * before its commit, so its checkpoint completes before the run goes on. */
-static bool completes_at_barrier(const job_ckpt_t *k) { return k->sink && k->sink->transactional_id; }
+ * before its commit. One that can hold them meanwhile (sink.h: hold) lets its checkpoint complete in
+ * the background; otherwise it completes before the run goes on. */
+static bool sink_holds(const job_ckpt_t *k)
+{
+    return k->sink && k->sink->transactional_id && k->sink->hold && k->sink_buffer > 0;
+}
+static bool completes_at_barrier(const job_ckpt_t *k) { return k->sink && k->sink->transactional_id && !sink_holds(k); }
+
+/* The sink's held records reached its buffer's bound: the processing thread waits for the write. */
+static int sink_buffer_full(void *ctx, char *err, size_t errlen)
+{
+    job_ckpt_t *k = ctx;
+    k->pending_full = true;
+    return job_ckpt_complete(k, true, err, errlen) < 0 ? -1 : 0;
+}
 
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
                   char *path, size_t pathlen, char *err, size_t errlen)
@@ -738,8 +766,13 @@ int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_posi
     k->pending_flags = flags;
     k->pending_snapshot_ms = k->pending_pause_ms = mono_ms() - t0;
     ckpt_store_folder(k->dir, id, flags, path, pathlen);
-    if (!savepoint && !completes_at_barrier(k)) return JOB_CKPT_PENDING;
-    return job_ckpt_complete(k, true, err, errlen) < 0 ? -1 : 0;
+    k->pending_holds = k->pending_full = false;
+    if (savepoint || completes_at_barrier(k)) return job_ckpt_complete(k, true, err, errlen) < 0 ? -1 : 0;
+    if (sink_holds(k)) {
+        k->pending_holds = true;
+        ((conn_sink_t *)k->sink)->hold((conn_sink_t *)k->sink, k->sink_buffer, sink_buffer_full, k);
+    }
+    return JOB_CKPT_PENDING;
 }
 
 int job_ckpt_barrier(job_ckpt_t *k, const conn_sink_t *sink, const job_call_state_t *call,

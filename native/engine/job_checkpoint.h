@@ -67,7 +67,12 @@ typedef struct job_ckpt {
     double pending_snapshot_ms, pending_pause_ms; /* the processing thread's time on it */
     bool scale_out;          /* 'ptfhost.scale-out': checkpoints per Kafka partition (partition_state.h);
                                 nothing restores when the run starts */
+    size_t sink_buffer;      /* 'ptfhost.checkpoint.sink-buffer-bytes': what an exactly-once sink may hold
+                                while a checkpoint is written (sink.h: hold); 0: it completes at its barrier */
+    bool pending_holds, pending_full; /* the sink holds records for it; they reached the bound */
 } job_ckpt_t;
+
+#define JOB_CKPT_SINK_BUFFER_DEFAULT (16u << 20)
 
 /* How a run stopped with a savepoint begins its message (the folder follows). */
 #define JOB_CKPT_STOPPED "stopped with a savepoint: "
@@ -156,10 +161,13 @@ ckpt_call_t *job_ckpt_add_call(ckpt_image_t *img, const job_call_state_t *call);
  * query without state, positions and sink only) at the barrier; path
  * receives its folder. The caller flushed the operator. The
  * snapshot is encoded here; the file is written in the background:
- * JOB_CKPT_PENDING, and job_ckpt_complete publishes it later. A savepoint,
- * and a checkpoint with an exactly-once Kafka sink (its transaction must
- * not take records that follow the barrier), complete here: 0. A previous
- * checkpoint still pending is completed first (one at a time). */
+ * JOB_CKPT_PENDING, and job_ckpt_complete publishes it later. An
+ * exactly-once Kafka sink (its transaction must not take records that
+ * follow the barrier) holds them meanwhile (sink.h: hold; at its bound it
+ * has the checkpoint complete first). A savepoint, and a checkpoint with
+ * an exactly-once sink that cannot hold (lanes, or a sink buffer of 0),
+ * complete here: 0. A previous checkpoint still pending is completed first
+ * (one at a time). */
 #define JOB_CKPT_PENDING INPUTS_BARRIER_PENDING
 int job_ckpt_take(job_ckpt_t *k, const job_call_state_t *call, const inputs_position_t *pos, int n, bool savepoint,
                   char *path, size_t pathlen, char *err, size_t errlen);
