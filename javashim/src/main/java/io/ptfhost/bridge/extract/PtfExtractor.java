@@ -16,6 +16,7 @@ import org.apache.flink.table.functions.ProcessTableFunction;
 import org.apache.flink.table.types.inference.StaticArgumentTrait;
 import org.apache.flink.types.Row;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,6 +53,9 @@ public final class PtfExtractor {
 
     private final Class<?> cls;
     private final PtfSignature sig;
+    // each method's parameter annotations, parsed once: every Parameter.getAnnotation parses those
+    // of all parameters again, and each copy of a Method (getMethods) has its own Parameters
+    private final Map<Method, Annotation[][]> parameterAnnotations = new HashMap<>();
 
     private PtfExtractor(Class<?> cls) {
         this.cls = cls;
@@ -160,6 +165,7 @@ public final class PtfExtractor {
         // output mapping
         Map<String, Signature> signatures = new LinkedHashMap<>();
         Map<String, SqlType> outputs = new LinkedHashMap<>();
+        List<Signature> perMethod = new ArrayList<>(); // extracted once: the state mapping reuses them
         try {
             if (methods.isEmpty()) {
                 throw ValidationError.of("Could not find a publicly accessible method named '%s'.", EVAL);
@@ -168,6 +174,7 @@ public final class PtfExtractor {
                 try {
                     SqlType out = extractOutput(method);
                     Signature s = extractSignature(method);
+                    perMethod.add(s);
                     SqlType existing = outputs.get(s.key());
                     if (existing != null && !existing.equals(out)) {
                         throw ValidationError.of(
@@ -186,11 +193,11 @@ public final class PtfExtractor {
         // state mapping (includes the verification of the parameter layout)
         List<StateEntry> state = null;
         try {
-            for (Method method : methods) {
+            for (int i = 0; i < methods.size(); i++) {
+                Method method = methods.get(i);
                 try {
                     state = extractState(method);
-                    Signature s = extractSignature(method);
-                    verifyLayout(method, state, s);
+                    verifyLayout(method, state, perMethod.get(i));
                 } catch (RuntimeException | LinkageError t) {
                     throw ValidationError.wrap(t, "Unable to extract a type inference from method:\n%s", method);
                 }
@@ -235,6 +242,21 @@ public final class PtfExtractor {
         }
         out.sort(BY_STRING);
         return out;
+    }
+
+    /** Parameter pos's annotation of the given type, as Parameter.getAnnotation returns it. */
+    private <A extends Annotation> A hint(Method method, int pos, Class<A> type) {
+        Annotation[][] all = parameterAnnotations.get(method);
+        if (all == null) {
+            all = method.getParameterAnnotations();
+            parameterAnnotations.put(method, all);
+        }
+        for (Annotation a : all[pos]) {
+            if (type.isInstance(a)) {
+                return type.cast(a);
+            }
+        }
+        return null;
     }
 
     // ---- output ---------------------------------------------------------------------------
@@ -291,7 +313,7 @@ public final class PtfExtractor {
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < params.length; i++) {
             if (params[i].getType() != ProcessTableFunction.Context.class
-                    && params[i].getAnnotation(StateHint.class) == null) {
+                    && hint(method, i, StateHint.class) == null) {
                 positions.add(i);
             }
         }
@@ -301,7 +323,7 @@ public final class PtfExtractor {
         // traits first (an empty trait list fails here, like EnumSet.copyOf in Flink)
         List<List<String>> declaredTraits = new ArrayList<>();
         for (int pos : positions) {
-            ArgumentHint hint = params[pos].getAnnotation(ArgumentHint.class);
+            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
             List<String> names = new ArrayList<>();
             if (hint == null) {
                 names.add(ArgumentTrait.SCALAR.name());
@@ -321,8 +343,8 @@ public final class PtfExtractor {
         List<Boolean> isTable = new ArrayList<>();
         for (int pos : positions) {
             Parameter p = params[pos];
-            DataTypeHint typeHint = p.getAnnotation(DataTypeHint.class);
-            ArgumentHint argHint = p.getAnnotation(ArgumentHint.class);
+            DataTypeHint typeHint = hint(method, pos, DataTypeHint.class);
+            ArgumentHint argHint = hint(method, pos, ArgumentHint.class);
             if (typeHint != null && argHint != null) {
                 throw ValidationError.of(
                         "Argument and data type hints cannot be declared at the same time at position %d.", pos);
@@ -377,7 +399,7 @@ public final class PtfExtractor {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            ArgumentHint hint = params[pos].getAnnotation(ArgumentHint.class);
+            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
             if (hint != null && !hint.name().isEmpty()) {
                 names.add(hint.name());
             } else if (bytecodeNames != null) {
@@ -394,7 +416,7 @@ public final class PtfExtractor {
 
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            ArgumentHint hint = params[pos].getAnnotation(ArgumentHint.class);
+            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
             boolean optional = hint != null && hint.isOptional();
             SqlType type = types.get(i);
             if (optional && type != null && !type.isNullable()) {
@@ -428,7 +450,7 @@ public final class PtfExtractor {
         Parameter[] params = method.getParameters();
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < params.length; i++) {
-            if (params[i].getAnnotation(StateHint.class) != null) {
+            if (hint(method, i, StateHint.class) != null) {
                 positions.add(i);
             }
         }
@@ -438,7 +460,7 @@ public final class PtfExtractor {
         List<String> bytecodeNames = ParameterNames.of(method);
         List<String> names = new ArrayList<>();
         for (int pos : positions) {
-            StateHint hint = params[pos].getAnnotation(StateHint.class);
+            StateHint hint = hint(method, pos, StateHint.class);
             if (!hint.name().isEmpty()) {
                 names.add(hint.name());
             } else if (bytecodeNames != null) {
@@ -451,7 +473,7 @@ public final class PtfExtractor {
         List<StateEntry> typed = new ArrayList<>();
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            StateHint hint = params[pos].getAnnotation(StateHint.class);
+            StateHint hint = hint(method, pos, StateHint.class);
             typed.add(stateEntry(method, pos, names.get(i), hint));
         }
         for (StateEntry e : typed) {
@@ -463,7 +485,7 @@ public final class PtfExtractor {
     private StateEntry stateEntry(Method method, int pos, String name, StateHint hint) {
         Class<?> paramClass = method.getParameterTypes()[pos];
         Type generic = method.getGenericParameterTypes()[pos];
-        DataTypeHint typeHint = method.getParameters()[pos].getAnnotation(DataTypeHint.class);
+        DataTypeHint typeHint = hint(method, pos, DataTypeHint.class);
         if (typeHint == null && !TypeTemplate.isEmpty(hint.type())) {
             typeHint = hint.type();
         }
@@ -531,10 +553,10 @@ public final class PtfExtractor {
 
     private void verifyLayout(Method method, List<StateEntry> state, Signature s) {
         List<Class<?>> classes = new ArrayList<>();
-        Parameter[] params = method.getParameters();
-        for (Parameter p : params) {
-            if (p.getAnnotation(StateHint.class) != null) {
-                classes.add(p.getType());
+        Class<?>[] params = method.getParameterTypes();
+        for (int i = 0; i < params.length; i++) {
+            if (hint(method, i, StateHint.class) != null) {
+                classes.add(params[i]);
             }
         }
         // duplicate state names were dropped, like Flink's map of state entries
@@ -550,14 +572,15 @@ public final class PtfExtractor {
 
     private List<Class<?>> stateAndArgClasses(Method eval) {
         List<Class<?>> out = new ArrayList<>();
-        for (Parameter p : eval.getParameters()) {
-            if (p.getAnnotation(StateHint.class) != null) {
-                out.add(p.getType());
+        Class<?>[] params = eval.getParameterTypes();
+        for (int i = 0; i < params.length; i++) {
+            if (hint(eval, i, StateHint.class) != null) {
+                out.add(params[i]);
             }
         }
-        for (Parameter p : eval.getParameters()) {
-            if (p.getAnnotation(StateHint.class) == null && p.getType() != ProcessTableFunction.Context.class) {
-                out.add(p.getType());
+        for (int i = 0; i < params.length; i++) {
+            if (hint(eval, i, StateHint.class) == null && params[i] != ProcessTableFunction.Context.class) {
+                out.add(params[i]);
             }
         }
         return out;
@@ -710,9 +733,10 @@ public final class PtfExtractor {
             return;
         }
         List<Class<?>> stateClasses = new ArrayList<>();
-        for (Parameter p : eval.getParameters()) {
-            if (p.getAnnotation(StateHint.class) != null) {
-                stateClasses.add(p.getType());
+        Class<?>[] params = eval.getParameterTypes();
+        for (int i = 0; i < params.length; i++) {
+            if (hint(eval, i, StateHint.class) != null) {
+                stateClasses.add(params[i]);
             }
         }
         stateClasses = stateClasses.subList(0, sig.state.size());
