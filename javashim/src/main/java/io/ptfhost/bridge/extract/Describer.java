@@ -12,6 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -34,6 +37,11 @@ public final class Describer {
     private final List<ScalarSignature> scalars = new ArrayList<>();
     // every class found in the JARs, by binary name
     private final Map<String, ClassFileInfo> classes = new HashMap<>();
+    // the class file the user loader finds first for a name, by the entry's name; null where it
+    // cannot be read, or where a JAR's manifest Class-Path or versioned entries may change which
+    // file the loader reads (ScalarExtractor.isScalar reads those through the loader)
+    private final Map<String, ClassFileInfo> classFiles = new HashMap<>();
+    private boolean loaderOrder = true;
 
     private Describer() {}
 
@@ -80,7 +88,7 @@ public final class Describer {
                 scalars.add(ScalarExtractor.extract(loader, className, jars));
             } else if (className == null) {
                 for (String name : new TreeSet<>(classes.keySet())) {
-                    if (!classes.get(name).isAbstractOrInterface() && ScalarExtractor.isScalar(loader, name)) {
+                    if (!classes.get(name).isAbstractOrInterface() && ScalarExtractor.isScalar(loader, name, classFiles)) {
                         scalars.add(ScalarExtractor.extract(loader, name, jars));
                     }
                 }
@@ -101,6 +109,7 @@ public final class Describer {
         List<String> bundledFlink = new ArrayList<>();
         Map<Integer, String> newerClasses = new LinkedHashMap<>();
         try (ZipFile zip = new ZipFile(file)) {
+            loaderOrder &= !changesLoaderOrder(zip);
             Enumeration<? extends ZipEntry> entries = zip.entries();
             while (entries.hasMoreElements()) {
                 ZipEntry e = entries.nextElement();
@@ -112,12 +121,15 @@ public final class Describer {
                     bundledFlink.add(n);
                 }
                 ClassFileInfo info;
+                String entryClass = n.substring(0, n.length() - ".class".length()).replace('/', '.');
                 try (InputStream in = zip.getInputStream(e)) {
                     info = ClassFileInfo.read(in);
                 } catch (IOException ex) {
                     warnings.add(String.format("%s: %s is not a valid class file (%s)", path, n, ex.getMessage()));
+                    addClassFile(entryClass, null);
                     continue;
                 }
+                addClassFile(entryClass, loaderOrder && info.name.equals(entryClass) ? info : null);
                 classes.putIfAbsent(info.name, info);
                 if (info.majorVersion > JAVA_17_MAJOR) {
                     newerClasses.putIfAbsent(info.majorVersion, info.name);
@@ -142,6 +154,33 @@ public final class Describer {
                     load, Fixes.CLASS_VERSION));
         }
         return null;
+    }
+
+    private void addClassFile(String entryClass, ClassFileInfo info) {
+        if (!classFiles.containsKey(entryClass)) {
+            classFiles.put(entryClass, info);
+        }
+    }
+
+    /** A manifest Class-Path adds JARs behind this one, versioned entries replace its classes. */
+    private static boolean changesLoaderOrder(ZipFile zip) {
+        ZipEntry m = zip.getEntry(JarFile.MANIFEST_NAME);
+        if (m != null) {
+            try (InputStream in = zip.getInputStream(m)) {
+                if (new Manifest(in).getMainAttributes().getValue(Attributes.Name.CLASS_PATH) != null) {
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                return true; // the loader decides what such a manifest means
+            }
+        }
+        Enumeration<? extends ZipEntry> entries = zip.entries();
+        while (entries.hasMoreElements()) {
+            if (entries.nextElement().getName().startsWith("META-INF/versions/")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Concrete classes whose superclass chain (through classes of the JARs) reaches the PTF base. */
