@@ -47,6 +47,7 @@ public final class Describer {
 
     /** See docs/internals.md "Signature JSON". className may be null (all PTFs of the JARs). */
     public static String describe(String[] jarPaths, String className) {
+        WarmUp.begin();
         Describer d = new Describer();
         d.run(jarPaths, className);
         return SignatureJson.write(d.jars, d.warnings, d.functions, d.scalars);
