@@ -39,14 +39,18 @@ static pthread_key_t attached_key;
 /* --- what the JVM prints ------------------------------------------------- */
 
 static atomic_uint jvm_messages;
-static buf_t *creation_log;   /* while creating: JVM output is kept for the error message */
+static buf_t *creation_log;   /* while creating: JVM output to the console is kept for the error message */
 
+/* HotSpot writes its log files through this hook too (-Xlog:...:file=): only
+ * what goes to stdout or stderr is kept, and the length counts as written
+ * (a short count makes the JVM drop that log output). */
 static jint JNICALL jvm_vfprintf(FILE *fp, const char *fmt, va_list ap)
 {
     atomic_fetch_add(&jvm_messages, 1);
-    if (creation_log) {
+    if (creation_log && (fp == stdout || fp == stderr)) {
+        size_t before = creation_log->len;
         buf_vprintf(creation_log, fmt, ap);
-        return 0;
+        return (jint)(creation_log->len - before);
     }
     return vfprintf(fp, fmt, ap);
 }
