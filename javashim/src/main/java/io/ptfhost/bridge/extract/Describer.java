@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -82,14 +83,13 @@ public final class Describer {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = UserClassLoaders.forJars(jars.toArray(new String[0]))) {
             Thread.currentThread().setContextClassLoader(loader);
-            for (String name : names) {
-                functions.add(describeClass(loader, name));
-            }
+            describeAll(loader, names);
             if (className != null && ScalarExtractor.isOtherFunction(loader, className)) {
                 scalars.add(ScalarExtractor.extract(loader, className, jars));
             } else if (className == null) {
                 for (String name : new TreeSet<>(classes.keySet())) {
-                    if (!classes.get(name).isAbstractOrInterface() && ScalarExtractor.isScalar(loader, name, classFiles)) {
+                    if (!classes.get(name).isAbstractOrInterface()
+                            && ScalarExtractor.isScalar(loader, name, classFiles)) {
                         scalars.add(ScalarExtractor.extract(loader, name, jars));
                     }
                 }
@@ -219,6 +219,85 @@ public final class Describer {
             s = parent == null ? null : parent.superName;
         }
         return false;
+    }
+
+    /**
+     * describeClass for each name, into functions in that order. The classes are independent and
+     * describe is mostly start-up work, so with several classes and cores a second thread takes
+     * its share; as in turn, the first failure in name order is thrown.
+     */
+    private void describeAll(ClassLoader loader, List<String> names) {
+        Share share = new Share(loader, names);
+        Helper helper = null;
+        if (names.size() > 1 && Runtime.getRuntime().availableProcessors() > 1) {
+            helper = new Helper(share);
+            helper.start();
+        }
+        share.take();
+        boolean interrupted = false;
+        while (helper != null && helper.isAlive()) {
+            try {
+                helper.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        for (int i = 0; i < names.size(); i++) {
+            Throwable t = share.failed[i];
+            if (t instanceof RuntimeException) {
+                throw (RuntimeException) t;
+            } else if (t != null) {
+                throw (Error) t;
+            }
+            functions.add(share.out[i]);
+        }
+    }
+
+    /** The classes describeAll's threads take in turn, and what each gave. */
+    private final class Share {
+        final ClassLoader loader;
+        final List<String> names;
+        final AtomicInteger next = new AtomicInteger();
+        final PtfSignature[] out;
+        final Throwable[] failed;
+
+        Share(ClassLoader loader, List<String> names) {
+            this.loader = loader;
+            this.names = names;
+            this.out = new PtfSignature[names.size()];
+            this.failed = new Throwable[names.size()];
+        }
+
+        void take() {
+            for (int i = next.getAndIncrement(); i < names.size(); i = next.getAndIncrement()) {
+                try {
+                    out[i] = describeClass(loader, names.get(i));
+                } catch (RuntimeException | Error e) {
+                    failed[i] = e;
+                }
+            }
+        }
+    }
+
+    /** describeAll's second thread; a stack as large as the C workers' (deep type recursion). */
+    private static final class Helper extends Thread {
+        private static final long STACK = 64L << 20;
+        private final Share share;
+
+        Helper(Share share) {
+            super(null, null, "ptfhost-describe", STACK);
+            this.share = share;
+            setDaemon(true);
+            setContextClassLoader(share.loader);
+        }
+
+        @Override
+        public void run() {
+            share.take();
+        }
     }
 
     private PtfSignature describeClass(ClassLoader loader, String name) {
