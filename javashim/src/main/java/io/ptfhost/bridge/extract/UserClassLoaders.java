@@ -73,7 +73,12 @@ public final class UserClassLoaders {
      */
     public static boolean onlyInJars(ClassLoader loader, String className) {
         return loader instanceof URLClassLoader && loader.getParent() == apiLoader()
-                && !className.startsWith(FLINK_PREFIX) && !JdkPackages.contains(className);
+                && !className.startsWith(FLINK_PREFIX) && !inJdkPackage(className);
+    }
+
+    /** Whether the boot or platform loader has className's package (the first call lists them). */
+    static boolean inJdkPackage(String className) {
+        return JdkPackages.contains(className);
     }
 
     /** The packages of the JDK's modules that the user loaders' parents see (boot and platform). */
