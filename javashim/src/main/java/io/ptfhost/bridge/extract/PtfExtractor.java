@@ -88,7 +88,7 @@ public final class PtfExtractor {
                     + "Please check for implementation mistakes and/or provide a corresponding hint.", cls.getName());
         }
         checkSystemArguments();
-        sig.evalMethod = eval.toString();
+        sig.evalMethod = methodString(eval);
         sig.evalHasContext = isInvokable(eval, withFirst(ProcessTableFunction.Context.class, stateAndArgClasses(eval)));
         verifyOnTimer(eval);
         sig.changelogFunction = implementsByName(cls, CHANGELOG_FUNCTION);
@@ -229,9 +229,48 @@ public final class PtfExtractor {
     private static final java.util.Comparator<Method> BY_STRING = new java.util.Comparator<Method>() {
         @Override
         public int compare(Method a, Method b) {
-            return a.toString().compareTo(b.toString());
+            return methodString(a).compareTo(methodString(b));
         }
     };
+
+    /**
+     * What Method.toString returns, built without the streams it uses: their first use costs a
+     * describe milliseconds of start-up.
+     */
+    static String methodString(Method m) {
+        StringBuilder sb = new StringBuilder();
+        int mod = m.getModifiers() & Modifier.methodModifiers();
+        if (mod != 0 && !m.isDefault()) {
+            sb.append(Modifier.toString(mod)).append(' ');
+        } else {
+            int access = mod & (Modifier.PUBLIC | Modifier.PROTECTED | Modifier.PRIVATE);
+            if (access != 0) {
+                sb.append(Modifier.toString(access)).append(' ');
+            }
+            if (m.isDefault()) {
+                sb.append("default ");
+            }
+            int other = mod & ~(Modifier.PUBLIC | Modifier.PROTECTED | Modifier.PRIVATE);
+            if (other != 0) {
+                sb.append(Modifier.toString(other)).append(' ');
+            }
+        }
+        sb.append(m.getReturnType().getTypeName()).append(' ').append(m.getDeclaringClass().getTypeName())
+                .append('.').append(m.getName());
+        appendTypeNames(sb, m.getParameterTypes(), "(", ")");
+        if (m.getExceptionTypes().length > 0) {
+            appendTypeNames(sb, m.getExceptionTypes(), " throws ", "");
+        }
+        return sb.toString();
+    }
+
+    private static void appendTypeNames(StringBuilder sb, Class<?>[] types, String prefix, String suffix) {
+        sb.append(prefix);
+        for (int i = 0; i < types.length; i++) {
+            sb.append(i > 0 ? "," : "").append(types[i].getTypeName());
+        }
+        sb.append(suffix);
+    }
 
     static List<Method> collectMethods(Class<?> c, String name) {
         List<Method> out = new ArrayList<>();

@@ -11,12 +11,12 @@ import java.lang.reflect.Method;
 /**
  * The JDK's first reading of annotations costs more than the rest of a small JAR's extraction: it
  * generates a proxy class for each annotation type (and for the meta-annotations it reads about
- * each type), Method.toString and String.format set up streams and regular expressions, and the
- * user loaders list the JDK's packages ({@link UserClassLoaders#inJdkPackage}). The
- * class-data-sharing archive cannot hold generated classes, so {@link #begin} does that work once
- * per JVM on a second thread while {@link Describer} reads the JARs; an extraction that gets there
- * first waits for the class being generated (the JDK's caches build each entry once) or does the
- * work itself. Nothing here is observable: no output, no user class, and errors are dropped.
+ * each type). String.format sets up regular expressions, and the user loaders list the JDK's
+ * packages ({@link UserClassLoaders#inJdkPackage}). The class-data-sharing archive cannot hold
+ * generated classes, so {@link #begin} does that work once per JVM on a second thread while
+ * {@link Describer} reads the JARs; an extraction that gets there first waits for the class being
+ * generated (the JDK's caches build each entry once) or does the work itself. Nothing here is
+ * observable: no output, no user class, and errors are dropped.
  */
 final class WarmUp extends Thread {
     private static boolean started;
@@ -47,7 +47,7 @@ final class WarmUp extends Thread {
                 }
             }
             // %s only: %d would load the locale's number symbols, which a valid describe never needs
-            String.format("%s", m);
+            String.format("%s", m.getName());
             UserClassLoaders.inJdkPackage(WarmUp.class.getName());
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             // only a warm-up: extraction reports its own errors
