@@ -9,6 +9,7 @@ import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.ArgumentTrait;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.FunctionHint;
+import org.apache.flink.table.annotation.FunctionHints;
 import org.apache.flink.table.annotation.StateHint;
 import org.apache.flink.table.api.dataview.ListView;
 import org.apache.flink.table.api.dataview.MapView;
@@ -17,6 +18,7 @@ import org.apache.flink.table.types.inference.StaticArgumentTrait;
 import org.apache.flink.types.Row;
 
 import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -308,7 +310,7 @@ public final class PtfExtractor {
             }
         }
         Set<DataTypeHint> hints = new LinkedHashSet<>();
-        hints.addAll(Arrays.asList(method.getAnnotationsByType(DataTypeHint.class)));
+        hints.addAll(hintsOf(method, DataTypeHint.class));
         hints.addAll(classAnnotations(cls, ProcessTableFunction.class, DataTypeHint.class));
         if (hints.size() > 1) {
             throw ValidationError.of("More than one data type hint found for output of function. "
@@ -330,7 +332,7 @@ public final class PtfExtractor {
     }
 
     private List<FunctionHint> functionHints(Method method) {
-        List<FunctionHint> out = new ArrayList<>(Arrays.asList(method.getAnnotationsByType(FunctionHint.class)));
+        List<FunctionHint> out = new ArrayList<>(hintsOf(method, FunctionHint.class));
         out.addAll(classAnnotations(cls, ProcessTableFunction.class, FunctionHint.class));
         return out;
     }
@@ -340,9 +342,33 @@ public final class PtfExtractor {
             Class<A> type) {
         List<A> out = new ArrayList<>();
         for (; c != null && c != base; c = c.getSuperclass()) {
-            out.addAll(Arrays.asList(c.getAnnotationsByType(type)));
+            out.addAll(hintsOf(c, type));
         }
         return out;
+    }
+
+    /**
+     * e.getAnnotationsByType(type) for the hint types. That lookup reads the type's own
+     * meta-annotations, and for FunctionHint its members and defaults: proxy classes that cost
+     * milliseconds at start-up even where e has no such hint. Neither type is @Inherited, and of
+     * the two only FunctionHint is @Repeatable (in FunctionHints), so without one of those on e
+     * itself the answer is known, and DataTypeHint's is the one declared.
+     */
+    static <A extends java.lang.annotation.Annotation> List<A> hintsOf(AnnotatedElement e, Class<A> type) {
+        if (type == DataTypeHint.class) {
+            A hint = e.getDeclaredAnnotation(type);
+            return hint == null ? Collections.<A>emptyList() : Collections.singletonList(hint);
+        }
+        if (type == FunctionHint.class) {
+            boolean any = false;
+            for (Annotation a : e.getDeclaredAnnotations()) {
+                any |= a instanceof FunctionHint || a instanceof FunctionHints;
+            }
+            if (!any) {
+                return Collections.emptyList();
+            }
+        }
+        return Arrays.asList(e.getAnnotationsByType(type));
     }
 
     // ---- arguments ------------------------------------------------------------------------

@@ -186,7 +186,7 @@ public final class ScalarExtractor {
      */
     private List<ScalarSignature.Overload> overloads(Method m, Set<FunctionTemplate> global) {
         Set<FunctionTemplate> hints = new LinkedHashSet<>(global);
-        hints.addAll(templates(Arrays.asList(m.getAnnotationsByType(FunctionHint.class))));
+        hints.addAll(templates(PtfExtractor.hintsOf(m, FunctionHint.class)));
         List<FunctionTemplate> explicit = new ArrayList<>();
         List<FunctionTemplate> inputOnly = new ArrayList<>();
         Set<SqlType> resultOnly = new LinkedHashSet<>();

@@ -2,7 +2,6 @@ package io.ptfhost.bridge.extract;
 
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
-import org.apache.flink.table.annotation.FunctionHint;
 import org.apache.flink.table.annotation.StateHint;
 
 import java.lang.annotation.Annotation;
@@ -37,9 +36,6 @@ final class WarmUp extends Thread {
     public void run() {
         try {
             Method m = WarmUp.class.getDeclaredMethod("sample", Object.class, Object.class);
-            // none there, but as for every PTF class the JDK reads FunctionHint's members and defaults
-            WarmUp.class.getAnnotationsByType(FunctionHint.class);
-            m.getAnnotationsByType(FunctionHint.class);
             m.getAnnotation(DataTypeHint.class).hashCode(); // hint sets hash them
             for (Annotation[] param : m.getParameterAnnotations()) {
                 for (Annotation a : param) {
@@ -54,7 +50,7 @@ final class WarmUp extends Thread {
         }
     }
 
-    /** The hints of a PTF's eval, nested ones included (@FunctionHint is rarer, and costs more). */
+    /** The hints of a PTF's eval, nested ones included (@FunctionHint is rarer). */
     @DataTypeHint("INT")
     private static void sample(@StateHint(type = @DataTypeHint("INT")) Object state,
             @ArgumentHint(type = @DataTypeHint("INT")) Object arg) {}
