@@ -55,15 +55,19 @@ build_c() {
 }
 
 # A class-data-sharing archive of the JDK and shim classes that describe loads, for
-# jni/jb_vm.c to map at JVM start (-XX:SharedArchiveFile); none is no error.
+# jni/jb_vm.c to map at JVM start (-XX:SharedArchiveFile); none is no error. The
+# stamp holds "SIZE MTIME" of each class path JAR: jb_vm.c maps the archive only
+# while they are the JARs it was dumped for (the JVM would refuse all of it).
 build_cds() {
   local jsa="$BUILD/java/ptfhost.jsa" list="$BUILD/java/ptfhost.classlist"
-  rm -f "$jsa" "$list"
+  local jars=("$BUILD/java/ptfhost-shim.jar" "$BUILD/java/lib/asm.jar")
+  rm -f "$jsa" "$jsa.stamp" "$list"
   PTFHOST_JVM_OPTS="-XX:DumpLoadedClassList=$list" "$BUILD/ptfhost" describe --jar "$BUILD/compat/bench10.jar" \
     >/dev/null 2>&1 &&
   java -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$jsa" \
-    -cp "$BUILD/java/ptfhost-shim.jar:$BUILD/java/lib/asm.jar" >"$BUILD/java/ptfhost.jsa.log" 2>&1 ||
-    { rm -f "$jsa"; echo "build.sh: no class-data-sharing archive (see $BUILD/java/ptfhost.jsa.log)" >&2; }
+    -cp "${jars[0]}:${jars[1]}" >"$BUILD/java/ptfhost.jsa.log" 2>&1 &&
+  stat -c '%s %Y' "${jars[@]}" >"$jsa.stamp" ||
+    { rm -f "$jsa" "$jsa.stamp"; echo "build.sh: no class-data-sharing archive (see $BUILD/java/ptfhost.jsa.log)" >&2; }
 }
 
 # ---- fuzz: clang and libFuzzer, for this target only --------------------------

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/buf.h"
@@ -39,14 +40,18 @@ static pthread_key_t attached_key;
 /* --- what the JVM prints ------------------------------------------------- */
 
 static atomic_uint jvm_messages;
-static buf_t *creation_log;   /* while creating: JVM output is kept for the error message */
+static buf_t *creation_log;   /* while creating: JVM output to the console is kept for the error message */
 
+/* HotSpot writes its log files through this hook too (-Xlog:...:file=): only
+ * what goes to stdout or stderr is kept, and the length counts as written
+ * (a short count makes the JVM drop that log output). */
 static jint JNICALL jvm_vfprintf(FILE *fp, const char *fmt, va_list ap)
 {
     atomic_fetch_add(&jvm_messages, 1);
-    if (creation_log) {
+    if (creation_log && (fp == stdout || fp == stderr)) {
+        size_t before = creation_log->len;
         buf_vprintf(creation_log, fmt, ap);
-        return 0;
+        return (jint)(creation_log->len - before);
     }
     return vfprintf(fp, fmt, ap);
 }
@@ -225,6 +230,26 @@ static char *str_printf(const char *fmt, ...)
 
 #define DEBIAN_ASM_JAR "/usr/share/java/asm.jar"
 
+/* Whether the class-data-sharing archive fits the class path: build.sh writes
+ * beside it ("<archive>.stamp") the size and modification time of each JAR it
+ * was dumped for, a "SIZE MTIME" line each, in class path order. The JVM
+ * refuses a whole archive, JDK classes too, when a JAR differs (a rebuilt or
+ * copied shim), so then the JVM is better off with the JDK's own archive. */
+static bool archive_matches(const char *stamp, const char *const *jars, int njars)
+{
+    FILE *f = fopen(stamp, "r");
+    if (!f) return false;
+    bool ok = true;
+    for (int i = 0; i < njars && ok; i++) {
+        long long size, mtime;
+        struct stat st;
+        ok = fscanf(f, "%lld %lld", &size, &mtime) == 2 && stat(jars[i], &st) == 0 &&
+             (long long)st.st_size == size && (long long)st.st_mtime == mtime;
+    }
+    fclose(f);
+    return ok;
+}
+
 static int build_options(const jb_options_t *o, option_list_t *l, char *err, size_t errlen)
 {
     char shim[PATH_MAX], asmjar[PATH_MAX];
@@ -253,9 +278,12 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
     add_owned(l, str_printf("-Djava.class.path=%s%s%s", shim, *extra ? ":" : "", extra));
     /* The class-data-sharing archive build.sh dumps beside the shim (JDK and shim classes
      * pre-parsed): it was made for exactly this class path, so only for the home's shim. */
-    char jsa[PATH_MAX];
+    char jsa[PATH_MAX], stamp[PATH_MAX + 8];
     snprintf(jsa, sizeof jsa, "%s/java/ptfhost.jsa", home ? home : "");
-    if (home && !(o && o->shim_jar) && !(o && o->extra_cp) && access(jsa, R_OK) == 0)
+    snprintf(stamp, sizeof stamp, "%s.stamp", jsa);
+    const char *const class_path[] = {shim, extra};
+    if (home && !(o && o->shim_jar) && !(o && o->extra_cp) && access(jsa, R_OK) == 0 &&
+        archive_matches(stamp, class_path, 2))
         add_owned(l, str_printf("-XX:SharedArchiveFile=%s", jsa));
 
     static const char *const base[] = {JB_JVM_BASE_OPTIONS};

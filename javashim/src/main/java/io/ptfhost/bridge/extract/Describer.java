@@ -12,6 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -34,11 +38,17 @@ public final class Describer {
     private final List<ScalarSignature> scalars = new ArrayList<>();
     // every class found in the JARs, by binary name
     private final Map<String, ClassFileInfo> classes = new HashMap<>();
+    // the class file the user loader finds first for a name, by the entry's name; null where it
+    // cannot be read, or where a JAR's manifest Class-Path or versioned entries may change which
+    // file the loader reads (ScalarExtractor.isScalar reads those through the loader)
+    private final Map<String, ClassFileInfo> classFiles = new HashMap<>();
+    private boolean loaderOrder = true;
 
     private Describer() {}
 
     /** See docs/internals.md "Signature JSON". className may be null (all PTFs of the JARs). */
     public static String describe(String[] jarPaths, String className) {
+        WarmUp.begin();
         Describer d = new Describer();
         d.run(jarPaths, className);
         return SignatureJson.write(d.jars, d.warnings, d.functions, d.scalars);
@@ -73,14 +83,13 @@ public final class Describer {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = UserClassLoaders.forJars(jars.toArray(new String[0]))) {
             Thread.currentThread().setContextClassLoader(loader);
-            for (String name : names) {
-                functions.add(describeClass(loader, name));
-            }
+            describeAll(loader, names);
             if (className != null && ScalarExtractor.isOtherFunction(loader, className)) {
                 scalars.add(ScalarExtractor.extract(loader, className, jars));
             } else if (className == null) {
                 for (String name : new TreeSet<>(classes.keySet())) {
-                    if (!classes.get(name).isAbstractOrInterface() && ScalarExtractor.isScalar(loader, name)) {
+                    if (!classes.get(name).isAbstractOrInterface()
+                            && ScalarExtractor.isScalar(loader, name, classFiles)) {
                         scalars.add(ScalarExtractor.extract(loader, name, jars));
                     }
                 }
@@ -101,6 +110,7 @@ public final class Describer {
         List<String> bundledFlink = new ArrayList<>();
         Map<Integer, String> newerClasses = new LinkedHashMap<>();
         try (ZipFile zip = new ZipFile(file)) {
+            loaderOrder &= !changesLoaderOrder(zip);
             Enumeration<? extends ZipEntry> entries = zip.entries();
             while (entries.hasMoreElements()) {
                 ZipEntry e = entries.nextElement();
@@ -112,12 +122,15 @@ public final class Describer {
                     bundledFlink.add(n);
                 }
                 ClassFileInfo info;
+                String entryClass = n.substring(0, n.length() - ".class".length()).replace('/', '.');
                 try (InputStream in = zip.getInputStream(e)) {
                     info = ClassFileInfo.read(in);
                 } catch (IOException ex) {
                     warnings.add(String.format("%s: %s is not a valid class file (%s)", path, n, ex.getMessage()));
+                    addClassFile(entryClass, null);
                     continue;
                 }
+                addClassFile(entryClass, loaderOrder && info.name.equals(entryClass) ? info : null);
                 classes.putIfAbsent(info.name, info);
                 if (info.majorVersion > JAVA_17_MAJOR) {
                     newerClasses.putIfAbsent(info.majorVersion, info.name);
@@ -142,6 +155,33 @@ public final class Describer {
                     load, Fixes.CLASS_VERSION));
         }
         return null;
+    }
+
+    private void addClassFile(String entryClass, ClassFileInfo info) {
+        if (!classFiles.containsKey(entryClass)) {
+            classFiles.put(entryClass, info);
+        }
+    }
+
+    /** A manifest Class-Path adds JARs behind this one, versioned entries replace its classes. */
+    private static boolean changesLoaderOrder(ZipFile zip) {
+        ZipEntry m = zip.getEntry(JarFile.MANIFEST_NAME);
+        if (m != null) {
+            try (InputStream in = zip.getInputStream(m)) {
+                if (new Manifest(in).getMainAttributes().getValue(Attributes.Name.CLASS_PATH) != null) {
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                return true; // the loader decides what such a manifest means
+            }
+        }
+        Enumeration<? extends ZipEntry> entries = zip.entries();
+        while (entries.hasMoreElements()) {
+            if (entries.nextElement().getName().startsWith("META-INF/versions/")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Concrete classes whose superclass chain (through classes of the JARs) reaches the PTF base. */
@@ -179,6 +219,85 @@ public final class Describer {
             s = parent == null ? null : parent.superName;
         }
         return false;
+    }
+
+    /**
+     * describeClass for each name, into functions in that order. The classes are independent and
+     * describe is mostly start-up work, so with several classes and cores a second thread takes
+     * its share; as in turn, the first failure in name order is thrown.
+     */
+    private void describeAll(ClassLoader loader, List<String> names) {
+        Share share = new Share(loader, names);
+        Helper helper = null;
+        if (names.size() > 1 && Runtime.getRuntime().availableProcessors() > 1) {
+            helper = new Helper(share);
+            helper.start();
+        }
+        share.take();
+        boolean interrupted = false;
+        while (helper != null && helper.isAlive()) {
+            try {
+                helper.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        for (int i = 0; i < names.size(); i++) {
+            Throwable t = share.failed[i];
+            if (t instanceof RuntimeException) {
+                throw (RuntimeException) t;
+            } else if (t != null) {
+                throw (Error) t;
+            }
+            functions.add(share.out[i]);
+        }
+    }
+
+    /** The classes describeAll's threads take in turn, and what each gave. */
+    private final class Share {
+        final ClassLoader loader;
+        final List<String> names;
+        final AtomicInteger next = new AtomicInteger();
+        final PtfSignature[] out;
+        final Throwable[] failed;
+
+        Share(ClassLoader loader, List<String> names) {
+            this.loader = loader;
+            this.names = names;
+            this.out = new PtfSignature[names.size()];
+            this.failed = new Throwable[names.size()];
+        }
+
+        void take() {
+            for (int i = next.getAndIncrement(); i < names.size(); i = next.getAndIncrement()) {
+                try {
+                    out[i] = describeClass(loader, names.get(i));
+                } catch (RuntimeException | Error e) {
+                    failed[i] = e;
+                }
+            }
+        }
+    }
+
+    /** describeAll's second thread; a stack as large as the C workers' (deep type recursion). */
+    private static final class Helper extends Thread {
+        private static final long STACK = 64L << 20;
+        private final Share share;
+
+        Helper(Share share) {
+            super(null, null, "ptfhost-describe", STACK);
+            this.share = share;
+            setDaemon(true);
+            setContextClassLoader(share.loader);
+        }
+
+        @Override
+        public void run() {
+            share.take();
+        }
     }
 
     private PtfSignature describeClass(ClassLoader loader, String name) {

@@ -9,6 +9,7 @@ import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.ArgumentTrait;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.FunctionHint;
+import org.apache.flink.table.annotation.FunctionHints;
 import org.apache.flink.table.annotation.StateHint;
 import org.apache.flink.table.api.dataview.ListView;
 import org.apache.flink.table.api.dataview.MapView;
@@ -16,6 +17,8 @@ import org.apache.flink.table.functions.ProcessTableFunction;
 import org.apache.flink.table.types.inference.StaticArgumentTrait;
 import org.apache.flink.types.Row;
 
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -25,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,6 +55,9 @@ public final class PtfExtractor {
 
     private final Class<?> cls;
     private final PtfSignature sig;
+    // each method's parameter annotations, parsed once: every Parameter.getAnnotation parses those
+    // of all parameters again, and each copy of a Method (getMethods) has its own Parameters
+    private final Map<Method, Annotation[][]> parameterAnnotations = new HashMap<>();
 
     private PtfExtractor(Class<?> cls) {
         this.cls = cls;
@@ -83,7 +90,7 @@ public final class PtfExtractor {
                     + "Please check for implementation mistakes and/or provide a corresponding hint.", cls.getName());
         }
         checkSystemArguments();
-        sig.evalMethod = eval.toString();
+        sig.evalMethod = methodString(eval);
         sig.evalHasContext = isInvokable(eval, withFirst(ProcessTableFunction.Context.class, stateAndArgClasses(eval)));
         verifyOnTimer(eval);
         sig.changelogFunction = implementsByName(cls, CHANGELOG_FUNCTION);
@@ -160,6 +167,7 @@ public final class PtfExtractor {
         // output mapping
         Map<String, Signature> signatures = new LinkedHashMap<>();
         Map<String, SqlType> outputs = new LinkedHashMap<>();
+        List<Signature> perMethod = new ArrayList<>(); // extracted once: the state mapping reuses them
         try {
             if (methods.isEmpty()) {
                 throw ValidationError.of("Could not find a publicly accessible method named '%s'.", EVAL);
@@ -168,6 +176,7 @@ public final class PtfExtractor {
                 try {
                     SqlType out = extractOutput(method);
                     Signature s = extractSignature(method);
+                    perMethod.add(s);
                     SqlType existing = outputs.get(s.key());
                     if (existing != null && !existing.equals(out)) {
                         throw ValidationError.of(
@@ -186,11 +195,11 @@ public final class PtfExtractor {
         // state mapping (includes the verification of the parameter layout)
         List<StateEntry> state = null;
         try {
-            for (Method method : methods) {
+            for (int i = 0; i < methods.size(); i++) {
+                Method method = methods.get(i);
                 try {
                     state = extractState(method);
-                    Signature s = extractSignature(method);
-                    verifyLayout(method, state, s);
+                    verifyLayout(method, state, perMethod.get(i));
                 } catch (RuntimeException | LinkageError t) {
                     throw ValidationError.wrap(t, "Unable to extract a type inference from method:\n%s", method);
                 }
@@ -222,9 +231,48 @@ public final class PtfExtractor {
     private static final java.util.Comparator<Method> BY_STRING = new java.util.Comparator<Method>() {
         @Override
         public int compare(Method a, Method b) {
-            return a.toString().compareTo(b.toString());
+            return methodString(a).compareTo(methodString(b));
         }
     };
+
+    /**
+     * What Method.toString returns, built without the streams it uses: their first use costs a
+     * describe milliseconds of start-up.
+     */
+    static String methodString(Method m) {
+        StringBuilder sb = new StringBuilder();
+        int mod = m.getModifiers() & Modifier.methodModifiers();
+        if (mod != 0 && !m.isDefault()) {
+            sb.append(Modifier.toString(mod)).append(' ');
+        } else {
+            int access = mod & (Modifier.PUBLIC | Modifier.PROTECTED | Modifier.PRIVATE);
+            if (access != 0) {
+                sb.append(Modifier.toString(access)).append(' ');
+            }
+            if (m.isDefault()) {
+                sb.append("default ");
+            }
+            int other = mod & ~(Modifier.PUBLIC | Modifier.PROTECTED | Modifier.PRIVATE);
+            if (other != 0) {
+                sb.append(Modifier.toString(other)).append(' ');
+            }
+        }
+        sb.append(m.getReturnType().getTypeName()).append(' ').append(m.getDeclaringClass().getTypeName())
+                .append('.').append(m.getName());
+        appendTypeNames(sb, m.getParameterTypes(), "(", ")");
+        if (m.getExceptionTypes().length > 0) {
+            appendTypeNames(sb, m.getExceptionTypes(), " throws ", "");
+        }
+        return sb.toString();
+    }
+
+    private static void appendTypeNames(StringBuilder sb, Class<?>[] types, String prefix, String suffix) {
+        sb.append(prefix);
+        for (int i = 0; i < types.length; i++) {
+            sb.append(i > 0 ? "," : "").append(types[i].getTypeName());
+        }
+        sb.append(suffix);
+    }
 
     static List<Method> collectMethods(Class<?> c, String name) {
         List<Method> out = new ArrayList<>();
@@ -237,6 +285,21 @@ public final class PtfExtractor {
         return out;
     }
 
+    /** Parameter pos's annotation of the given type, as Parameter.getAnnotation returns it. */
+    private <A extends Annotation> A hint(Method method, int pos, Class<A> type) {
+        Annotation[][] all = parameterAnnotations.get(method);
+        if (all == null) {
+            all = method.getParameterAnnotations();
+            parameterAnnotations.put(method, all);
+        }
+        for (Annotation a : all[pos]) {
+            if (type.isInstance(a)) {
+                return type.cast(a);
+            }
+        }
+        return null;
+    }
+
     // ---- output ---------------------------------------------------------------------------
 
     private SqlType extractOutput(Method method) {
@@ -247,7 +310,7 @@ public final class PtfExtractor {
             }
         }
         Set<DataTypeHint> hints = new LinkedHashSet<>();
-        hints.addAll(Arrays.asList(method.getAnnotationsByType(DataTypeHint.class)));
+        hints.addAll(hintsOf(method, DataTypeHint.class));
         hints.addAll(classAnnotations(cls, ProcessTableFunction.class, DataTypeHint.class));
         if (hints.size() > 1) {
             throw ValidationError.of("More than one data type hint found for output of function. "
@@ -269,7 +332,7 @@ public final class PtfExtractor {
     }
 
     private List<FunctionHint> functionHints(Method method) {
-        List<FunctionHint> out = new ArrayList<>(Arrays.asList(method.getAnnotationsByType(FunctionHint.class)));
+        List<FunctionHint> out = new ArrayList<>(hintsOf(method, FunctionHint.class));
         out.addAll(classAnnotations(cls, ProcessTableFunction.class, FunctionHint.class));
         return out;
     }
@@ -279,9 +342,33 @@ public final class PtfExtractor {
             Class<A> type) {
         List<A> out = new ArrayList<>();
         for (; c != null && c != base; c = c.getSuperclass()) {
-            out.addAll(Arrays.asList(c.getAnnotationsByType(type)));
+            out.addAll(hintsOf(c, type));
         }
         return out;
+    }
+
+    /**
+     * e.getAnnotationsByType(type) for the hint types. That lookup reads the type's own
+     * meta-annotations, and for FunctionHint its members and defaults: proxy classes that cost
+     * milliseconds at start-up even where e has no such hint. Neither type is @Inherited, and of
+     * the two only FunctionHint is @Repeatable (in FunctionHints), so without one of those on e
+     * itself the answer is known, and DataTypeHint's is the one declared.
+     */
+    static <A extends java.lang.annotation.Annotation> List<A> hintsOf(AnnotatedElement e, Class<A> type) {
+        if (type == DataTypeHint.class) {
+            A hint = e.getDeclaredAnnotation(type);
+            return hint == null ? Collections.<A>emptyList() : Collections.singletonList(hint);
+        }
+        if (type == FunctionHint.class) {
+            boolean any = false;
+            for (Annotation a : e.getDeclaredAnnotations()) {
+                any |= a instanceof FunctionHint || a instanceof FunctionHints;
+            }
+            if (!any) {
+                return Collections.emptyList();
+            }
+        }
+        return Arrays.asList(e.getAnnotationsByType(type));
     }
 
     // ---- arguments ------------------------------------------------------------------------
@@ -291,7 +378,7 @@ public final class PtfExtractor {
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < params.length; i++) {
             if (params[i].getType() != ProcessTableFunction.Context.class
-                    && params[i].getAnnotation(StateHint.class) == null) {
+                    && hint(method, i, StateHint.class) == null) {
                 positions.add(i);
             }
         }
@@ -301,7 +388,7 @@ public final class PtfExtractor {
         // traits first (an empty trait list fails here, like EnumSet.copyOf in Flink)
         List<List<String>> declaredTraits = new ArrayList<>();
         for (int pos : positions) {
-            ArgumentHint hint = params[pos].getAnnotation(ArgumentHint.class);
+            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
             List<String> names = new ArrayList<>();
             if (hint == null) {
                 names.add(ArgumentTrait.SCALAR.name());
@@ -321,8 +408,8 @@ public final class PtfExtractor {
         List<Boolean> isTable = new ArrayList<>();
         for (int pos : positions) {
             Parameter p = params[pos];
-            DataTypeHint typeHint = p.getAnnotation(DataTypeHint.class);
-            ArgumentHint argHint = p.getAnnotation(ArgumentHint.class);
+            DataTypeHint typeHint = hint(method, pos, DataTypeHint.class);
+            ArgumentHint argHint = hint(method, pos, ArgumentHint.class);
             if (typeHint != null && argHint != null) {
                 throw ValidationError.of(
                         "Argument and data type hints cannot be declared at the same time at position %d.", pos);
@@ -377,7 +464,7 @@ public final class PtfExtractor {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            ArgumentHint hint = params[pos].getAnnotation(ArgumentHint.class);
+            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
             if (hint != null && !hint.name().isEmpty()) {
                 names.add(hint.name());
             } else if (bytecodeNames != null) {
@@ -394,7 +481,7 @@ public final class PtfExtractor {
 
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            ArgumentHint hint = params[pos].getAnnotation(ArgumentHint.class);
+            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
             boolean optional = hint != null && hint.isOptional();
             SqlType type = types.get(i);
             if (optional && type != null && !type.isNullable()) {
@@ -428,7 +515,7 @@ public final class PtfExtractor {
         Parameter[] params = method.getParameters();
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < params.length; i++) {
-            if (params[i].getAnnotation(StateHint.class) != null) {
+            if (hint(method, i, StateHint.class) != null) {
                 positions.add(i);
             }
         }
@@ -438,7 +525,7 @@ public final class PtfExtractor {
         List<String> bytecodeNames = ParameterNames.of(method);
         List<String> names = new ArrayList<>();
         for (int pos : positions) {
-            StateHint hint = params[pos].getAnnotation(StateHint.class);
+            StateHint hint = hint(method, pos, StateHint.class);
             if (!hint.name().isEmpty()) {
                 names.add(hint.name());
             } else if (bytecodeNames != null) {
@@ -451,7 +538,7 @@ public final class PtfExtractor {
         List<StateEntry> typed = new ArrayList<>();
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            StateHint hint = params[pos].getAnnotation(StateHint.class);
+            StateHint hint = hint(method, pos, StateHint.class);
             typed.add(stateEntry(method, pos, names.get(i), hint));
         }
         for (StateEntry e : typed) {
@@ -463,7 +550,7 @@ public final class PtfExtractor {
     private StateEntry stateEntry(Method method, int pos, String name, StateHint hint) {
         Class<?> paramClass = method.getParameterTypes()[pos];
         Type generic = method.getGenericParameterTypes()[pos];
-        DataTypeHint typeHint = method.getParameters()[pos].getAnnotation(DataTypeHint.class);
+        DataTypeHint typeHint = hint(method, pos, DataTypeHint.class);
         if (typeHint == null && !TypeTemplate.isEmpty(hint.type())) {
             typeHint = hint.type();
         }
@@ -531,10 +618,10 @@ public final class PtfExtractor {
 
     private void verifyLayout(Method method, List<StateEntry> state, Signature s) {
         List<Class<?>> classes = new ArrayList<>();
-        Parameter[] params = method.getParameters();
-        for (Parameter p : params) {
-            if (p.getAnnotation(StateHint.class) != null) {
-                classes.add(p.getType());
+        Class<?>[] params = method.getParameterTypes();
+        for (int i = 0; i < params.length; i++) {
+            if (hint(method, i, StateHint.class) != null) {
+                classes.add(params[i]);
             }
         }
         // duplicate state names were dropped, like Flink's map of state entries
@@ -550,14 +637,15 @@ public final class PtfExtractor {
 
     private List<Class<?>> stateAndArgClasses(Method eval) {
         List<Class<?>> out = new ArrayList<>();
-        for (Parameter p : eval.getParameters()) {
-            if (p.getAnnotation(StateHint.class) != null) {
-                out.add(p.getType());
+        Class<?>[] params = eval.getParameterTypes();
+        for (int i = 0; i < params.length; i++) {
+            if (hint(eval, i, StateHint.class) != null) {
+                out.add(params[i]);
             }
         }
-        for (Parameter p : eval.getParameters()) {
-            if (p.getAnnotation(StateHint.class) == null && p.getType() != ProcessTableFunction.Context.class) {
-                out.add(p.getType());
+        for (int i = 0; i < params.length; i++) {
+            if (hint(eval, i, StateHint.class) == null && params[i] != ProcessTableFunction.Context.class) {
+                out.add(params[i]);
             }
         }
         return out;
@@ -710,9 +798,10 @@ public final class PtfExtractor {
             return;
         }
         List<Class<?>> stateClasses = new ArrayList<>();
-        for (Parameter p : eval.getParameters()) {
-            if (p.getAnnotation(StateHint.class) != null) {
-                stateClasses.add(p.getType());
+        Class<?>[] params = eval.getParameterTypes();
+        for (int i = 0; i < params.length; i++) {
+            if (hint(eval, i, StateHint.class) != null) {
+                stateClasses.add(params[i]);
             }
         }
         stateClasses = stateClasses.subList(0, sig.state.size());

@@ -59,7 +59,7 @@ public final class ScalarExtractor {
     /** Never throws for a bad user class: the error is recorded in the result. */
     public static ScalarSignature extract(ClassLoader loader, String className, List<String> jars) {
         ScalarSignature sig = new ScalarSignature(className);
-        String[] kind = kindOf(loader, className);
+        String[] kind = kindOf(loader, className, null);
         if (kind == null && loader.getResource(resource(className)) == null) {
             sig.kind = null;
             sig.error = String.format("Class '%s' not found in %s.", className, String.join(", ", jars));
@@ -89,15 +89,19 @@ public final class ScalarExtractor {
         return sig;
     }
 
-    /** Whether className's class file says it extends ScalarFunction (for describe's JAR scan). */
-    static boolean isScalar(ClassLoader loader, String className) {
-        String[] kind = kindOf(loader, className);
+    /**
+     * Whether className's class file says it extends ScalarFunction (for describe's JAR scan).
+     * scanned holds the class files the scan read, by the name their entry gives (null: unreadable,
+     * or not necessarily the one the loader would read); others are read through the loader.
+     */
+    static boolean isScalar(ClassLoader loader, String className, Map<String, ClassFileInfo> scanned) {
+        String[] kind = kindOf(loader, className, scanned);
         return kind != null && kind[0].equals(SCALAR_CLASS);
     }
 
     /** Whether className's class files say it is a user-defined function other than a PTF. */
     static boolean isOtherFunction(ClassLoader loader, String className) {
-        String[] kind = kindOf(loader, className);
+        String[] kind = kindOf(loader, className, null);
         return kind != null && !kind[0].equals(Describer.PTF_CLASS);
     }
 
@@ -106,7 +110,7 @@ public final class ScalarExtractor {
     }
 
     /** The KINDS row of the first Flink function base on the superclass chain, or null. */
-    private static String[] kindOf(ClassLoader loader, String name) {
+    private static String[] kindOf(ClassLoader loader, String name, Map<String, ClassFileInfo> scanned) {
         for (int depth = 0; name != null && depth < 64; depth++) {
             for (String[] k : KINDS) {
                 if (k[0].equals(name)) {
@@ -118,7 +122,12 @@ public final class ScalarExtractor {
                 // java/lang/Object's file would open the runtime image
                 return null;
             }
-            try (InputStream in = loader.getResourceAsStream(resource(name))) {
+            ClassFileInfo known = scanned == null ? null : scanned.get(name);
+            if (known != null && UserClassLoaders.onlyInJars(loader, name)) {
+                name = known.superName;
+                continue;
+            }
+            try (InputStream in = UserClassLoaders.openClassFile(loader, name)) {
                 if (in == null) {
                     return null;
                 }
@@ -177,7 +186,7 @@ public final class ScalarExtractor {
      */
     private List<ScalarSignature.Overload> overloads(Method m, Set<FunctionTemplate> global) {
         Set<FunctionTemplate> hints = new LinkedHashSet<>(global);
-        hints.addAll(templates(Arrays.asList(m.getAnnotationsByType(FunctionHint.class))));
+        hints.addAll(templates(PtfExtractor.hintsOf(m, FunctionHint.class)));
         List<FunctionTemplate> explicit = new ArrayList<>();
         List<FunctionTemplate> inputOnly = new ArrayList<>();
         Set<SqlType> resultOnly = new LinkedHashSet<>();

@@ -94,7 +94,7 @@ final class TypeExtractor {
         TypeTemplate template = outer;
         Class<?> cls = toClass(resolved);
         if (cls != null) {
-            DataTypeHint classHint = cls.getAnnotation(DataTypeHint.class);
+            DataTypeHint classHint = jdkClass(cls) ? null : cls.getAnnotation(DataTypeHint.class);
             if (classHint != null) {
                 template = outer.merge(classHint, this);
             }
@@ -111,6 +111,15 @@ final class TypeExtractor {
             throw ValidationError.wrap(t, "Could not extract a data type from '%s'%s. "
                     + "Please pass the required data type manually or allow RAW types.", resolved, contextExplanation());
         }
+    }
+
+    /**
+     * Whether the JDK's loaders defined cls: then it has no @DataTypeHint (they cannot see the
+     * shim's), and reading its annotations would only parse the JDK's own (a proxy class each).
+     */
+    private static boolean jdkClass(Class<?> cls) {
+        ClassLoader l = cls.getClassLoader();
+        return l == null || l == ClassLoader.getPlatformClassLoader();
     }
 
     private SqlType extractOrError(TypeTemplate template, List<Type> hierarchy, Type type) {

@@ -2,10 +2,14 @@ package io.ptfhost.bridge.extract;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.URLConnection;
 import java.util.Enumeration;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Class loaders for user JARs.
@@ -43,6 +47,64 @@ public final class UserClassLoaders {
     }
 
     private static final ClassAllowlist ALLOWLIST = ClassAllowlist.fromEnvironment();
+
+    /**
+     * The class file of {@code className} as {@code loader.getResourceAsStream} finds it, or null.
+     * Where only the JARs can have it ({@link #onlyInJars}), only they are searched: that skips
+     * opening the runtime image, the costly part of a first lookup at start-up.
+     */
+    public static InputStream openClassFile(ClassLoader loader, String className) throws IOException {
+        String resource = className.replace('.', '/') + ".class";
+        if (!onlyInJars(loader, className)) {
+            return loader.getResourceAsStream(resource);
+        }
+        URL url = ((URLClassLoader) loader).findResource(resource);
+        if (url == null) {
+            return null;
+        }
+        URLConnection c = url.openConnection();
+        c.setUseCaches(false); // the stream closes its own copy of the JAR (the loader does not know it)
+        return c.getInputStream();
+    }
+
+    /**
+     * Whether a loader of {@link #forJars} can find className's class file only in its JARs: the
+     * parents have the shim's Flink API and the JDK's packages, nothing else.
+     */
+    public static boolean onlyInJars(ClassLoader loader, String className) {
+        return loader instanceof URLClassLoader && loader.getParent() == apiLoader()
+                && !className.startsWith(FLINK_PREFIX) && !inJdkPackage(className);
+    }
+
+    /** Whether the boot or platform loader has className's package (the first call lists them). */
+    static boolean inJdkPackage(String className) {
+        return JdkPackages.contains(className);
+    }
+
+    /** The packages of the JDK's modules that the user loaders' parents see (boot and platform). */
+    private static final class JdkPackages {
+        static final Set<String> NAMES = load();
+
+        static boolean contains(String className) {
+            int dot = className.lastIndexOf('.');
+            return NAMES == null || NAMES.contains(dot < 0 ? "" : className.substring(0, dot));
+        }
+
+        private static Set<String> load() {
+            String append = System.getProperty("jdk.boot.class.path.append");
+            if (append != null && !append.isEmpty()) {
+                return null; // -Xbootclasspath/a: the boot loader has classes of any package
+            }
+            Set<String> out = new HashSet<>();
+            ClassLoader platform = ClassLoader.getPlatformClassLoader();
+            for (Module m : ModuleLayer.boot().modules()) {
+                if (m.getClassLoader() == null || m.getClassLoader() == platform) {
+                    out.addAll(m.getPackages());
+                }
+            }
+            return out;
+        }
+    }
 
     /** A user loader that loads only the classes the allowlist matches (ClassAllowlist). */
     private static final class AllowlistLoader extends URLClassLoader {

@@ -95,10 +95,17 @@ public final class JsonWriter {
         }
     }
 
+    /** s as a JSON string; runs of plain characters are copied at once (start-up: interpreted). */
     private void quote(String s) {
         out.append('"');
+        int plain = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\') {
+                continue;
+            }
+            out.append(s, plain, i);
+            plain = i + 1;
             switch (c) {
                 case '"':
                     out.append("\\\"");
@@ -122,13 +129,10 @@ public final class JsonWriter {
                     out.append("\\f");
                     break;
                 default:
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
+                    out.append(String.format("\\u%04x", (int) c));
             }
         }
+        out.append(s, plain, s.length());
         out.append('"');
     }
 
