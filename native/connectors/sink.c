@@ -322,8 +322,9 @@ static int file_commit_sealed(file_sink_t *fs, bool commit, char *err, size_t er
 }
 
 /* The checkpoint is about to be published: the sealed part becomes visible. */
-static int file_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
+static int file_checkpoint_commit(conn_sink_t *s, uint64_t checkpoint_id, char *err, size_t errlen)
 {
+    (void)checkpoint_id;
     file_sink_t *fs = (file_sink_t *)s;
     return fs->parts && fs->sealed ? file_commit_sealed(fs, true, err, errlen) : 0;
 }

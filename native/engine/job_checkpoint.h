@@ -134,7 +134,11 @@ int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, siz
 /* ckpt_store_write_publish's publish for a checkpoint of k (ctx): the sink
  * of the last job_ckpt_sink_barrier commits (checkpoint_commit: an
  * exactly-once Kafka sink's transaction, its current lane's under
- * scale-out), just before the rename. */
+ * scale-out), just before the rename. The partition checkpoints of
+ * scale-out use it: their lanes commit no marker (kafka.h), so a kill
+ * between a lane's commit and the rename still repeats the interval. The
+ * job's own checkpoints (job_ckpt_take, job_ckpt_write_image) commit the
+ * marker, and --resume publishes a checkpoint the marker names. */
 int job_ckpt_publish_sink(void *ctx, char *err, size_t errlen);
 
 /* Checkpointing or restoring, a sink with a resume hook (a filesystem sink)
