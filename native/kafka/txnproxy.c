@@ -300,8 +300,9 @@ static void markers_end(kafka_txnproxy_t *x, int64_t pid, bool committed)
         int rc = ERR_NOT_COORDINATOR;   /* the group's coordinator is one of the brokers */
         for (int b = 0; committed && b < x->n && rc == ERR_NOT_COORDINATOR; b++) rc = offset_commit(x->target[b], m);
         if (committed && rc != 0)
-            fprintf(stderr, "ptfhost broker: cannot store the offset of group '%s' (%s [%d] = %lld) its transaction "
-                            "committed: error %d\n", m->group, m->topic, (int)m->partition, (long long)m->offset, rc);
+            fprintf(stderr, "ptfhost broker: a committed transaction's offset of group '%s' (%s [%d] = %lld) was "
+                            "not stored: error %d (-1: no broker answered)\n", m->group, m->topic, (int)m->partition,
+                    (long long)m->offset, rc);
         free(m->group);
         free(m->topic);
         x->markers[i] = x->markers[--x->nmarkers];
