@@ -100,17 +100,19 @@ static int promote_committed(job_ckpt_t *k, const catalog_t *s, char *err, size_
 {
     uint32_t flags;
     uint64_t id = ckpt_store_newest_aside(k->dir, &flags);
+    if (id == 0) return 0;
     char aside[4200], lerr[1024];
     ckpt_image_t img;
     ckpt_store_aside_folder(k->dir, id, flags, aside, sizeof aside);
-    if (id == 0 || ckpt_store_load(aside, &img, lerr, sizeof lerr) != 0 || img.ntxns == 0) {
-        if (id) ckpt_image_free(&img);   /* torn, or no exactly-once sink: never used */
+    const catalog_table_t *table = NULL;
+    if (ckpt_store_load(aside, &img, lerr, sizeof lerr) == 0 && img.ntxns > 0)
+        table = catalog_find_table(s, img.txns[0].table);
+    if (!table) {   /* torn, or no exactly-once sink of this job: never used */
+        ckpt_image_free(&img);
         return 0;
     }
-    const ckpt_kafka_txn_t *t = &img.txns[0];
-    const catalog_table_t *table = catalog_find_table(s, t->table);
     uint64_t marked = 0;
-    int rc = table ? conn_kafka_marker_committed(table, t->transactional_id, &marked, lerr, sizeof lerr) : 0;
+    int rc = conn_kafka_marker_committed(table, img.txns[0].transactional_id, &marked, lerr, sizeof lerr);
     if (rc == 0 && marked == id)
         rc = ckpt_store_publish(k->dir, id, flags, NULL, NULL, k->restored_path, sizeof k->restored_path, lerr,
                                 sizeof lerr);
