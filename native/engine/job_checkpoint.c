@@ -91,22 +91,18 @@ static int read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s, char *err, s
     return 0;
 }
 
-/* --resume with an exactly-once Kafka sink: the newest folder, an
- * .inprogress one newer than the checkpoint found, was killed between its
- * transaction's commit and its rename when the sink's marker (kafka.h)
- * names it; it is published now and restored. Otherwise it stays unused
- * (pruned by the next write). */
-static int promote_committed(job_ckpt_t *k, const catalog_t *s, char *err, size_t errlen)
+int job_ckpt_promote_committed(const job_ckpt_t *k, const char *dir, ckpt_image_t *restored, bool *found,
+                               char *path, size_t pathlen, char *err, size_t errlen)
 {
     uint32_t flags;
-    uint64_t id = ckpt_store_newest_aside(k->dir, &flags);
-    if (id == 0) return 0;
+    uint64_t id = ckpt_store_newest_aside(dir, &flags);
+    if (id == 0 || !k->catalog) return 0;
     char aside[4200], lerr[1024];
     ckpt_image_t img;
-    ckpt_store_aside_folder(k->dir, id, flags, aside, sizeof aside);
+    ckpt_store_aside_folder(dir, id, flags, aside, sizeof aside);
     const catalog_table_t *table = NULL;
     if (ckpt_store_load(aside, &img, lerr, sizeof lerr) == 0 && img.ntxns > 0)
-        table = catalog_find_table(s, img.txns[0].table);
+        table = catalog_find_table(k->catalog, img.txns[0].table);
     if (!table) {   /* torn, or no exactly-once sink of this job: never used */
         ckpt_image_free(&img);
         return 0;
@@ -114,8 +110,7 @@ static int promote_committed(job_ckpt_t *k, const catalog_t *s, char *err, size_
     uint64_t marked = 0;
     int rc = conn_kafka_marker_committed(table, img.txns[0].transactional_id, &marked, lerr, sizeof lerr);
     if (rc == 0 && marked == id)
-        rc = ckpt_store_publish(k->dir, id, flags, NULL, NULL, k->restored_path, sizeof k->restored_path, lerr,
-                                sizeof lerr);
+        rc = ckpt_store_publish(dir, id, flags, NULL, NULL, path, pathlen, lerr, sizeof lerr);
     if (rc != 0) {
         snprintf(err, errlen, "Cannot tell whether checkpoint %llu (%s) committed its Kafka transaction: %s",
                  (unsigned long long)id, aside, lerr);
@@ -132,9 +127,9 @@ static int promote_committed(job_ckpt_t *k, const catalog_t *s, char *err, size_
     if (!k->quiet)
         fprintf(stderr, "ptfhost: checkpoint %llu was committed to Kafka but not renamed; restoring from it\n",
                 (unsigned long long)id);
-    ckpt_image_free(&k->restored);
-    k->restored = img;
-    k->restoring = true;
+    ckpt_image_free(restored);
+    *restored = img;
+    *found = true;
     return 0;
 }
 
@@ -159,7 +154,8 @@ static int load_start(job_ckpt_t *k, const catalog_t *s, const char *base_dir, c
         }
         if (ckpt_store_load_latest(k->dir, &k->restored, &k->restoring, k->restored_path,
                                    sizeof k->restored_path, k->quiet ? NULL : stderr, err, errlen) != 0 ||
-            promote_committed(k, s, err, errlen) != 0)
+            job_ckpt_promote_committed(k, k->dir, &k->restored, &k->restoring, k->restored_path,
+                                       sizeof k->restored_path, err, errlen) != 0)
             return -1;
         if (!k->restoring && !k->quiet)
             fprintf(stderr, "ptfhost: no complete checkpoint in %s: starting from the beginning\n", k->dir);
@@ -176,6 +172,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
     if (!settings) return 0;
     if (read_ptfhost_settings(k, settings, err, errlen) != 0) return -1;
     if (read_settings(k, settings, base_dir, err, errlen) != 0) return -1;
+    k->catalog = settings;
     if (k->scale_out && catalog_get(settings, "execution.state-recovery.path")) {
         snprintf(err, errlen, "'execution.state-recovery.path' does not go with 'ptfhost.scale-out': each process "
                               "restores the partitions the group gives it from the newest checkpoint of each in "
@@ -311,17 +308,9 @@ static int sink_commit(const job_ckpt_t *k, uint64_t checkpoint_id, char *err, s
 
 /* The checkpoint is written aside: an exactly-once sink commits now, right
  * before the rename publishes it (job_checkpoint.h). */
-int job_ckpt_publish_sink(void *ctx, char *err, size_t errlen) { return sink_commit(ctx, 0, err, errlen); }
-
-/* job_ckpt_publish_sink for checkpoint id of k, marked with it. */
-typedef struct marked_publish {
-    const job_ckpt_t *k;
-    uint64_t id;
-} marked_publish_t;
-
-static int publish_marked(void *ctx, char *err, size_t errlen)
+int job_ckpt_publish_sink(void *ctx, char *err, size_t errlen)
 {
-    const marked_publish_t *p = ctx;
+    const job_ckpt_publish_t *p = ctx;
     return sink_commit(p->k, p->id, err, errlen);
 }
 
@@ -787,8 +776,8 @@ int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen)
     int rc = ckpt_writer_poll(k->writer, wait, &bytes, &write_ms, err, errlen);
     if (rc == 0) return 0;
     k->pending = false;
-    marked_publish_t mp = {k, k->pending_id};
-    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, publish_marked, &mp, k->last_path,
+    job_ckpt_publish_t p = {k, k->pending_id};
+    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, job_ckpt_publish_sink, &p, k->last_path,
                                      sizeof k->last_path, err, errlen) != 0)
         return -1;
     if (!(k->pending_flags & CKPT_FLAG_SAVEPOINT)) k->unpruned = k->pending_id;   /* the next write prunes */
@@ -802,8 +791,8 @@ int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pa
     if (k->sink && k->sink->transactional_id)
         ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
     if (k->sink && k->sink->parts_table) ckpt_add_file_parts(img, k->sink->parts_table, k->sink->parts);
-    marked_publish_t mp = {k, img->id};
-    int rc = ckpt_store_write_publish(k->dir, img, k->retained, publish_marked, &mp, path, pathlen, err, errlen);
+    job_ckpt_publish_t p = {k, img->id};
+    int rc = ckpt_store_write_publish(k->dir, img, k->retained, job_ckpt_publish_sink, &p, path, pathlen, err, errlen);
     if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
     return rc;
 }
