@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -81,6 +83,7 @@ typedef struct tid {
 struct kafka_txnproxy {
     int n;
     int *listen_fd, *port, *target;
+    int *own_fd;                          /* the proxy's own connection to each broker (-1: none yet) */
     int wake[2];
     conn_t conns[PROXY_MAX_CONNS];
     txn_t *txns;
@@ -175,6 +178,13 @@ static void set_be32(unsigned char *p, uint32_t v)
     for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * (3 - i)));
 }
 
+/* Frames go out whole, one write each: Nagle would hold a small one back for the peer's delayed ACK. */
+static void no_delay(int fd)
+{
+    int on = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+}
+
 static bool send_all(int fd, const unsigned char *p, size_t n)
 {
     for (size_t off = 0; off < n;) {
@@ -249,14 +259,24 @@ static void marker_set(kafka_txnproxy_t *x, int64_t pid, const char *group, int 
     x->markers[x->nmarkers++] = (marker_t){pid, dup_n(group, gn), dup_n(topic, tn), partition, offset};
 }
 
-/* An OffsetCommit v2 of m to the mock broker on port: its error code, -1 when it did not answer. */
-static int offset_commit(int port, const marker_t *m)
+/* The proxy's own connection to broker b, kept for the next OffsetCommit (a new one costs the mock a while). */
+static int own_connection(kafka_txnproxy_t *x, int b)
 {
-    int fd = kafka_relay_connect(port);
+    if (x->own_fd[b] >= 0) return x->own_fd[b];
+    int fd = kafka_relay_connect(x->target[b]);
     if (fd < 0) return -1;
     struct timeval tv = {PROXY_COMMIT_TIMEOUT_S, 0};
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    no_delay(fd);
+    return x->own_fd[b] = fd;
+}
+
+/* An OffsetCommit v2 of m to the broker'th broker: its error code, -1 when it did not answer (the connection is dropped). */
+static int offset_commit(kafka_txnproxy_t *x, int broker, const marker_t *m)
+{
+    int fd = own_connection(x, broker);
+    if (fd < 0) return -1;
     buf_t b = BUF_INIT;
     put_be(&b, 0, 4);   /* the size, set below */
     put_be(&b, API_OFFSET_COMMIT, 2), put_be(&b, 2, 2), put_be(&b, 1, 4);
@@ -284,7 +304,10 @@ static int offset_commit(int port, const marker_t *m)
     }
     free(f);
     buf_free(&b);
-    close(fd);
+    if (rc < 0) {
+        close(fd);
+        x->own_fd[broker] = -1;
+    }
     return rc;
 }
 
@@ -298,7 +321,7 @@ static void markers_end(kafka_txnproxy_t *x, int64_t pid, bool committed)
             continue;
         }
         int rc = ERR_NOT_COORDINATOR;   /* the group's coordinator is one of the brokers */
-        for (int b = 0; committed && b < x->n && rc == ERR_NOT_COORDINATOR; b++) rc = offset_commit(x->target[b], m);
+        for (int b = 0; committed && b < x->n && rc == ERR_NOT_COORDINATOR; b++) rc = offset_commit(x, b, m);
         if (committed && rc != 0)
             fprintf(stderr, "ptfhost broker: a committed transaction's offset of group '%s' (%s [%d] = %lld) was "
                             "not stored: error %d (-1: no broker answered)\n", m->group, m->topic, (int)m->partition,
@@ -662,6 +685,7 @@ static void accept_one(kafka_txnproxy_t *x, int li)
         if (c->fd[0] >= 0 || c->fd[1] >= 0) continue;
         int broker = kafka_relay_connect(x->target[li]);
         if (broker < 0) break;
+        no_delay(client), no_delay(broker);
         *c = (conn_t){{client, broker}, {BUF_INIT, BUF_INIT}, xcalloc(PROXY_MAX_PENDING, sizeof(pending_t)), 0};
         return;
     }
@@ -737,8 +761,10 @@ static void *proxy_main(void *arg)
 static void proxy_free(kafka_txnproxy_t *x)
 {
     for (int i = 0; i < PROXY_MAX_CONNS; i++) conn_close(&x->conns[i]);
-    for (int i = 0; i < x->n; i++)
+    for (int i = 0; i < x->n; i++) {
         if (x->listen_fd[i] >= 0) close(x->listen_fd[i]);
+        if (x->own_fd[i] >= 0) close(x->own_fd[i]);
+    }
     for (int i = 0; i < x->ntxns; i++) free(x->txns[i].topic);
     for (int i = 0; i < x->ntids; i++) free(x->tids[i].id);
     for (int i = 0; i < x->nmarkers; i++) free(x->markers[i].group), free(x->markers[i].topic);
@@ -746,6 +772,7 @@ static void proxy_free(kafka_txnproxy_t *x)
     free(x->txns);
     free(x->tids);
     free(x->listen_fd);
+    free(x->own_fd);
     free(x->port);
     free(x->target);
     free(x);
@@ -758,8 +785,9 @@ kafka_txnproxy_t *kafka_txnproxy_new(const int *broker_ports, int n, char *err, 
     x->listen_fd = xcalloc((size_t)n + 1, sizeof *x->listen_fd);
     x->port = xcalloc((size_t)n + 1, sizeof *x->port);
     x->target = xcalloc((size_t)n + 1, sizeof *x->target);
+    x->own_fd = xcalloc((size_t)n + 1, sizeof *x->own_fd);
     for (int i = 0; i < PROXY_MAX_CONNS; i++) x->conns[i].fd[0] = x->conns[i].fd[1] = -1;
-    for (int i = 0; i < n; i++) x->listen_fd[i] = -1;
+    for (int i = 0; i < n; i++) x->listen_fd[i] = x->own_fd[i] = -1;
     for (int i = 0; i < n; i++) {
         x->target[i] = broker_ports[i];
         if ((x->listen_fd[i] = kafka_relay_listen(0, &x->port[i], err, errlen)) < 0) {
