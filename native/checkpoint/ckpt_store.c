@@ -26,18 +26,37 @@ static uint64_t folder_id(const char *name, bool *complete, bool *savepoint)
     return *complete || strcmp(end, ".inprogress") == 0 ? id : 0;
 }
 
-uint64_t ckpt_store_last_id(const char *dir)
+/* The highest id of dir's folders (0: none), and that folder's kind. */
+static uint64_t newest_folder(const char *dir, bool *complete, bool *savepoint)
 {
+    *complete = *savepoint = false;
     DIR *d = opendir(dir);
     if (!d) return 0;
     uint64_t last = 0;
     for (struct dirent *e; (e = readdir(d));) {
-        bool complete, savepoint;
-        uint64_t id = folder_id(e->d_name, &complete, &savepoint);
-        if (id > last) last = id;
+        bool c, s;
+        uint64_t id = folder_id(e->d_name, &c, &s);
+        if (id <= last) continue;
+        last = id;
+        *complete = c;
+        *savepoint = s;
     }
     closedir(d);
     return last;
+}
+
+uint64_t ckpt_store_last_id(const char *dir)
+{
+    bool complete, savepoint;
+    return newest_folder(dir, &complete, &savepoint);
+}
+
+uint64_t ckpt_store_newest_aside(const char *dir, uint32_t *flags)
+{
+    bool complete, savepoint;
+    uint64_t id = newest_folder(dir, &complete, &savepoint);
+    *flags = savepoint ? CKPT_FLAG_SAVEPOINT : 0;
+    return complete ? 0 : id;
 }
 
 static int fail_errno(const char *what, const char *path, char *err, size_t errlen)
@@ -94,12 +113,19 @@ void ckpt_store_folder(const char *dir, uint64_t id, uint32_t flags, char *path,
              (unsigned long long)id);
 }
 
+void ckpt_store_aside_folder(const char *dir, uint64_t id, uint32_t flags, char *path, size_t pathlen)
+{
+    ckpt_store_folder(dir, id, flags, path, pathlen);
+    size_t n = strlen(path);
+    snprintf(path + n, pathlen - n, ".inprogress");
+}
+
 /* The final folder into path, its ".inprogress" twin into aside. */
 static void folder_paths(const char *dir, uint64_t id, uint32_t flags, char *path, size_t pathlen, char *aside,
                          size_t asidelen)
 {
     ckpt_store_folder(dir, id, flags, path, pathlen);
-    snprintf(aside, asidelen, "%s.inprogress", path);
+    ckpt_store_aside_folder(dir, id, flags, aside, asidelen);
 }
 
 int ckpt_store_write_aside(const char *dir, uint64_t id, uint32_t flags, const buf_t *file, char *err, size_t errlen)

@@ -28,6 +28,10 @@
 /* The highest id any folder in dir uses (complete or not); 0 when none. */
 uint64_t ckpt_store_last_id(const char *dir);
 
+/* The id of dir's newest folder when that is an .inprogress one (a writer
+ * killed before its rename), its savepoint bit into flags; 0 otherwise. */
+uint64_t ckpt_store_newest_aside(const char *dir, uint32_t *flags);
+
 /* Writes img (its id and savepoint flag name the folder), creating dir if
  * needed, then prunes; path receives the final folder. */
 int ckpt_store_write(const char *dir, const ckpt_image_t *img, int retained, char *path, size_t pathlen,
@@ -44,6 +48,8 @@ int ckpt_store_write_publish(const char *dir, const ckpt_image_t *img, int retai
 
 /* A checkpoint's final folder: "DIR/chk-<id>", or "DIR/savepoint-<id>" with CKPT_FLAG_SAVEPOINT. */
 void ckpt_store_folder(const char *dir, uint64_t id, uint32_t flags, char *path, size_t pathlen);
+/* Its ".inprogress" twin: where ckpt_store_write_aside writes. */
+void ckpt_store_aside_folder(const char *dir, uint64_t id, uint32_t flags, char *path, size_t pathlen);
 
 /* ckpt_store_write_publish in its two steps, for a write in the background
  * (ckpt_writer.h). write_aside: the encoded file (ckpt_encode or

@@ -60,6 +60,26 @@ int conn_kafka_fence(const catalog_table_t *t, const char *transactional_id, cha
 
 /* ---- kafka_conf.c ---------------------------------------------------------- */
 
+/* ---- the checkpoint marker (kafka_marker.c) ----
+ *
+ * An exactly-once sink's transaction of a checkpoint's interval also
+ * commits, atomically with its records, one offset for the consumer group
+ * '<transactional.id>-ptfhost-checkpoints': on the sink's first topic,
+ * partition 0, the offset is the id of the checkpoint being completed.
+ * After a crash between that commit and the checkpoint's rename, restore
+ * reads it back to tell whether the in-progress checkpoint's transaction
+ * committed. The group never has members. */
+#define CONN_KAFKA_MARKER_SUFFIX "-ptfhost-checkpoints"
+
+/* The marker group of transactional_id into group (truncated to grouplen). */
+void conn_kafka_marker_group(const char *transactional_id, char *group, size_t grouplen);
+
+/* The marker transactional_id committed in t's cluster into *checkpoint_id
+ * (0: none committed). A short-lived consumer of the marker group asks the
+ * group's coordinator. 0, or -1 with err naming the table and the cause. */
+int conn_kafka_marker_committed(const catalog_table_t *t, const char *transactional_id, uint64_t *checkpoint_id,
+                                char *err, size_t errlen);
+
 /* A configuration with every 'properties.<name>' of t set: librdkafka's own
  * names as they are, Java client names that librdkafka spells differently
  * translated, Java-only settings with no librdkafka meaning (serializer

@@ -13,8 +13,8 @@
  * transactional producer, transactional.id '<prefix>-0': opening fences an
  * earlier producer of that id (its open transaction is aborted), every
  * checkpoint commits the transaction of the interval before it once the
- * checkpoint is written aside, right before it is published, and begins
- * the next; a successful end commits the last and a failed one aborts it.
+ * checkpoint is written aside, right before it is published, with the
+ * checkpoint's marker (kafka.h), and begins the next; a successful end commits the last and a failed one aborts it.
  * Opened with lanes (a scale-out job, sink.h), exactly-once writes through
  * one transactional producer per input partition instead,
  * transactional.id '<prefix>-<topic>-<partition>' of the input partition,
@@ -191,16 +191,33 @@ static int txn_start(kafka_sink_t *ks, kafka_lane_t *lane, char *err, size_t err
     return txn_failed(ks->table, lane, rd_kafka_begin_transaction(lane->rk), "begin", err, errlen);
 }
 
-/* Commits the lane's open transaction (librdkafka flushes it first); one
- * that cannot commit is aborted, so the job fails with nothing half-visible. */
-static int txn_commit(kafka_sink_t *ks, kafka_lane_t *lane, char *err, size_t errlen)
+/* The checkpoint marker (kafka.h) into the lane's open transaction. */
+static rd_kafka_error_t *txn_mark(kafka_sink_t *ks, kafka_lane_t *lane, uint64_t checkpoint_id)
 {
-    rd_kafka_error_t *e = rd_kafka_commit_transaction(lane->rk, KAFKA_TXN_TIMEOUT_MS);
+    char group[512];
+    conn_kafka_marker_group(lane->transactional_id, group, sizeof group);
+    rd_kafka_consumer_group_metadata_t *cgmd = rd_kafka_consumer_group_metadata_new(group);
+    rd_kafka_topic_partition_list_t *offsets = rd_kafka_topic_partition_list_new(1);
+    rd_kafka_topic_partition_list_add(offsets, ks->topics[0], 0)->offset = (int64_t)checkpoint_id;
+    rd_kafka_error_t *e = rd_kafka_send_offsets_to_transaction(lane->rk, offsets, cgmd, KAFKA_TXN_TIMEOUT_MS);
+    rd_kafka_topic_partition_list_destroy(offsets);
+    rd_kafka_consumer_group_metadata_destroy(cgmd);
+    return e;
+}
+
+/* Commits the lane's open transaction (librdkafka flushes it first), with
+ * the marker of checkpoint_id unless 0; one that cannot commit is aborted,
+ * so the job fails with nothing half-visible. */
+static int txn_commit(kafka_sink_t *ks, kafka_lane_t *lane, uint64_t checkpoint_id, char *err, size_t errlen)
+{
+    rd_kafka_error_t *e = checkpoint_id ? txn_mark(ks, lane, checkpoint_id) : NULL;
+    const char *what = e ? "mark the checkpoint in" : "commit";
+    if (!e) e = rd_kafka_commit_transaction(lane->rk, KAFKA_TXN_TIMEOUT_MS);
     if (e && rd_kafka_error_txn_requires_abort(e)) {
         rd_kafka_error_t *a = rd_kafka_abort_transaction(lane->rk, KAFKA_TXN_TIMEOUT_MS);
         if (a) rd_kafka_error_destroy(a);
     }
-    if (txn_failed(ks->table, lane, e, "commit", err, errlen) != 0) return -1;
+    if (txn_failed(ks->table, lane, e, what, err, errlen) != 0) return -1;
     lane->transactions++;
     return 0;
 }
@@ -384,11 +401,11 @@ static void show_lane(kafka_sink_t *ks)
 /* The checkpoint is written aside (sink.h): exactly-once commits the
  * current lane's transaction of the interval, begins the next and
  * produces into it what was held meanwhile. */
-static int kafka_sink_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
+static int kafka_sink_checkpoint_commit(conn_sink_t *s, uint64_t checkpoint_id, char *err, size_t errlen)
 {
     kafka_sink_t *ks = (kafka_sink_t *)s;
     if (ks->guarantee != GUARANTEE_EXACTLY_ONCE || !ks->cur) return 0;
-    int rc = txn_commit(ks, ks->cur, err, errlen);
+    int rc = txn_commit(ks, ks->cur, checkpoint_id, err, errlen);
     if (rc == 0) rc = txn_failed(ks->table, ks->cur, rd_kafka_begin_transaction(ks->cur->rk), "begin", err, errlen);
     if (rc == 0 && ks->hold.on) rc = hold_release(ks, err, errlen);
     show_lane(ks);
@@ -404,7 +421,7 @@ static int lane_end(kafka_sink_t *ks, kafka_lane_t *lane, bool commit, char *err
     if (ks->guarantee == GUARANTEE_EXACTLY_ONCE) {
         rd_kafka_error_t *e = commit ? NULL : rd_kafka_abort_transaction(lane->rk, KAFKA_TXN_TIMEOUT_MS);
         if (e) rd_kafka_error_destroy(e);   /* a failed job or a lost lane: nothing of it may show */
-        if (commit) rc = txn_commit(ks, lane, err, errlen);
+        if (commit) rc = txn_commit(ks, lane, 0, err, errlen);
     } else if (!commit) {
         rd_kafka_purge(lane->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);   /* a failed job */
     }

@@ -403,8 +403,9 @@ static int lane_commit(file_sink_t *fs, file_lane_t *lane, bool commit, char *er
 
 /* The checkpoint is about to be published: the sealed part (under lanes,
  * the current lane's part in progress) becomes visible. */
-static int file_checkpoint_commit(conn_sink_t *s, char *err, size_t errlen)
+static int file_checkpoint_commit(conn_sink_t *s, uint64_t checkpoint_id, char *err, size_t errlen)
 {
+    (void)checkpoint_id;
     file_sink_t *fs = (file_sink_t *)s;
     if (s->lane) return fs->cur ? lane_commit(fs, fs->cur, true, err, errlen) : 0;
     return fs->parts && fs->sealed ? file_commit_sealed(fs, true, err, errlen) : 0;

@@ -41,8 +41,10 @@ struct conn_sink {
     int (*checkpoint)(conn_sink_t *s, char *err, size_t errlen);
     /* Optional: the checkpoint is written aside and about to be published
      * (ckpt_store_write_publish): 'exactly-once' Kafka commits the interval's
-     * transaction and begins the next. Failing, the checkpoint is not used. */
-    int (*checkpoint_commit)(conn_sink_t *s, char *err, size_t errlen);
+     * transaction and begins the next. checkpoint_id: the checkpoint's id,
+     * committed with the transaction as its marker (kafka.h), or 0 for no
+     * marker. Failing, the checkpoint is not used. */
+    int (*checkpoint_commit)(conn_sink_t *s, uint64_t checkpoint_id, char *err, size_t errlen);
     const char *transactional_id;  /* 'exactly-once' Kafka: the producer's transactional.id, else NULL */
     const char *transactional_table; /* and the sink table's name */
     unsigned long long transactions; /* transactions committed so far */

@@ -1,6 +1,7 @@
 /* job_checkpoint.c - see job_checkpoint.h. */
 #include "engine/job_checkpoint.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,48 @@ static int read_ptfhost_settings(job_ckpt_t *k, const catalog_t *s, char *err, s
     return 0;
 }
 
+int job_ckpt_promote_committed(const job_ckpt_t *k, const char *dir, ckpt_image_t *restored, bool *found,
+                               char *path, size_t pathlen, char *err, size_t errlen)
+{
+    uint32_t flags;
+    uint64_t id = ckpt_store_newest_aside(dir, &flags);
+    if (id == 0 || !k->catalog) return 0;
+    char aside[4200], lerr[1024];
+    ckpt_image_t img;
+    ckpt_store_aside_folder(dir, id, flags, aside, sizeof aside);
+    const catalog_table_t *table = NULL;
+    if (ckpt_store_load(aside, &img, lerr, sizeof lerr) == 0 && img.ntxns > 0)
+        table = catalog_find_table(k->catalog, img.txns[0].table);
+    if (!table) {   /* torn, or no exactly-once sink of this job: never used */
+        ckpt_image_free(&img);
+        return 0;
+    }
+    uint64_t marked = 0;
+    int rc = conn_kafka_marker_committed(table, img.txns[0].transactional_id, &marked, lerr, sizeof lerr);
+    if (rc == 0 && marked == id)
+        rc = ckpt_store_publish(dir, id, flags, NULL, NULL, path, pathlen, lerr, sizeof lerr);
+    if (rc != 0) {
+        snprintf(err, errlen, "Cannot tell whether checkpoint %llu (%s) committed its Kafka transaction: %s",
+                 (unsigned long long)id, aside, lerr);
+        ckpt_image_free(&img);
+        return -1;
+    }
+    if (marked != id) {
+        if (!k->quiet)
+            fprintf(stderr, "ptfhost: checkpoint %llu did not commit its Kafka transaction: not using %s\n",
+                    (unsigned long long)id, aside);
+        ckpt_image_free(&img);
+        return 0;
+    }
+    if (!k->quiet)
+        fprintf(stderr, "ptfhost: checkpoint %llu was committed to Kafka but not renamed; restoring from it\n",
+                (unsigned long long)id);
+    ckpt_image_free(restored);
+    *restored = img;
+    *found = true;
+    return 0;
+}
+
 /* The checkpoint to start from: an explicit path, else with --resume the newest in the directory. */
 static int load_start(job_ckpt_t *k, const catalog_t *s, const char *base_dir, char *err, size_t errlen)
 {
@@ -110,7 +153,9 @@ static int load_start(job_ckpt_t *k, const catalog_t *s, const char *base_dir, c
             return -1;
         }
         if (ckpt_store_load_latest(k->dir, &k->restored, &k->restoring, k->restored_path,
-                                   sizeof k->restored_path, k->quiet ? NULL : stderr, err, errlen) != 0)
+                                   sizeof k->restored_path, k->quiet ? NULL : stderr, err, errlen) != 0 ||
+            job_ckpt_promote_committed(k, k->dir, &k->restored, &k->restoring, k->restored_path,
+                                       sizeof k->restored_path, err, errlen) != 0)
             return -1;
         if (!k->restoring && !k->quiet)
             fprintf(stderr, "ptfhost: no complete checkpoint in %s: starting from the beginning\n", k->dir);
@@ -127,6 +172,7 @@ int job_ckpt_open(job_ckpt_t *k, const catalog_t *settings, const char *base_dir
     if (!settings) return 0;
     if (read_ptfhost_settings(k, settings, err, errlen) != 0) return -1;
     if (read_settings(k, settings, base_dir, err, errlen) != 0) return -1;
+    k->catalog = settings;
     if (k->scale_out && catalog_get(settings, "execution.state-recovery.path")) {
         snprintf(err, errlen, "'execution.state-recovery.path' does not go with 'ptfhost.scale-out': each process "
                               "restores the partitions the group gives it from the newest checkpoint of each in "
@@ -237,13 +283,35 @@ int job_ckpt_restore_sink(const job_ckpt_t *k, const catalog_table_t *sink_table
     return 0;
 }
 
+/* Test-only fault hooks for the window between a checkpoint's commit and
+ * its rename: PTFHOST_TEST_CRASH_BEFORE_COMMIT=N and
+ * PTFHOST_TEST_CRASH_AFTER_COMMIT=N kill the process (SIGKILL, as kill -9)
+ * right before or right after the Nth exactly-once commit of a checkpoint. */
+static void test_crash_at(const char *hook, unsigned long long commit)
+{
+    const char *v = getenv(hook);
+    if (v && strtoull(v, NULL, 10) == commit) raise(SIGKILL);
+}
+
+/* The sink's checkpoint_commit, with the marker of checkpoint_id (0: none). */
+static int sink_commit(const job_ckpt_t *k, uint64_t checkpoint_id, char *err, size_t errlen)
+{
+    static unsigned long long commits;   /* the test hooks' count */
+    conn_sink_t *sink = (conn_sink_t *)k->sink;
+    if (!sink || !sink->checkpoint_commit) return 0;
+    bool txn = sink->transactional_id != NULL;
+    if (txn) test_crash_at("PTFHOST_TEST_CRASH_BEFORE_COMMIT", ++commits);
+    int rc = sink->checkpoint_commit(sink, checkpoint_id, err, errlen);
+    if (txn && rc == 0) test_crash_at("PTFHOST_TEST_CRASH_AFTER_COMMIT", commits);
+    return rc;
+}
+
 /* The checkpoint is written aside: an exactly-once sink commits now, right
  * before the rename publishes it (job_checkpoint.h). */
 int job_ckpt_publish_sink(void *ctx, char *err, size_t errlen)
 {
-    const job_ckpt_t *k = ctx;
-    conn_sink_t *sink = (conn_sink_t *)k->sink;
-    return sink && sink->checkpoint_commit ? sink->checkpoint_commit(sink, err, errlen) : 0;
+    const job_ckpt_publish_t *p = ctx;
+    return sink_commit(p->k, p->id, err, errlen);
 }
 
 /* The sources' split positions and the sink's transaction and parts at this barrier. */
@@ -708,8 +776,9 @@ int job_ckpt_complete(job_ckpt_t *k, bool wait, char *err, size_t errlen)
     int rc = ckpt_writer_poll(k->writer, wait, &bytes, &write_ms, err, errlen);
     if (rc == 0) return 0;
     k->pending = false;
-    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, job_ckpt_publish_sink, k,
-                                     k->last_path, sizeof k->last_path, err, errlen) != 0)
+    job_ckpt_publish_t p = {k, k->pending_id};
+    if (rc < 0 || ckpt_store_publish(k->dir, k->pending_id, k->pending_flags, job_ckpt_publish_sink, &p, k->last_path,
+                                     sizeof k->last_path, err, errlen) != 0)
         return -1;
     if (!(k->pending_flags & CKPT_FLAG_SAVEPOINT)) k->unpruned = k->pending_id;   /* the next write prunes */
     k->pending_pause_ms += mono_ms() - t0;
@@ -722,7 +791,8 @@ int job_ckpt_write_image(job_ckpt_t *k, ckpt_image_t *img, char *path, size_t pa
     if (k->sink && k->sink->transactional_id)
         ckpt_add_kafka_txn(img, k->sink->transactional_table, k->sink->transactional_id, k->sink->transactions);
     if (k->sink && k->sink->parts_table) ckpt_add_file_parts(img, k->sink->parts_table, k->sink->parts);
-    int rc = ckpt_store_write_publish(k->dir, img, k->retained, job_ckpt_publish_sink, k, path, pathlen, err, errlen);
+    job_ckpt_publish_t p = {k, img->id};
+    int rc = ckpt_store_write_publish(k->dir, img, k->retained, job_ckpt_publish_sink, &p, path, pathlen, err, errlen);
     if (rc == 0) snprintf(k->last_path, sizeof k->last_path, "%s", path);
     return rc;
 }

@@ -46,6 +46,7 @@ typedef struct job_ckpt {
     ckpt_image_t restored;
     char restored_path[4200];
     uint64_t last_id;
+    const catalog_t *catalog;  /* the session's (settings and tables), NULL for a view's query */
     /* ptfhost's own settings (docs/checkpoints.md), for `ptfhost test`'s restart step: */
     bool stop_at_end;        /* 'ptfhost.checkpoint.stop-at-end': stop after the checkpoint the end of
                                 the input takes, before the end-of-input watermark */
@@ -131,11 +132,26 @@ void job_ckpt_restart_splits(job_ckpt_t *k, const inputs_table_t *tables, int n,
  * NULL (a view). */
 int job_ckpt_sink_barrier(job_ckpt_t *k, const conn_sink_t *sink, char *err, size_t errlen);
 
-/* ckpt_store_write_publish's publish for a checkpoint of k (ctx): the sink
- * of the last job_ckpt_sink_barrier commits (checkpoint_commit: an
- * exactly-once Kafka sink's transaction, its current lane's under
- * scale-out), just before the rename. */
+/* ckpt_store_write_publish's publish for checkpoint id of k (ctx: a
+ * job_ckpt_publish_t): the sink of the last job_ckpt_sink_barrier commits
+ * (checkpoint_commit: an exactly-once Kafka sink's transaction, its
+ * current lane's under scale-out) with the checkpoint's marker (kafka.h),
+ * just before the rename. */
+typedef struct job_ckpt_publish {
+    const job_ckpt_t *k;
+    uint64_t id;
+} job_ckpt_publish_t;
 int job_ckpt_publish_sink(void *ctx, char *err, size_t errlen);
+
+/* After ckpt_store_load_latest(dir) filled restored and *found: when dir's
+ * newest folder is an .inprogress checkpoint (newer than restored) that
+ * decodes and records an exactly-once Kafka sink of k's catalog, whose
+ * marker (kafka.h) names its id, it was killed between its commit and its
+ * rename: it is published now (path: its folder), replaces restored, and
+ * stderr says so. Otherwise nothing changes (a line says an exactly-once
+ * one is not used). -1 with err when the marker cannot be read. */
+int job_ckpt_promote_committed(const job_ckpt_t *k, const char *dir, ckpt_image_t *restored, bool *found,
+                               char *path, size_t pathlen, char *err, size_t errlen);
 
 /* Checkpointing or restoring, a sink with a resume hook (a filesystem sink)
  * learns it is checkpointed and the parts the restored checkpoint

@@ -264,6 +264,7 @@ static int restore_part(pstate_t *ps, const job_call_state_t *call, int part, co
     bool found = false;
     int rc = ckpt_store_load_latest(folder, &img, &found, path, sizeof path, ps->k->quiet ? NULL : stderr, err,
                                     errlen);
+    if (rc == 0) rc = job_ckpt_promote_committed(ps->k, folder, &img, &found, path, sizeof path, err, errlen);
     if (rc == 0 && found) rc = job_ckpt_restore_image(ps->k, &img, path, call, err, errlen);
     if (rc == 0 && found) adopt(ps, &img, part, pos);
     if (rc == 0 && has_lanes(ps)) rc = open_lane(ps, part, &img, err, errlen);
@@ -343,8 +344,9 @@ static int publish_part(pstate_t *ps, int part, const char *folder, const ckpt_i
 {
     if (!has_lanes(ps)) return ckpt_store_write(folder, img, ps->k->retained, path, pathlen, err, errlen);
     if (use_lane(ps, part, err, errlen) != 0) return -1;
-    return ckpt_store_write_publish(folder, img, ps->k->retained, job_ckpt_publish_sink, (void *)ps->k, path,
-                                    pathlen, err, errlen);
+    job_ckpt_publish_t p = {ps->k, img->id};
+    return ckpt_store_write_publish(folder, img, ps->k->retained, job_ckpt_publish_sink, &p, path, pathlen, err,
+                                    errlen);
 }
 
 /* One checkpoint per position in pos (the partitions' offsets), each with

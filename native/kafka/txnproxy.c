@@ -15,7 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "kafka/relay.h"
@@ -25,10 +28,12 @@
 #define PROXY_MAX_CONNS 128
 #define PROXY_MAX_PENDING 512            /* requests in flight on one connection */
 
-enum { API_PRODUCE = 0, API_FETCH = 1, API_METADATA = 3, API_FIND_COORDINATOR = 10, API_INIT_PRODUCER_ID = 22,
-       API_END_TXN = 26 };
+enum { API_PRODUCE = 0, API_FETCH = 1, API_METADATA = 3, API_OFFSET_COMMIT = 8, API_FIND_COORDINATOR = 10,
+       API_INIT_PRODUCER_ID = 22, API_END_TXN = 26, API_TXN_OFFSET_COMMIT = 28 };
 #define ATTR_TRANSACTIONAL 0x10           /* RecordBatch attributes */
 #define READ_COMMITTED 1
+#define ERR_NOT_COORDINATOR 16
+#define PROXY_COMMIT_TIMEOUT_S 5          /* the proxy's own OffsetCommit to a mock broker */
 
 /* A transactional batch of a Produce request: its open transaction starts at the answer's base offset. */
 typedef struct produced {
@@ -62,6 +67,14 @@ typedef struct txn {
     bool open;
 } txn_t;
 
+/* An offset a producer's open transaction commits for a group (TxnOffsetCommit). */
+typedef struct marker {
+    int64_t pid;
+    char *group, *topic;
+    int32_t partition;
+    int64_t offset;
+} marker_t;
+
 typedef struct tid {
     char *id;
     int64_t pid;
@@ -70,12 +83,15 @@ typedef struct tid {
 struct kafka_txnproxy {
     int n;
     int *listen_fd, *port, *target;
+    int *own_fd;                          /* the proxy's own connection to each broker (-1: none yet) */
     int wake[2];
     conn_t conns[PROXY_MAX_CONNS];
     txn_t *txns;
     int ntxns;
     tid_t *tids;
     int ntids;
+    marker_t *markers;
+    int nmarkers;
     pthread_t thread;
 };
 
@@ -126,6 +142,32 @@ static uint64_t get_uvarint(rd_t *r)
     return 0;
 }
 
+/* A COMPACT_(NULLABLE_)STRING (uvarint length + 1, 0 = null): as get_str. */
+static const char *get_compact_str(rd_t *r, int *n)
+{
+    uint64_t len = get_uvarint(r);
+    *n = 0;
+    if (r->bad || len == 0) return NULL;
+    if (r->len - r->at < len - 1) {
+        r->bad = true;
+        return NULL;
+    }
+    const char *s = (const char *)r->p + r->at;
+    r->at += (size_t)(len - 1);
+    *n = (int)(len - 1);
+    return s;
+}
+
+static void skip_tags(rd_t *r)
+{
+    for (uint64_t tags = get_uvarint(r); tags > 0 && !r->bad; tags--) {
+        get_uvarint(r);
+        uint64_t size = get_uvarint(r);
+        if (r->len - r->at < size) r->bad = true;
+        else r->at += size;
+    }
+}
+
 static void put_be(buf_t *b, uint64_t v, int n)
 {
     for (int i = n - 1; i >= 0; i--) buf_put_u8(b, (uint8_t)(v >> (8 * i)));
@@ -134,6 +176,41 @@ static void put_be(buf_t *b, uint64_t v, int n)
 static void set_be32(unsigned char *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * (3 - i)));
+}
+
+/* Frames go out whole, one write each: Nagle would hold a small one back for the peer's delayed ACK. */
+static void no_delay(int fd)
+{
+    int on = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+}
+
+static bool send_all(int fd, const unsigned char *p, size_t n)
+{
+    for (size_t off = 0; off < n;) {
+        ssize_t w = send(fd, p + off, n - off, MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        off += (size_t)w;
+    }
+    return true;
+}
+
+static bool recv_all(int fd, unsigned char *p, size_t n)
+{
+    for (size_t off = 0; off < n;) {
+        ssize_t got = recv(fd, p + off, n - off, 0);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return false;
+        off += (size_t)got;
+    }
+    return true;
+}
+
+static void put_str(buf_t *b, const char *s)
+{
+    put_be(b, strlen(s), 2);
+    buf_append(b, s, strlen(s));
 }
 
 static char *dup_n(const char *s, int n)
@@ -162,9 +239,103 @@ static void txn_open(kafka_txnproxy_t *x, const char *topic, int32_t partition, 
     x->txns[x->ntxns++] = (txn_t){xstrdup(topic), partition, pid, first, true};
 }
 
+/* ---- markers: the mock answers TxnOffsetCommit but stores nothing, so
+ * the proxy keeps a transaction's offsets and, once it commits, stores
+ * them with an OffsetCommit of its own (generation -1: no member) ---- */
+
+static void marker_set(kafka_txnproxy_t *x, int64_t pid, const char *group, int gn, const char *topic, int tn,
+                       int32_t partition, int64_t offset)
+{
+    for (int i = 0; i < x->nmarkers; i++) {
+        marker_t *m = &x->markers[i];
+        if (m->pid == pid && m->partition == partition && (int)strlen(m->group) == gn &&
+            memcmp(m->group, group, (size_t)gn) == 0 && (int)strlen(m->topic) == tn &&
+            memcmp(m->topic, topic, (size_t)tn) == 0) {
+            m->offset = offset;
+            return;
+        }
+    }
+    x->markers = xrealloc(x->markers, (size_t)(x->nmarkers + 1) * sizeof *x->markers);
+    x->markers[x->nmarkers++] = (marker_t){pid, dup_n(group, gn), dup_n(topic, tn), partition, offset};
+}
+
+/* The proxy's own connection to broker b, kept for the next OffsetCommit (a new one costs the mock a while). */
+static int own_connection(kafka_txnproxy_t *x, int b)
+{
+    if (x->own_fd[b] >= 0) return x->own_fd[b];
+    int fd = kafka_relay_connect(x->target[b]);
+    if (fd < 0) return -1;
+    struct timeval tv = {PROXY_COMMIT_TIMEOUT_S, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    no_delay(fd);
+    return x->own_fd[b] = fd;
+}
+
+/* An OffsetCommit v2 of m to the broker'th broker: its error code, -1 when it did not answer (the connection is dropped). */
+static int offset_commit(kafka_txnproxy_t *x, int broker, const marker_t *m)
+{
+    int fd = own_connection(x, broker);
+    if (fd < 0) return -1;
+    buf_t b = BUF_INIT;
+    put_be(&b, 0, 4);   /* the size, set below */
+    put_be(&b, API_OFFSET_COMMIT, 2), put_be(&b, 2, 2), put_be(&b, 1, 4);
+    put_str(&b, "ptfhost-txnproxy");
+    put_str(&b, m->group);
+    put_be(&b, (uint32_t)-1, 4);   /* generation */
+    put_str(&b, "");               /* member */
+    put_be(&b, (uint64_t)-1, 8);   /* retention: the broker's */
+    put_be(&b, 1, 4), put_str(&b, m->topic);
+    put_be(&b, 1, 4), put_be(&b, (uint32_t)m->partition, 4), put_be(&b, (uint64_t)m->offset, 8), put_str(&b, "");
+    set_be32((unsigned char *)b.data, (uint32_t)(b.len - 4));
+    int rc = -1;
+    unsigned char head[4], *f = NULL;
+    if (send_all(fd, (const unsigned char *)b.data, b.len) && recv_all(fd, head, 4)) {
+        rd_t h = {head, 4, 0, false};
+        size_t size = (size_t)get(&h, 4);
+        f = xmalloc(size + 1);
+        if (recv_all(fd, f, size)) {   /* corr, 1 topic, 1 partition: its error */
+            rd_t r = {f, size, 0, false};
+            int n;
+            get(&r, 4), get(&r, 4), get_str(&r, &n), get(&r, 4), get(&r, 4);
+            int16_t error = (int16_t)get(&r, 2);
+            if (!r.bad) rc = error;
+        }
+    }
+    free(f);
+    buf_free(&b);
+    if (rc < 0) {
+        close(fd);
+        x->own_fd[broker] = -1;
+    }
+    return rc;
+}
+
+/* The producer's markers: stored in the mock (committed), or dropped. */
+static void markers_end(kafka_txnproxy_t *x, int64_t pid, bool committed)
+{
+    for (int i = 0; i < x->nmarkers;) {
+        marker_t *m = &x->markers[i];
+        if (m->pid != pid) {
+            i++;
+            continue;
+        }
+        int rc = ERR_NOT_COORDINATOR;   /* the group's coordinator is one of the brokers */
+        for (int b = 0; committed && b < x->n && rc == ERR_NOT_COORDINATOR; b++) rc = offset_commit(x, b, m);
+        if (committed && rc != 0)
+            fprintf(stderr, "ptfhost broker: a committed transaction's offset of group '%s' (%s [%d] = %lld) was "
+                            "not stored: error %d (-1: no broker answered)\n", m->group, m->topic, (int)m->partition,
+                    (long long)m->offset, rc);
+        free(m->group);
+        free(m->topic);
+        x->markers[i] = x->markers[--x->nmarkers];
+    }
+}
+
 /* The producer's open transactions end: committed ones are forgotten, aborted ones listed. */
 static void txn_end(kafka_txnproxy_t *x, int64_t pid, bool committed)
 {
+    markers_end(x, pid, committed);
     for (int i = 0; i < x->ntxns;) {
         txn_t *t = &x->txns[i];
         if (!t->open || t->pid != pid) {
@@ -249,16 +420,36 @@ static void read_init_producer_id(kafka_txnproxy_t *x, rd_t *r, int16_t version)
 {
     int n = 0;
     const char *id = NULL;
-    if (version >= 2) {
-        uint64_t len = get_uvarint(r);   /* COMPACT_NULLABLE_STRING: length + 1, 0 = null */
-        if (r->bad || len == 0 || r->len - r->at < len - 1) return;
-        id = (const char *)r->p + r->at;
-        n = (int)(len - 1);
-    } else {
-        id = get_str(r, &n);
-    }
+    id = version >= 2 ? get_compact_str(r, &n) : get_str(r, &n);
     tid_t *t = id ? tid_find(x, id, n) : NULL;
     if (t && t->pid >= 0) txn_end(x, t->pid, false);
+}
+
+/* The offsets a transaction commits for a group, kept until it ends (v3: flexible). */
+static void read_txn_offset_commit(kafka_txnproxy_t *x, rd_t *r, int16_t version)
+{
+    bool flex = version >= 3;
+    int n, gn;
+    flex ? get_compact_str(r, &n) : get_str(r, &n);   /* transactional id */
+    const char *group = flex ? get_compact_str(r, &gn) : get_str(r, &gn);
+    int64_t pid = (int64_t)get(r, 8);
+    get(r, 2);   /* epoch */
+    if (flex) {
+        get(r, 4), get_compact_str(r, &n), get_compact_str(r, &n);   /* generation, member, instance */
+    }
+    for (uint64_t nt = flex ? get_uvarint(r) - 1 : get(r, 4); nt > 0 && !r->bad && group; nt--) {
+        int tn;
+        const char *topic = flex ? get_compact_str(r, &tn) : get_str(r, &tn);
+        for (uint64_t np = flex ? get_uvarint(r) - 1 : get(r, 4); np > 0 && !r->bad; np--) {
+            int32_t partition = (int32_t)get(r, 4);
+            int64_t offset = (int64_t)get(r, 8);
+            if (version >= 2) get(r, 4);   /* leader epoch */
+            flex ? get_compact_str(r, &n) : get_str(r, &n);
+            if (flex) skip_tags(r);
+            if (!r->bad && topic) marker_set(x, pid, group, gn, topic, tn, partition, offset);
+        }
+        if (flex) skip_tags(r);
+    }
 }
 
 /* Remembers what the answer needs; the request itself passes unchanged. */
@@ -269,13 +460,8 @@ static void on_request(kafka_txnproxy_t *x, conn_t *c, const unsigned char *f, s
     int32_t corr = (int32_t)get(&r, 4);
     int n;
     get_str(&r, &n);   /* client id */
-    if (api == API_INIT_PRODUCER_ID && version >= 2)   /* request header v2: tagged fields */
-        for (uint64_t tags = get_uvarint(&r); tags > 0 && !r.bad; tags--) {
-            get_uvarint(&r);
-            uint64_t size = get_uvarint(&r);
-            if (r.len - r.at < size) r.bad = true;
-            else r.at += size;
-        }
+    if ((api == API_INIT_PRODUCER_ID && version >= 2) || (api == API_TXN_OFFSET_COMMIT && version >= 3))
+        skip_tags(&r);   /* request header v2: tagged fields */
     if (r.bad || c->npending == PROXY_MAX_PENDING) return;
     pending_t pd = {.corr = corr, .api = api, .version = version};
     if (api == API_PRODUCE && version >= 3) read_produce(x, &r, &pd);
@@ -290,6 +476,7 @@ static void on_request(kafka_txnproxy_t *x, conn_t *c, const unsigned char *f, s
         pd.committed = get(&r, 1) != 0;
     }
     if (api == API_INIT_PRODUCER_ID) read_init_producer_id(x, &r, version);
+    if (api == API_TXN_OFFSET_COMMIT && version <= 3) read_txn_offset_commit(x, &r, version);
     if (!r.bad) c->pending[c->npending++] = pd;
     else pending_free(&pd);
 }
@@ -498,21 +685,11 @@ static void accept_one(kafka_txnproxy_t *x, int li)
         if (c->fd[0] >= 0 || c->fd[1] >= 0) continue;
         int broker = kafka_relay_connect(x->target[li]);
         if (broker < 0) break;
+        no_delay(client), no_delay(broker);
         *c = (conn_t){{client, broker}, {BUF_INIT, BUF_INIT}, xcalloc(PROXY_MAX_PENDING, sizeof(pending_t)), 0};
         return;
     }
     close(client);   /* no free slot or the broker is down: the client retries */
-}
-
-static bool send_all(int fd, const unsigned char *p, size_t n)
-{
-    for (size_t off = 0; off < n;) {
-        ssize_t w = send(fd, p + off, n - off, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return false;
-        off += (size_t)w;
-    }
-    return true;
 }
 
 /* Reads what fd[k] has and forwards each whole frame; false when a side is
@@ -584,13 +761,18 @@ static void *proxy_main(void *arg)
 static void proxy_free(kafka_txnproxy_t *x)
 {
     for (int i = 0; i < PROXY_MAX_CONNS; i++) conn_close(&x->conns[i]);
-    for (int i = 0; i < x->n; i++)
+    for (int i = 0; i < x->n; i++) {
         if (x->listen_fd[i] >= 0) close(x->listen_fd[i]);
+        if (x->own_fd[i] >= 0) close(x->own_fd[i]);
+    }
     for (int i = 0; i < x->ntxns; i++) free(x->txns[i].topic);
     for (int i = 0; i < x->ntids; i++) free(x->tids[i].id);
+    for (int i = 0; i < x->nmarkers; i++) free(x->markers[i].group), free(x->markers[i].topic);
+    free(x->markers);
     free(x->txns);
     free(x->tids);
     free(x->listen_fd);
+    free(x->own_fd);
     free(x->port);
     free(x->target);
     free(x);
@@ -603,8 +785,9 @@ kafka_txnproxy_t *kafka_txnproxy_new(const int *broker_ports, int n, char *err, 
     x->listen_fd = xcalloc((size_t)n + 1, sizeof *x->listen_fd);
     x->port = xcalloc((size_t)n + 1, sizeof *x->port);
     x->target = xcalloc((size_t)n + 1, sizeof *x->target);
+    x->own_fd = xcalloc((size_t)n + 1, sizeof *x->own_fd);
     for (int i = 0; i < PROXY_MAX_CONNS; i++) x->conns[i].fd[0] = x->conns[i].fd[1] = -1;
-    for (int i = 0; i < n; i++) x->listen_fd[i] = -1;
+    for (int i = 0; i < n; i++) x->listen_fd[i] = x->own_fd[i] = -1;
     for (int i = 0; i < n; i++) {
         x->target[i] = broker_ports[i];
         if ((x->listen_fd[i] = kafka_relay_listen(0, &x->port[i], err, errlen)) < 0) {

@@ -13,6 +13,11 @@
  *                as aborted (producer id, first offset) per partition
  *   InitProducerId  a transactional.id starting again aborts what its
  *                earlier producer left open (a producer that crashed)
+ *   TxnOffsetCommit the offsets are kept per producer; when its EndTxn
+ *                commit succeeds the proxy stores them (the mock does not)
+ *                with an OffsetCommit v2 of its own (generation -1) to the
+ *                group's coordinator, before the client sees the answer;
+ *                an abort drops them
  *   Fetch        read_committed: LastStableOffset = the first offset of the
  *                partition's oldest open transaction (else the high
  *                watermark), the aborted transactions listed, and no batch
@@ -23,7 +28,8 @@
  * Without abort markers a consumer skips every later batch of an aborted
  * producer id, which is right here: the mock gives each producer start a
  * new id. Versions: those the mock serves (Metadata 0-2, FindCoordinator
- * 0-2, Produce 3-7, Fetch 4-11, EndTxn 0-1, InitProducerId 0-4); a frame
+ * 0-2, Produce 3-7, Fetch 4-11, EndTxn 0-1, InitProducerId 0-4,
+ * TxnOffsetCommit 0-3); a frame
  * the proxy cannot parse passes unchanged.
  *
  * Threading: one thread of its own serves every connection and owns the

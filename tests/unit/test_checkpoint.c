@@ -261,6 +261,12 @@ START_TEST(the_store_prunes_and_falls_back_from_a_torn_newest)
     snprintf(p, sizeof p, "%s/chk-4.inprogress", dir);
     ck_assert_int_eq(mkdir(p, 0755), 0);
     ck_assert_uint_eq(ckpt_store_last_id(dir), 4);
+    uint32_t flags = 7;
+    ck_assert_uint_eq(ckpt_store_newest_aside(dir, &flags), 4);   /* newer than every complete one */
+    ck_assert_uint_eq(flags, 0);
+    char aside[4200];
+    ckpt_store_aside_folder(dir, 4, 0, aside, sizeof aside);
+    ck_assert_str_eq(aside, p);
     /* tear the newest complete one */
     snprintf(p, sizeof p, "%s/chk-3/" CKPT_METADATA, dir);
     ck_assert_int_eq(truncate(p, 20), 0);
@@ -281,6 +287,7 @@ START_TEST(the_store_prunes_and_falls_back_from_a_torn_newest)
     /* the next write prunes the leftovers but keeps num-retained complete ones */
     write_id(5);
     ck_assert(!exists("chk-4.inprogress") && exists("chk-5") && exists("chk-3") && !exists("chk-2"));
+    ck_assert_uint_eq(ckpt_store_newest_aside(dir, &flags), 0);   /* the newest is complete */
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     ck_assert_int_eq(system(cmd), 0);

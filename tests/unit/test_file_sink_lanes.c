@@ -137,17 +137,17 @@ START_TEST(each_partition_numbers_its_own_parts_committed_with_its_checkpoint)
     ASSERT_LISTING(".\n.\n");   /* hidden while in progress */
     call_ok(s->checkpoint(s, err, sizeof err), err);
     ck_assert_uint_eq(s->parts, 1);   /* the current lane's, with its part in progress */
-    call_ok(s->checkpoint_commit(s, err, sizeof err), err);
+    call_ok(s->checkpoint_commit(s, 0, err, sizeof err), err);
     ASSERT_LISTING(".\nout-clicks-2-0.csv\n");
     ASSERT_TEXT("out-clicks-2-0.csv", "1,a\n3,c\n");
     lane(s, "clicks", 0);
     ck_assert_uint_eq(s->parts, 1);
-    call_ok(s->checkpoint_commit(s, err, sizeof err), err);
+    call_ok(s->checkpoint_commit(s, 0, err, sizeof err), err);
     ASSERT_LISTING("out-clicks-0-0.csv\nout-clicks-2-0.csv\n");
     /* an interval without rows commits no part */
     call_ok(s->checkpoint(s, err, sizeof err), err);
     ck_assert_uint_eq(s->parts, 1);
-    call_ok(s->checkpoint_commit(s, err, sizeof err), err);
+    call_ok(s->checkpoint_commit(s, 0, err, sizeof err), err);
     write_row(s, 4, "d");
     lane(s, "clicks", 2);
     write_row(s, 5, "e");
@@ -176,7 +176,7 @@ START_TEST(a_resumed_lane_removes_only_its_parts_past_the_checkpoint)
     write_row(s, 7, "x");
     call_ok(s->checkpoint(s, err, sizeof err), err);
     ck_assert_uint_eq(s->parts, 4);
-    call_ok(s->checkpoint_commit(s, err, sizeof err), err);
+    call_ok(s->checkpoint_commit(s, 0, err, sizeof err), err);
     ASSERT_TEXT("out-clicks-5-3.csv", "7,x\n");
     ASSERT_TEXT("out-clicks-5-2.csv", "committed\n");
     call_ok(s->close(s, true, err, sizeof err), err);
