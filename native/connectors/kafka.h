@@ -58,9 +58,7 @@ conn_sink_t *conn_kafka_sink_open(const catalog_table_t *t, bool upsert, bool la
  * 'sink.transactional-id-prefix' than the sink has now. 0, or -1 with err. */
 int conn_kafka_fence(const catalog_table_t *t, const char *transactional_id, char *err, size_t errlen);
 
-/* ---- kafka_conf.c ---------------------------------------------------------- */
-
-/* ---- the checkpoint marker (kafka_marker.c) ----
+/* ---- kafka_marker.c: the checkpoint marker ---------------------------------
  *
  * An exactly-once sink's transaction of a checkpoint's interval also
  * commits, atomically with its records, one offset for the consumer group
@@ -79,6 +77,8 @@ void conn_kafka_marker_group(const char *transactional_id, char *group, size_t g
  * group's coordinator. 0, or -1 with err naming the table and the cause. */
 int conn_kafka_marker_committed(const catalog_table_t *t, const char *transactional_id, uint64_t *checkpoint_id,
                                 char *err, size_t errlen);
+
+/* ---- kafka_conf.c ---------------------------------------------------------- */
 
 /* A configuration with every 'properties.<name>' of t set: librdkafka's own
  * names as they are, Java client names that librdkafka spells differently

@@ -14,7 +14,8 @@
  * earlier producer of that id (its open transaction is aborted), every
  * checkpoint commits the transaction of the interval before it once the
  * checkpoint is written aside, right before it is published, with the
- * checkpoint's marker (kafka.h), and begins the next; a successful end commits the last and a failed one aborts it.
+ * checkpoint's marker (kafka.h), and begins the next; a successful end
+ * commits the last and a failed one aborts it.
  * Opened with lanes (a scale-out job, sink.h), exactly-once writes through
  * one transactional producer per input partition instead,
  * transactional.id '<prefix>-<topic>-<partition>' of the input partition,

@@ -411,6 +411,15 @@ static int file_checkpoint_commit(conn_sink_t *s, uint64_t checkpoint_id, char *
     return fs->parts && fs->sealed ? file_commit_sealed(fs, true, err, errlen) : 0;
 }
 
+/* The target's own in-progress file, removed: a checkpointed sink writes parts instead. */
+static void drop_target_file(file_sink_t *fs)
+{
+    if (fs->f) outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
+    free(fs->tmp);
+    fs->tmp = NULL;
+    fs->f = NULL;
+}
+
 /* Checkpointed from now on: the target's own in-progress file goes, parts
  * an unpublished checkpoint committed are removed. Under lanes, the
  * current lane's partition was restored: its parts number on from parts. */
@@ -425,10 +434,7 @@ static int file_resume(conn_sink_t *s, unsigned long long parts, char *err, size
         show_lane(fs);
         return 0;
     }
-    if (fs->f) outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
-    free(fs->tmp);
-    fs->tmp = NULL;
-    fs->f = NULL;
+    drop_target_file(fs);
     fs->parts = true;
     fs->committed = parts;
     s->parts_table = fs->table;
@@ -556,10 +562,7 @@ static conn_sink_t *file_sink_open(const catalog_table_t *t, const char *base_di
         fs->base.lane = file_lane;
         fs->base.lane_close = file_lane_close;
         fs->base.parts_table = fs->table;
-        outfile_commit(fs->f, fs->tmp, fs->target, false, NULL, 0);
-        free(fs->tmp);
-        fs->tmp = NULL;
-        fs->f = NULL;
+        drop_target_file(fs);
     }
     return &fs->base;
 }
