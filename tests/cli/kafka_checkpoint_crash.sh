@@ -20,7 +20,8 @@
 #   transactional.id is fenced;
 # - 'exactly-once' without 'sink.transactional-id-prefix' fails with Flink's message.
 # PTFHOST_KAFKA_BOOTSTRAP runs it against another cluster instead (topics
-# with 16 partitions: clicks_ckpt, counts_ref, counts_alo, counts_eo, probe_eo);
+# with 16 partitions: clicks_ckpt, counts_ref, counts_alo, counts_eo, probe_eo, counts_plain,
+# counts_nocommit);
 # a cluster that does not isolate transactions is then reported, and only
 # the de-duplicated output compared.
 set -uo pipefail
@@ -40,7 +41,7 @@ N=300000
 if [ -n "${PTFHOST_KAFKA_BOOTSTRAP:-}" ]; then
   BOOT=$PTFHOST_KAFKA_BOOTSTRAP
 else
-  start_broker --isolate-transactions --partitions 16 --topics clicks_ckpt,counts_ref,counts_alo,counts_eo,probe_eo \
+  start_broker --isolate-transactions --partitions 16 --topics clicks_ckpt,counts_ref,counts_alo,counts_eo,probe_eo,counts_plain,counts_nocommit \
     || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
 fi
 # Keyed by user (9973 users, spread evenly): each user's clicks are in one partition, in order, so the
@@ -157,13 +158,13 @@ SQL
   (cd "$W" && timeout 120 "$PTFHOST" run group.sql 2>group.err)   # hang guard
 }
 [ "$(group_reader g-eo | wc -l)" -eq 0 ] && ok || bad "the group of a finished job is not at the end: $(head -3 "$W/group.err")"
-job plain counts_alo at-least-once ""
+job plain counts_plain at-least-once ""
 (cd "$W" && timeout 300 "$PTFHOST" run plain.sql >/dev/null 2>plain.err) || bad "a job without checkpoints: $(head -3 "$W/plain.err")"   # hang guard
 group_reader g-plain >/dev/null && bad "a job without checkpoints committed offsets" \
   || { grep -q "no committed offset for group 'g-plain'" "$W/group.err" && ok || bad "group-offsets: $(head -3 "$W/group.err")"; }
 
 # Flink's switch 'commit.offsets.on.checkpoint' = 'false': checkpoints, no commits.
-job nocommit counts_alo at-least-once
+job nocommit counts_nocommit at-least-once
 sed -i "s/'properties.group.id' = 'g-nocommit',/&\n  'properties.commit.offsets.on.checkpoint' = 'false',/" "$W/nocommit.sql"
 (cd "$W" && timeout 300 "$PTFHOST" run nocommit.sql >/dev/null 2>nocommit.err) || bad "commits off: $(head -3 "$W/nocommit.err")"   # hang guard
 ls "$W/ckpts-nocommit" | grep -q '^chk-' && ok || bad "commits off: no checkpoint was taken"
