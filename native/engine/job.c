@@ -473,6 +473,7 @@ static int call_open_operator(call_t *c, char *err, size_t errlen)
     if (resolve_state_cap(c->env, &cfg.state_max_bytes, err, errlen) != 0) return -1;
     const char *hold = catalog_get(c->env->catalog, "ptfhost.state.hold-in-java");
     cfg.hold_state = hold && strcasecmp(hold, "true") == 0;
+    cfg.origin_keys = c->ckpt && c->ckpt->scale_out;   /* pstate_route picks each row's lane by its key */
     cfg.watchdog = c->watchdog;
     int n, max_parallelism;
     if (call_parallelism(c, &cfg, &n, &max_parallelism, err, errlen) != 0) return -1;

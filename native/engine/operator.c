@@ -61,6 +61,8 @@ struct ptf_op {
     arena_t seed_arena;      /* seed_key's row of key columns, reset after each */
     int key_types_table;     /* a set-semantic table: whose key column types decode a key's bytes */
     bool keys_remember_table;/* the tables' key types encode differently: key_table is kept */
+    bool keyless;            /* no state, no timers, no Context, no caller reading keys: rows are
+                                not interned (records carry NO_SLOT), see keys_needed */
     uint16_t *key_table;     /* key id -> the table that interned it (keys_remember_table) */
     uint32_t cap_key_table;
     uint32_t global_key;     /* the single key without PARTITION BY */
@@ -154,6 +156,14 @@ static void choose_key_types(ptf_op_t *op)
     free(first);
 }
 
+/* Whether a row's key must be interned: only for what is kept or read per key. A
+ * function without state, timers or a Context sees nothing of its key beyond the
+ * row's own columns (the output's key columns come from the row, key_value). */
+static bool keys_needed(const ptf_op_config_t *cfg)
+{
+    return cfg->sig->nstate > 0 || cfg->sig->has_on_timer || cfg->sig->has_context || cfg->origin_keys;
+}
+
 ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn emit, void *emit_ctx)
 {
     ptf_op_t *op = xrealloc(NULL, sizeof *op);
@@ -176,6 +186,7 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
     op->global_key = state_key_id(op->state, "", 0);
     op->origin_key = NO_SLOT;
+    op->keyless = !keys_needed(cfg);
     choose_key_types(op);
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
     /* A value with a TTL or under the size cap must reach the store after each
@@ -318,6 +329,17 @@ static bool key_row(const ptf_op_t *op, uint32_t id, arena_t *a, row_t *out)
             out->fields[k] = value_null();
         at += used;
     }
+    return true;
+}
+
+/* The PARTITION BY values of a keyless operator's input row, for messages. */
+static bool own_key_row(const ptf_op_t *op, const pending_t *p, arena_t *a, row_t *out)
+{
+    if (!op->keyless || p->type != REC_EVAL || p->table < 0) return false;
+    const ptf_op_table_t *tab = &op->cfg.tables[p->table];
+    if (!tab->set_semantics || tab->nkeys == 0) return false;
+    *out = (row_t){ROW_INSERT, (uint32_t)tab->nkeys, arena_calloc(a, (size_t)tab->nkeys, sizeof(value_t))};
+    for (int k = 0; k < tab->nkeys; k++) out->fields[k] = p->row.fields[tab->key_cols[k]];
     return true;
 }
 
@@ -622,7 +644,7 @@ static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t out
  * decoded from the key's bytes (key_row). */
 static const value_t *key_value(const ptf_op_t *op, const pending_t *p, const row_t *key, uint32_t c)
 {
-    if (p->type == REC_EVAL && p->table >= 0 && p->key != NO_SLOT) {
+    if (p->type == REC_EVAL && p->table >= 0 && op->cfg.tables[p->table].set_semantics) {
         const ptf_op_table_t *tab = &op->cfg.tables[p->table];
         if ((int)c < tab->nkeys) return &p->row.fields[tab->key_cols[c]];
     }
@@ -880,7 +902,7 @@ static void describe_row(ptf_op_t *op, const pending_t *p, char *out, size_t out
     arena_t a;
     arena_init(&a, 0);
     row_t k;
-    if (key_row(op, p->key, &a, &k)) {
+    if (key_row(op, p->key, &a, &k) || own_key_row(op, p, &a, &k)) {
         buf_puts(&b, ", key ");
         const ptf_op_table_t *tab = &op->cfg.tables[p->table >= 0 ? p->table : 0];
         buf_putc(&b, '(');
@@ -1059,11 +1081,11 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival,
     if (row) {
         p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         const ptf_op_table_t *tab = &op->cfg.tables[table];
-        p->key = !tab->set_semantics ? NO_SLOT : tab->nkeys == 0 ? op->global_key : KEY_UNRESOLVED;
+        p->key = !tab->set_semantics || op->keyless ? NO_SLOT : tab->nkeys == 0 ? op->global_key : KEY_UNRESOLVED;
         p->table_watermark = input_watermark(op, table);
     } else {
         p->row.kind = ROW_INSERT;
-        p->key = has_keyed_state(op) ? op->global_key : NO_SLOT;
+        p->key = has_keyed_state(op) && !op->keyless ? op->global_key : NO_SLOT;
         p->table_watermark = WATERMARK_NONE;
     }
     p->watermark = wm;

@@ -74,6 +74,8 @@ typedef struct ptf_op_config {
                                      hold at most this many bytes in all (0 = no cap) */
     bool hold_state;              /* 'ptfhost.state.hold-in-java': Java may keep value objects between
                                      batches ("State between batches", docs/internals.md) */
+    bool origin_keys;             /* the emit callback reads ptf_op_origin_key (scale-out lanes):
+                                     keys are interned even for a function that keeps nothing per key */
 } ptf_op_config_t;
 
 typedef struct ptf_op ptf_op_t;
