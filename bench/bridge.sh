@@ -14,7 +14,8 @@
 # variant that serialises the state around every eval). Every timed run's exit
 # status and row count are checked; a failed or short run stops the benchmark.
 #   bench/bridge.sh BUILD_DIR          (BENCH_ROWS, BENCH_KEYS, BENCH_RUNS, BENCH_B0_ROWS, BENCH_CLOCK,
-#                                       BENCH_FNS: a subset of the functions)
+#                                       BENCH_FNS: a subset of the functions,
+#                                       BENCH_BIG_ROWS: CountClicks again over this many rows, default 5 x ROWS; 0 = not)
 set -euo pipefail
 BUILD=$(cd "${1:?usage: bench/bridge.sh BUILD_DIR}" && pwd)
 N=${BENCH_ROWS:-1000000}
@@ -77,6 +78,22 @@ for ((i = 0; i < RUNS; i++)); do
     fi
   done
 done
+# The same CountClicks job over BIG rows (the file BIG / ROWS times), at 1 and 2 workers, with its
+# scan: the per-row cost once the JIT has compiled the hot code, and what 2 workers give when the
+# compilers' fixed CPU (about 0.6 s) no longer weighs as much as the rows.
+BIG=${BENCH_BIG_ROWS:-$((5 * N))}
+if [ "$BIG" -gt "$N" ] && [[ " $FNS " == *" CountClicks "* ]]; then
+  : >"$W/big.json"
+  for ((i = 0; i < BIG / N; i++)); do cat "$W/CountClicks.json" >>"$W/big.json"; done
+  BIG=$((BIG / N * N))
+  sed "s#$W/CountClicks.json#$W/big.json#" "$W/CountClicks.scan.sql" >"$W/big.scan.sql"
+  sed "s#$W/CountClicks.json#$W/big.json#" "$W/CountClicks.job.sql" >"$W/big.job.sql"
+  for ((i = 0; i < RUNS; i++)); do
+    timed_ms "$W/out.csv" "$BIG" "$PTFHOST" run "$W/big.scan.sql" >>"$W/big.scan.ms"
+    timed_ms "$W/out.csv" "$BIG" "$PTFHOST" run "$W/big.job.sql" >>"$W/big.job.ms"
+    timed_ms "$W/out.csv" "$BIG" "$PTFHOST" run --parallelism 2 "$W/big.job.sql" >>"$W/big.job2.ms"
+  done
+fi
 b0() {   # b0 FN plain|serial: B0's median ns per row
   local line
   line=$("$JAVA" -XX:+UseSerialGC -cp "$B0_CP" Baseline "$1" "$2" "$B0_ROWS" "$K") ||
@@ -113,4 +130,12 @@ if [ -f "$W/CountClicks.job2.ms" ]; then
   row_info "  job ms at 1 worker / at 2 workers" "$j1 / $j2"
 else
   row_na "2 workers / 1 worker, CountClicks" "not run" ">= 1.7"
+fi
+if [ -f "$W/big.job2.ms" ]; then
+  bs=$(median <"$W/big.scan.ms"); bj=$(median <"$W/big.job.ms"); bj2=$(median <"$W/big.job2.ms")
+  s=$(median <"$W/CountClicks.scan.ms"); j=$(median <"$W/CountClicks.job.ms")
+  row_info "CountClicks at $BIG rows: job / scan ms" "$bj / $bs"
+  row_info "  bridge ns/row past the first $N rows (warm JIT)" \
+    "$(awk -v bj="$bj" -v bs="$bs" -v j="$j" -v s="$s" -v n=$((BIG - N)) 'BEGIN { printf "%.1f", ((bj - bs) - (j - s)) * 1e6 / n }')"
+  row_info "  2 workers / 1 worker at $BIG rows (job ms $bj / $bj2)" "$(ratio "$bj" "$bj2")"
 fi
