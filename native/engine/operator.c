@@ -37,6 +37,13 @@ typedef struct key_slots {
     uint32_t *at;            /* where each of the n entries sits in e (cap / 2 of room) */
 } key_slots_t;
 
+/* A run of output columns from one source other than the function's fields,
+ * which are decoded into the output row in place (plan_output). */
+typedef struct out_run {
+    layout_source_t source;
+    uint32_t at, n;          /* the run is output columns [at, at + n) */
+} out_run_t;
+
 typedef struct pending {
     uint8_t type;
     int table;               /* -1: none */
@@ -94,6 +101,11 @@ struct ptf_op {
 
     type_t *fn_out_type;     /* the function's own output ROW (atomic wrapped) */
     arena_t out_arena;
+    value_t *out_fields;     /* the output row being emitted (output_type's columns, reused) */
+    out_run_t *out_runs;     /* the layout's parts but the first FIELDS one (plan_output) */
+    int nout_runs;
+    uint32_t fields_at;      /* the function's fields are decoded into out_fields[fields_at..] */
+    uint32_t out_values;     /* values the layout gives a row: output_type's columns, unless broken */
     uint64_t batches;
     size_t batch_from;       /* pending index of the running batch's first record */
     bool firing;             /* inside the timer loop */
@@ -156,6 +168,34 @@ static void choose_key_types(ptf_op_t *op)
     free(first);
 }
 
+/* Where each output column comes from, from the layout once: the output row
+ * is reused, the function's fields are decoded straight into it and the
+ * other parts become runs (a repeated FIELDS part copies the first). */
+static void plan_output(ptf_op_t *op)
+{
+    uint32_t nout = (uint32_t)op->cfg.output_type->nfields, at = 0;
+    bool fields_placed = false;
+    op->out_fields = xcalloc((size_t)nout + 1, sizeof *op->out_fields);
+    op->out_runs = xcalloc((size_t)op->cfg.layout->nparts + 1, sizeof *op->out_runs);
+    for (int i = 0; i < op->cfg.layout->nparts; i++) {
+        const layout_part_t *part = &op->cfg.layout->parts[i];
+        uint32_t n = part->source == LAYOUT_FIELDS ? (uint32_t)op->fn_out_type->nfields : (uint32_t)part->ncols;
+        if (at + n > nout) {
+            at += n;
+            break;
+        }
+        if (part->source == LAYOUT_FIELDS && !fields_placed) {
+            op->fields_at = at;
+            fields_placed = true;
+        } else {
+            op->out_runs[op->nout_runs++] = (out_run_t){part->source, at, n};
+        }
+        at += n;
+    }
+    if (!fields_placed) at = UINT32_MAX;   /* nowhere to decode the function's fields */
+    op->out_values = at;
+}
+
 /* Whether a row's key must be interned: only for what is kept or read per key. A
  * function without state, timers or a Context sees nothing of its key beyond the
  * row's own columns (the output's key columns come from the row, key_value). */
@@ -189,6 +229,7 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     op->keyless = !keys_needed(cfg);
     choose_key_types(op);
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
+    plan_output(op);
     /* A value with a TTL or under the size cap must reach the store after each
      * batch (its write time, its size); views are encoded per batch. */
     for (int e = 0; cfg->hold_state && e < cfg->sig->nstate && e < HELD_ENTRIES; e++)
@@ -228,6 +269,8 @@ void ptf_op_free(ptf_op_t *op)
     free(op->held);
     free(op->held_keys);
     type_free(op->fn_out_type);
+    free(op->out_fields);
+    free(op->out_runs);
     free(op);
 }
 
@@ -651,52 +694,50 @@ static const value_t *key_value(const ptf_op_t *op, const pending_t *p, const ro
     return key && key->fields && c < key->n ? &key->fields[c] : NULL;
 }
 
-/* Builds and emits one output row for OUT of record p, walking the layout. */
+/* Builds and emits one output row for OUT of record p (plan_output says
+ * where its columns come from). */
 static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const unsigned char *data, size_t len,
                     char *err, size_t errlen)
 {
-    row_t fn;
     arena_reset(&op->out_arena);
+    row_t r = {kind, (uint32_t)op->cfg.output_type->nfields, op->out_fields};
+    row_kind_t fn_kind;
     size_t used;
-    if (codec_decode_row(data, len, &used, op->fn_out_type, &op->out_arena, &fn, err, errlen) != 0) return -1;
-    const type_t *ot = op->cfg.output_type;
-    row_t r = {kind, (uint32_t)ot->nfields, arena_calloc(&op->out_arena, (size_t)ot->nfields, sizeof(value_t))};
+    if (op->out_values == r.n &&
+        codec_decode_row_into(data, len, &used, op->fn_out_type, &op->out_arena, &fn_kind, r.fields + op->fields_at,
+                              err, errlen) != 0)
+        return -1;
+    if (op->out_values != r.n) {
+        snprintf(err, errlen, "internal: output row of %s has %u values for %u columns", op->cfg.function_name,
+                 op->out_values, r.n);
+        return -1;
+    }
     /* Every table's key part gets the current key (Flink writes the current
      * row's key into each co-partitioned table's columns). */
     row_t key_values;
+    const row_t *key = NULL;
     bool own_key = p->type == REC_EVAL && p->table >= 0;   /* key_value reads the input row */
-    const row_t *key = !own_key && key_row(op, p->key, &op->out_arena, &key_values) ? &key_values : NULL;
-    uint32_t at = 0;
-    for (int i = 0; i < op->cfg.layout->nparts; i++) {
-        const layout_part_t *part = &op->cfg.layout->parts[i];
-        uint32_t n = part->source == LAYOUT_FIELDS ? fn.n : (uint32_t)part->ncols;
-        if (at + n > r.n) {
-            at += n;
+    for (int i = 0; i < op->nout_runs; i++) {
+        const out_run_t *run = &op->out_runs[i];
+        value_t *v = r.fields + run->at;
+        switch (run->source) {
+        case LAYOUT_PASS_THROUGH:   /* only one table passes through; a timer row has no input row */
+            for (uint32_t c = 0; c < run->n; c++) v[c] = p->type == REC_EVAL ? p->row.fields[c] : value_null();
+            break;
+        case LAYOUT_KEYS:
+            if (!own_key && !key && key_row(op, p->key, &op->out_arena, &key_values)) key = &key_values;
+            for (uint32_t c = 0; c < run->n; c++) {
+                const value_t *k = key_value(op, p, key, c);
+                v[c] = k ? *k : value_null();
+            }
+            break;
+        case LAYOUT_FIELDS: memcpy(v, r.fields + op->fields_at, run->n * sizeof *v); break;
+        case LAYOUT_ROWTIME:   /* a timer's time is always present, even at INT64_MIN (Flink) */
+            for (uint32_t c = 0; c < run->n; c++)
+                v[c] = p->type == REC_TIMER || p->time != WATERMARK_NONE ? (value_t){.u.ts = {p->time, 0}}
+                                                                         : value_null();
             break;
         }
-        for (uint32_t c = 0; c < n; c++) {
-            value_t v = value_null();
-            switch (part->source) {
-            case LAYOUT_PASS_THROUGH:   /* only one table passes through; a timer row has no input row */
-                if (p->type == REC_EVAL) v = p->row.fields[c];
-                break;
-            case LAYOUT_KEYS: {
-                const value_t *k = key_value(op, p, key, c);
-                if (k) v = *k;
-                break;
-            }
-            case LAYOUT_FIELDS: v = fn.fields[c]; break;
-            case LAYOUT_ROWTIME:   /* a timer's time is always present, even at INT64_MIN (Flink) */
-                if (p->type == REC_TIMER || p->time != WATERMARK_NONE) v = (value_t){.u.ts = {p->time, 0}};
-                break;
-            }
-            r.fields[at++] = v;
-        }
-    }
-    if (at != r.n) {
-        snprintf(err, errlen, "internal: output row of %s has %u values for %u columns",
-                 op->cfg.function_name, at, r.n);
-        return -1;
     }
     op->emit(op->emit_ctx, &r);
     return 0;
