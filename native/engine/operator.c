@@ -431,6 +431,7 @@ static void prefetch_pending_keys(ptf_op_t *op, state_prefetch_stage_t stage)
  * the key table). */
 static void resolve_keys(ptf_op_t *op)
 {
+    if (op->keyless) return;   /* no record has a key to resolve */
     encode_pending_keys(op);
     prefetch_pending_keys(op, STATE_PREFETCH_POINTER);
     prefetch_pending_keys(op, STATE_PREFETCH_BYTES);

@@ -55,10 +55,13 @@ void batch_put_holdable_state(buf_t *b, uint32_t key_id, bool held, const void *
     else batch_put_state(b, value, len);
 }
 
+/* The wire format is little-endian, as is the host (util/buf.c asserts it):
+ * a field is its value's first n bytes, one store. */
+
 /* n little-endian bytes of v at p, into room already reserved; returns the end. */
-static unsigned char *put_le(unsigned char *p, uint64_t v, int n)
+static inline unsigned char *put_le(unsigned char *p, uint64_t v, int n)
 {
-    for (int i = 0; i < n; i++) p[i] = (unsigned char)(v >> (8 * i));
+    memcpy(p, &v, (size_t)n);
     return p + n;
 }
 
@@ -82,8 +85,7 @@ size_t batch_put_eval(buf_t *b, const batch_eval_t *e)
 
 void batch_end_row(buf_t *b, size_t mark)
 {
-    uint32_t len = (uint32_t)(b->len - mark - 4);
-    for (int k = 0; k < 4; k++) b->data[mark + k] = (unsigned char)(len >> (8 * k));
+    put_le(b->data + mark, b->len - mark - 4, 4);
 }
 
 int batch_put_timer(buf_t *b, uint32_t key_slot, int64_t time, int64_t watermark, const char *name, char *err,
@@ -129,7 +131,7 @@ static uint64_t get_le(cursor_t *c, int n)
 {
     if (!have(c, (size_t)n)) return 0;
     uint64_t v = 0;
-    for (int i = 0; i < n; i++) v |= (uint64_t)c->p[i] << (8 * i);
+    memcpy(&v, c->p, (size_t)n);
     c->p += n;
     return v;
 }
