@@ -106,6 +106,8 @@ struct ptf_op {
     int nout_runs;
     uint32_t fields_at;      /* the function's fields are decoded into out_fields[fields_at..] */
     uint32_t out_values;     /* values the layout gives a row: output_type's columns, unless broken */
+    bool fields_allocate;    /* decoding the function's fields fills out_arena */
+    bool out_arena_used;     /* out_arena holds the last output row's data */
     uint64_t batches;
     size_t batch_from;       /* pending index of the running batch's first record */
     bool firing;             /* inside the timer loop */
@@ -194,6 +196,7 @@ static void plan_output(ptf_op_t *op)
     }
     if (!fields_placed) at = UINT32_MAX;   /* nowhere to decode the function's fields */
     op->out_values = at;
+    op->fields_allocate = codec_row_decode_allocates(op->fn_out_type);
 }
 
 /* Whether a row's key must be interned: only for what is kept or read per key. A
@@ -700,7 +703,8 @@ static const value_t *key_value(const ptf_op_t *op, const pending_t *p, const ro
 static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const unsigned char *data, size_t len,
                     char *err, size_t errlen)
 {
-    arena_reset(&op->out_arena);
+    if (op->out_arena_used) arena_reset(&op->out_arena);
+    op->out_arena_used = op->fields_allocate;
     row_t r = {kind, (uint32_t)op->cfg.output_type->nfields, op->out_fields};
     row_kind_t fn_kind;
     size_t used;
@@ -726,7 +730,10 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
             for (uint32_t c = 0; c < run->n; c++) v[c] = p->type == REC_EVAL ? p->row.fields[c] : value_null();
             break;
         case LAYOUT_KEYS:
-            if (!own_key && !key && key_row(op, p->key, &op->out_arena, &key_values)) key = &key_values;
+            if (!own_key && !key && key_row(op, p->key, &op->out_arena, &key_values)) {
+                key = &key_values;
+                op->out_arena_used = true;
+            }
             for (uint32_t c = 0; c < run->n; c++) {
                 const value_t *k = key_value(op, p, key, c);
                 v[c] = k ? *k : value_null();

@@ -308,7 +308,8 @@ int batch_decode_answer(const void *data, size_t len, const batch_shape_t *shape
         }
         size_t at = (size_t)(c.p - c.start);
         batch_msg_t *m = next_msg(a);
-        problem_t pr = {{0}};
+        problem_t pr;   /* not = {0}: 256 bytes zeroed per message */
+        pr.text[0] = '\0';
         if (!read_message(&c, shape, m, &a->names, &pr)) {
             snprintf(err, errlen, "message %zu (%s) at byte %zu: %s", a->n - 1, batch_msg_name(m->type), at,
                      pr.text);

@@ -63,6 +63,7 @@
 #ifndef PTF_CODEC_H
 #define PTF_CODEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "types/types.h"
@@ -96,5 +97,10 @@ int codec_decode_row(const void *p, size_t len, size_t *used, const type_t *row_
  * partly written. */
 int codec_decode_row_into(const void *p, size_t len, size_t *used, const type_t *row_type, arena_t *a,
                           row_kind_t *kind, value_t *fields, char *err, size_t errlen);
+
+/* Whether decoding a row of row_type can put anything into the arena (a
+ * string, binary, RAW or nested field); false when its fields are all
+ * fixed-width, so a caller need not reset an arena it never fills. */
+bool codec_row_decode_allocates(const type_t *row_type);
 
 #endif
