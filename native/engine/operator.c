@@ -79,6 +79,7 @@ struct ptf_op {
 
     pending_t *pending;
     size_t npending, cap_pending;
+    bool *flat_tables;       /* per table argument: its rows hold no pointers (row_type_is_flat) */
     arena_t batch_arena;
     buf_t in, out, keybuf;
     size_t *key_ends;        /* resolve_keys: where each pending record's key ends in keybuf */
@@ -196,7 +197,7 @@ static void plan_output(ptf_op_t *op)
     }
     if (!fields_placed) at = UINT32_MAX;   /* nowhere to decode the function's fields */
     op->out_values = at;
-    op->fields_allocate = codec_row_decode_allocates(op->fn_out_type);
+    op->fields_allocate = !row_type_is_flat(op->fn_out_type);
 }
 
 /* Whether a row's key must be interned: only for what is kept or read per key. A
@@ -227,6 +228,8 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     op->sort = xrealloc(NULL, sizeof *op->sort * (size_t)n);
     memset(op->sort, 0, sizeof *op->sort * (size_t)n);
     for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
+    op->flat_tables = xcalloc((size_t)n, sizeof *op->flat_tables);
+    for (int i = 0; i < cfg->ntables; i++) op->flat_tables[i] = row_type_is_flat(cfg->tables[i].row_type);
     op->global_key = state_key_id(op->state, "", 0);
     op->origin_key = NO_SLOT;
     op->keyless = !keys_needed(cfg);
@@ -262,6 +265,7 @@ void ptf_op_free(ptf_op_t *op)
         arena_destroy(&op->sort[i].arena);
     }
     free(op->sort);
+    free(op->flat_tables);
     wm_combiner_free(&op->wm);
     free(op->pending);
     free(op->batch_slots.e);
@@ -1128,7 +1132,11 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival,
     p->table = table;
     p->arrival = arrival;
     if (row) {
-        p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
+        p->row = *row;   /* the caller's row lives until we return: the batch keeps a copy */
+        if (op->flat_tables[table])
+            p->row.fields = arena_memdup(&op->batch_arena, row->fields, row->n * sizeof *row->fields);
+        else
+            p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         const ptf_op_table_t *tab = &op->cfg.tables[table];
         p->key = !tab->set_semantics || op->keyless ? NO_SLOT : tab->nkeys == 0 ? op->global_key : KEY_UNRESOLVED;
         p->table_watermark = input_watermark(op, table);

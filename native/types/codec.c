@@ -511,15 +511,3 @@ int codec_decode_row_into(const void *p, size_t len, size_t *used, const type_t 
     *used = (size_t)(d.pos - d.base);
     return 0;
 }
-
-bool codec_row_decode_allocates(const type_t *row_type)
-{
-    for (int i = 0; i < row_type->nfields; i++)
-        switch (row_type->fields[i].type->id) {
-        case TYPE_CHAR: case TYPE_VARCHAR: case TYPE_BINARY: case TYPE_VARBINARY: case TYPE_RAW:
-        case TYPE_ARRAY: case TYPE_DESCRIPTOR: case TYPE_MAP: case TYPE_MULTISET:
-        case TYPE_ROW: case TYPE_STRUCTURED: return true;
-        default: break;
-        }
-    return false;
-}

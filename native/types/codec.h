@@ -63,7 +63,6 @@
 #ifndef PTF_CODEC_H
 #define PTF_CODEC_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 #include "types/types.h"
@@ -93,14 +92,9 @@ int codec_decode_row(const void *p, size_t len, size_t *used, const type_t *row_
 
 /* Decode one `row` into room the caller provides: its kind into *kind and its
  * row_type->nfields fields into fields[0..nfields) (variable-size data still
- * goes to a). Like codec_decode_row otherwise; on failure fields may be
- * partly written. */
+ * goes to a, which a row of a flat type, row_type_is_flat, leaves alone).
+ * Like codec_decode_row otherwise; on failure fields may be partly written. */
 int codec_decode_row_into(const void *p, size_t len, size_t *used, const type_t *row_type, arena_t *a,
                           row_kind_t *kind, value_t *fields, char *err, size_t errlen);
-
-/* Whether decoding a row of row_type can put anything into the arena (a
- * string, binary, RAW or nested field); false when its fields are all
- * fixed-width, so a caller need not reset an arena it never fills. */
-bool codec_row_decode_allocates(const type_t *row_type);
 
 #endif
