@@ -676,7 +676,10 @@ static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t 
 {
     new_batch_slots(op, to - from);
     uint32_t *slots = xrealloc(NULL, sizeof(uint32_t) * (to - from + 1));
-    for (size_t i = from; i < to; i++) slots[i - from] = slot_for(op, op->pending[i].key);
+    for (size_t i = from; i < to; i++) {
+        uint32_t key = op->pending[i].key;
+        slots[i - from] = key == NO_SLOT ? BATCH_NO_KEY : slot_for(op, key);
+    }
     batch_begin(&op->in, op->nslots, (uint32_t)(to - from));
     encode_key_table(op);
     int rc = 0;
