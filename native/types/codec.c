@@ -112,7 +112,6 @@ static inline void put_i32(buf_t *b, int32_t v) { put_raw(b, &v, 4); }
 static inline void put_i64(buf_t *b, int64_t v) { put_raw(b, &v, 8); }
 
 static int encode_body(enc_t *e, const value_t *v, const type_t *t);
-static inline int encode_flat(enc_t *e, const value_t *v, const type_t *t);
 
 /* nulls(n): bit i set when items[i] is NULL. */
 static void put_nulls(buf_t *b, const value_t *items, uint32_t n)
@@ -144,12 +143,8 @@ static int encode_fields(enc_t *e, const value_t *fields, uint32_t n, const type
         return -1;
     }
     put_nulls(e->b, fields, n);
-    for (uint32_t i = 0; i < n; i++) {
-        if (fields[i].is_null) continue;
-        int rc = encode_flat(e, &fields[i], t->fields[i].type);
-        if (rc > 0) rc = encode_body(e, &fields[i], t->fields[i].type);
-        if (rc < 0) return -1;
-    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!fields[i].is_null && encode_body(e, &fields[i], t->fields[i].type) < 0) return -1;
     return 0;
 }
 
@@ -167,10 +162,7 @@ static int out_of_range(enc_t *e, const value_t *v, const type_t *t)
     return set_err(e->err, e->errlen, "value %lld does not fit %s", (long long)v->u.i64, type_id_name(t->id));
 }
 
-/* The body of a value whose type nests no values (scalars, strings): 0, -1
- * when the value does not fit, 1 for a type that nests values (encode_body
- * writes those). Inline, so that a row's flat fields cost no call each. */
-static inline int encode_flat(enc_t *e, const value_t *v, const type_t *t)
+static int encode_body(enc_t *e, const value_t *v, const type_t *t)
 {
     buf_t *b = e->b;
     switch (t->id) {
@@ -212,16 +204,6 @@ static inline int encode_flat(enc_t *e, const value_t *v, const type_t *t)
         return 0;
     case TYPE_CHAR: case TYPE_VARCHAR: case TYPE_BINARY: case TYPE_VARBINARY: case TYPE_RAW:
         return put_bytes(e, v->u.str.ptr, v->u.str.len);
-    default: return 1;
-    }
-}
-
-static int encode_body(enc_t *e, const value_t *v, const type_t *t)
-{
-    int rc = encode_flat(e, v, t);
-    if (rc <= 0) return rc;
-    buf_t *b = e->b;
-    switch (t->id) {
     case TYPE_ARRAY: case TYPE_DESCRIPTOR:
         put_i32(b, (int32_t)v->u.list.n);
         return encode_seq(e, v->u.list.items, v->u.list.n, t->id == TYPE_ARRAY ? t->elem : &STRING_NN);
@@ -241,7 +223,6 @@ static int encode_body(enc_t *e, const value_t *v, const type_t *t)
         return encode_fields(e, v->u.row.fields, v->u.row.n, t);
     case TYPE_NULL:
         return set_err(e->err, e->errlen, "a value of type NULL must be NULL");
-    default: break;
     }
     return set_err(e->err, e->errlen, "cannot encode type id %d", (int)t->id);
 }
