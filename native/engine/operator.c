@@ -715,15 +715,14 @@ static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const uns
     row_t r = {kind, (uint32_t)op->cfg.output_type->nfields, op->out_fields};
     row_kind_t fn_kind;
     size_t used;
-    if (op->out_values == r.n &&
-        codec_decode_row_into(data, len, &used, op->fn_out_type, &op->out_arena, &fn_kind, r.fields + op->fields_at,
-                              err, errlen) != 0)
-        return -1;
     if (op->out_values != r.n) {
         snprintf(err, errlen, "internal: output row of %s has %u values for %u columns", op->cfg.function_name,
                  op->out_values, r.n);
         return -1;
     }
+    if (codec_decode_row_into(data, len, &used, op->fn_out_type, &op->out_arena, &fn_kind, r.fields + op->fields_at,
+                              err, errlen) != 0)
+        return -1;
     /* Every table's key part gets the current key (Flink writes the current
      * row's key into each co-partitioned table's columns). */
     row_t key_values;

@@ -55,10 +55,8 @@ void batch_put_holdable_state(buf_t *b, uint32_t key_id, bool held, const void *
     else batch_put_state(b, value, len);
 }
 
-/* The wire format is little-endian, as is the host (util/buf.c asserts it):
- * a field is its value's first n bytes, one store. */
-
-/* n little-endian bytes of v at p, into room already reserved; returns the end. */
+/* n little-endian bytes of v at p, into room already reserved; returns the end.
+ * The host is little-endian too (util/buf.c asserts it): one store. */
 static inline unsigned char *put_le(unsigned char *p, uint64_t v, int n)
 {
     memcpy(p, &v, (size_t)n);
