@@ -37,6 +37,13 @@ typedef struct key_slots {
     uint32_t *at;            /* where each of the n entries sits in e (cap / 2 of room) */
 } key_slots_t;
 
+/* A run of output columns from one source other than the function's fields,
+ * which are decoded into the output row in place (plan_output). */
+typedef struct out_run {
+    layout_source_t source;
+    uint32_t at, n;          /* the run is output columns [at, at + n) */
+} out_run_t;
+
 typedef struct pending {
     uint8_t type;
     int table;               /* -1: none */
@@ -72,6 +79,7 @@ struct ptf_op {
 
     pending_t *pending;
     size_t npending, cap_pending;
+    bool *flat_tables;       /* per table argument: its rows hold no pointers (row_type_is_flat) */
     arena_t batch_arena;
     buf_t in, out, keybuf;
     size_t *key_ends;        /* resolve_keys: where each pending record's key ends in keybuf */
@@ -94,6 +102,13 @@ struct ptf_op {
 
     type_t *fn_out_type;     /* the function's own output ROW (atomic wrapped) */
     arena_t out_arena;
+    value_t *out_fields;     /* the output row being emitted (output_type's columns, reused) */
+    out_run_t *out_runs;     /* the layout's parts but the first FIELDS one (plan_output) */
+    int nout_runs;
+    uint32_t fields_at;      /* the function's fields are decoded into out_fields[fields_at..] */
+    uint32_t out_values;     /* values the layout gives a row: output_type's columns, unless broken */
+    bool fields_allocate;    /* decoding the function's fields fills out_arena */
+    bool out_arena_used;     /* out_arena holds the last output row's data */
     uint64_t batches;
     size_t batch_from;       /* pending index of the running batch's first record */
     bool firing;             /* inside the timer loop */
@@ -156,6 +171,35 @@ static void choose_key_types(ptf_op_t *op)
     free(first);
 }
 
+/* Where each output column comes from, from the layout once: the output row
+ * is reused, the function's fields are decoded straight into it and the
+ * other parts become runs (a repeated FIELDS part copies the first). */
+static void plan_output(ptf_op_t *op)
+{
+    uint32_t nout = (uint32_t)op->cfg.output_type->nfields, at = 0;
+    bool fields_placed = false;
+    op->out_fields = xcalloc((size_t)nout + 1, sizeof *op->out_fields);
+    op->out_runs = xcalloc((size_t)op->cfg.layout->nparts + 1, sizeof *op->out_runs);
+    for (int i = 0; i < op->cfg.layout->nparts; i++) {
+        const layout_part_t *part = &op->cfg.layout->parts[i];
+        uint32_t n = part->source == LAYOUT_FIELDS ? (uint32_t)op->fn_out_type->nfields : (uint32_t)part->ncols;
+        if (at + n > nout) {
+            at += n;
+            break;
+        }
+        if (part->source == LAYOUT_FIELDS && !fields_placed) {
+            op->fields_at = at;
+            fields_placed = true;
+        } else {
+            op->out_runs[op->nout_runs++] = (out_run_t){part->source, at, n};
+        }
+        at += n;
+    }
+    if (!fields_placed) at = UINT32_MAX;   /* nowhere to decode the function's fields */
+    op->out_values = at;
+    op->fields_allocate = !row_type_is_flat(op->fn_out_type);
+}
+
 /* Whether a row's key must be interned: only for what is kept or read per key. A
  * function without state, timers or a Context sees nothing of its key beyond the
  * row's own columns (the output's key columns come from the row, key_value). */
@@ -184,11 +228,14 @@ ptf_op_t *ptf_op_new(const ptf_op_config_t *cfg, ptf_invoker_t inv, ptf_emit_fn 
     op->sort = xrealloc(NULL, sizeof *op->sort * (size_t)n);
     memset(op->sort, 0, sizeof *op->sort * (size_t)n);
     for (int i = 0; i < n; i++) arena_init(&op->sort[i].arena, 0);
+    op->flat_tables = xcalloc((size_t)n, sizeof *op->flat_tables);
+    for (int i = 0; i < cfg->ntables; i++) op->flat_tables[i] = row_type_is_flat(cfg->tables[i].row_type);
     op->global_key = state_key_id(op->state, "", 0);
     op->origin_key = NO_SLOT;
     op->keyless = !keys_needed(cfg);
     choose_key_types(op);
     op->fn_out_type = cfg->sig->output_atomic ? wrap_atomic(cfg->sig->output) : type_clone(cfg->sig->output);
+    plan_output(op);
     /* A value with a TTL or under the size cap must reach the store after each
      * batch (its write time, its size); views are encoded per batch. */
     for (int e = 0; cfg->hold_state && e < cfg->sig->nstate && e < HELD_ENTRIES; e++)
@@ -218,6 +265,7 @@ void ptf_op_free(ptf_op_t *op)
         arena_destroy(&op->sort[i].arena);
     }
     free(op->sort);
+    free(op->flat_tables);
     wm_combiner_free(&op->wm);
     free(op->pending);
     free(op->batch_slots.e);
@@ -228,6 +276,8 @@ void ptf_op_free(ptf_op_t *op)
     free(op->held);
     free(op->held_keys);
     type_free(op->fn_out_type);
+    free(op->out_fields);
+    free(op->out_runs);
     free(op);
 }
 
@@ -388,6 +438,7 @@ static void prefetch_pending_keys(ptf_op_t *op, state_prefetch_stage_t stage)
  * the key table). */
 static void resolve_keys(ptf_op_t *op)
 {
+    if (op->keyless) return;   /* no record has a key to resolve */
     encode_pending_keys(op);
     prefetch_pending_keys(op, STATE_PREFETCH_POINTER);
     prefetch_pending_keys(op, STATE_PREFETCH_BYTES);
@@ -625,7 +676,10 @@ static int encode_batch(ptf_op_t *op, size_t from, size_t to, char *err, size_t 
 {
     new_batch_slots(op, to - from);
     uint32_t *slots = xrealloc(NULL, sizeof(uint32_t) * (to - from + 1));
-    for (size_t i = from; i < to; i++) slots[i - from] = slot_for(op, op->pending[i].key);
+    for (size_t i = from; i < to; i++) {
+        uint32_t key = op->pending[i].key;
+        slots[i - from] = key == NO_SLOT ? BATCH_NO_KEY : slot_for(op, key);
+    }
     batch_begin(&op->in, op->nslots, (uint32_t)(to - from));
     encode_key_table(op);
     int rc = 0;
@@ -651,52 +705,53 @@ static const value_t *key_value(const ptf_op_t *op, const pending_t *p, const ro
     return key && key->fields && c < key->n ? &key->fields[c] : NULL;
 }
 
-/* Builds and emits one output row for OUT of record p, walking the layout. */
+/* Builds and emits one output row for OUT of record p (plan_output says
+ * where its columns come from). */
 static int emit_out(ptf_op_t *op, const pending_t *p, row_kind_t kind, const unsigned char *data, size_t len,
                     char *err, size_t errlen)
 {
-    row_t fn;
-    arena_reset(&op->out_arena);
+    if (op->out_arena_used) arena_reset(&op->out_arena);
+    op->out_arena_used = op->fields_allocate;
+    row_t r = {kind, (uint32_t)op->cfg.output_type->nfields, op->out_fields};
+    row_kind_t fn_kind;
     size_t used;
-    if (codec_decode_row(data, len, &used, op->fn_out_type, &op->out_arena, &fn, err, errlen) != 0) return -1;
-    const type_t *ot = op->cfg.output_type;
-    row_t r = {kind, (uint32_t)ot->nfields, arena_calloc(&op->out_arena, (size_t)ot->nfields, sizeof(value_t))};
+    if (op->out_values != r.n) {
+        snprintf(err, errlen, "internal: output row of %s has %u values for %u columns", op->cfg.function_name,
+                 op->out_values, r.n);
+        return -1;
+    }
+    if (codec_decode_row_into(data, len, &used, op->fn_out_type, &op->out_arena, &fn_kind, r.fields + op->fields_at,
+                              err, errlen) != 0)
+        return -1;
     /* Every table's key part gets the current key (Flink writes the current
      * row's key into each co-partitioned table's columns). */
     row_t key_values;
+    const row_t *key = NULL;
     bool own_key = p->type == REC_EVAL && p->table >= 0;   /* key_value reads the input row */
-    const row_t *key = !own_key && key_row(op, p->key, &op->out_arena, &key_values) ? &key_values : NULL;
-    uint32_t at = 0;
-    for (int i = 0; i < op->cfg.layout->nparts; i++) {
-        const layout_part_t *part = &op->cfg.layout->parts[i];
-        uint32_t n = part->source == LAYOUT_FIELDS ? fn.n : (uint32_t)part->ncols;
-        if (at + n > r.n) {
-            at += n;
+    for (int i = 0; i < op->nout_runs; i++) {
+        const out_run_t *run = &op->out_runs[i];
+        value_t *v = r.fields + run->at;
+        switch (run->source) {
+        case LAYOUT_PASS_THROUGH:   /* only one table passes through; a timer row has no input row */
+            for (uint32_t c = 0; c < run->n; c++) v[c] = p->type == REC_EVAL ? p->row.fields[c] : value_null();
+            break;
+        case LAYOUT_KEYS:
+            if (!own_key && !key && key_row(op, p->key, &op->out_arena, &key_values)) {
+                key = &key_values;
+                op->out_arena_used = true;
+            }
+            for (uint32_t c = 0; c < run->n; c++) {
+                const value_t *k = key_value(op, p, key, c);
+                v[c] = k ? *k : value_null();
+            }
+            break;
+        case LAYOUT_FIELDS: memcpy(v, r.fields + op->fields_at, run->n * sizeof *v); break;
+        case LAYOUT_ROWTIME:   /* a timer's time is always present, even at INT64_MIN (Flink) */
+            for (uint32_t c = 0; c < run->n; c++)
+                v[c] = p->type == REC_TIMER || p->time != WATERMARK_NONE ? (value_t){.u.ts = {p->time, 0}}
+                                                                         : value_null();
             break;
         }
-        for (uint32_t c = 0; c < n; c++) {
-            value_t v = value_null();
-            switch (part->source) {
-            case LAYOUT_PASS_THROUGH:   /* only one table passes through; a timer row has no input row */
-                if (p->type == REC_EVAL) v = p->row.fields[c];
-                break;
-            case LAYOUT_KEYS: {
-                const value_t *k = key_value(op, p, key, c);
-                if (k) v = *k;
-                break;
-            }
-            case LAYOUT_FIELDS: v = fn.fields[c]; break;
-            case LAYOUT_ROWTIME:   /* a timer's time is always present, even at INT64_MIN (Flink) */
-                if (p->type == REC_TIMER || p->time != WATERMARK_NONE) v = (value_t){.u.ts = {p->time, 0}};
-                break;
-            }
-            r.fields[at++] = v;
-        }
-    }
-    if (at != r.n) {
-        snprintf(err, errlen, "internal: output row of %s has %u values for %u columns",
-                 op->cfg.function_name, at, r.n);
-        return -1;
     }
     op->emit(op->emit_ctx, &r);
     return 0;
@@ -1079,7 +1134,11 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival,
     p->table = table;
     p->arrival = arrival;
     if (row) {
-        p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
+        p->row = *row;   /* the caller's row lives until we return: the batch keeps a copy */
+        if (op->flat_tables[table])
+            p->row.fields = arena_memdup(&op->batch_arena, row->fields, row->n * sizeof *row->fields);
+        else
+            p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         const ptf_op_table_t *tab = &op->cfg.tables[table];
         p->key = !tab->set_semantics || op->keyless ? NO_SLOT : tab->nkeys == 0 ? op->global_key : KEY_UNRESOLVED;
         p->table_watermark = input_watermark(op, table);

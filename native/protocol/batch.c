@@ -55,10 +55,11 @@ void batch_put_holdable_state(buf_t *b, uint32_t key_id, bool held, const void *
     else batch_put_state(b, value, len);
 }
 
-/* n little-endian bytes of v at p, into room already reserved; returns the end. */
-static unsigned char *put_le(unsigned char *p, uint64_t v, int n)
+/* n little-endian bytes of v at p, into room already reserved; returns the end.
+ * The host is little-endian too (util/buf.c asserts it): one store. */
+static inline unsigned char *put_le(unsigned char *p, uint64_t v, int n)
 {
-    for (int i = 0; i < n; i++) p[i] = (unsigned char)(v >> (8 * i));
+    memcpy(p, &v, (size_t)n);
     return p + n;
 }
 
@@ -82,8 +83,7 @@ size_t batch_put_eval(buf_t *b, const batch_eval_t *e)
 
 void batch_end_row(buf_t *b, size_t mark)
 {
-    uint32_t len = (uint32_t)(b->len - mark - 4);
-    for (int k = 0; k < 4; k++) b->data[mark + k] = (unsigned char)(len >> (8 * k));
+    put_le(b->data + mark, b->len - mark - 4, 4);
 }
 
 int batch_put_timer(buf_t *b, uint32_t key_slot, int64_t time, int64_t watermark, const char *name, char *err,
@@ -129,7 +129,7 @@ static uint64_t get_le(cursor_t *c, int n)
 {
     if (!have(c, (size_t)n)) return 0;
     uint64_t v = 0;
-    for (int i = 0; i < n; i++) v |= (uint64_t)c->p[i] << (8 * i);
+    memcpy(&v, c->p, (size_t)n);
     c->p += n;
     return v;
 }
@@ -306,7 +306,8 @@ int batch_decode_answer(const void *data, size_t len, const batch_shape_t *shape
         }
         size_t at = (size_t)(c.p - c.start);
         batch_msg_t *m = next_msg(a);
-        problem_t pr = {{0}};
+        problem_t pr;   /* not = {0}: 256 bytes zeroed per message */
+        pr.text[0] = '\0';
         if (!read_message(&c, shape, m, &a->names, &pr)) {
             snprintf(err, errlen, "message %zu (%s) at byte %zu: %s", a->n - 1, batch_msg_name(m->type), at,
                      pr.text);

@@ -307,18 +307,27 @@ static int decode_seq(dec_t *d, uint32_t n, const type_t *et, const type_t *owne
     return 0;
 }
 
-static int decode_fields(dec_t *d, const type_t *t, value_t **out, uint32_t *nout)
+/* The t->nfields fields of a row into f (room the caller provides). */
+static int decode_fields_into(dec_t *d, const type_t *t, value_t *f)
 {
     uint32_t n = (uint32_t)t->nfields;
     size_t nb = ((size_t)n + 7) / 8;
     NEED(d, nb, t);
     const unsigned char *bits = d->pos;
     d->pos += nb;
-    value_t *f = n ? arena_alloc(d->a, sizeof(value_t) * n) : NULL;
     for (uint32_t i = 0; i < n; i++) {
         if (bits[i / 8] & (1u << (i % 8))) f[i] = value_null();
         else if (decode_body(d, t->fields[i].type, &f[i]) < 0) return -1;
     }
+    return 0;
+}
+
+static int decode_fields(dec_t *d, const type_t *t, value_t **out, uint32_t *nout)
+{
+    uint32_t n = (uint32_t)t->nfields;
+    NEED(d, ((size_t)n + 7) / 8, t);   /* bounds n by the input size before allocating */
+    value_t *f = n ? arena_alloc(d->a, sizeof(value_t) * n) : NULL;
+    if (decode_fields_into(d, t, f) < 0) return -1;
     *out = f;
     *nout = n;
     return 0;
@@ -467,6 +476,19 @@ int codec_decode_row(const void *p, size_t len, size_t *used, const type_t *row_
     if (kind > 3) return set_err(err, errlen, "corrupt row: kind byte %u at byte 0 is not 0..3", kind);
     out->kind = (row_kind_t)kind;
     if (decode_fields(&d, row_type, &out->fields, &out->n) < 0) return -1;
+    *used = (size_t)(d.pos - d.base);
+    return 0;
+}
+
+int codec_decode_row_into(const void *p, size_t len, size_t *used, const type_t *row_type, arena_t *a,
+                          row_kind_t *kind, value_t *fields, char *err, size_t errlen)
+{
+    dec_t d = {p, p, (const unsigned char *)p + len, a, err, errlen};
+    NEED(&d, 1, row_type);
+    unsigned char k = *d.pos++;
+    if (k > 3) return set_err(err, errlen, "corrupt row: kind byte %u at byte 0 is not 0..3", k);
+    *kind = (row_kind_t)k;
+    if (decode_fields_into(&d, row_type, fields) < 0) return -1;
     *used = (size_t)(d.pos - d.base);
     return 0;
 }

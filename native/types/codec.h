@@ -90,4 +90,11 @@ int codec_decode_value(const void *p, size_t len, size_t *used, const type_t *t,
 int codec_decode_row(const void *p, size_t len, size_t *used, const type_t *row_type, arena_t *a, row_t *out,
                      char *err, size_t errlen);
 
+/* Decode one `row` into room the caller provides: its kind into *kind and its
+ * row_type->nfields fields into fields[0..nfields) (variable-size data still
+ * goes to a, which a row of a flat type, row_type_is_flat, leaves alone).
+ * Like codec_decode_row otherwise; on failure fields may be partly written. */
+int codec_decode_row_into(const void *p, size_t len, size_t *used, const type_t *row_type, arena_t *a,
+                          row_kind_t *kind, value_t *fields, char *err, size_t errlen);
+
 #endif

@@ -127,6 +127,15 @@ row_t row_copy(const row_t *r, const type_t *row_type, arena_t *a)
     return out;
 }
 
+bool row_type_is_flat(const type_t *row_type)
+{
+    for (int i = 0; i < row_type->nfields; i++) {
+        shape_t sh = shape_of(row_type->fields[i].type);
+        if (sh == SH_STR || sh == SH_LIST || sh == SH_MAP || sh == SH_ROW) return false;
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Floats as Java sees them                                                 */
 

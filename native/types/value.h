@@ -80,6 +80,9 @@ static inline value_t value_null(void) { value_t v = {0}; v.is_null = true; retu
 /* Deep copy of v (of type t) into arena a. */
 value_t value_copy(const value_t *v, const type_t *t, arena_t *a);
 row_t row_copy(const row_t *r, const type_t *row_type, arena_t *a);
+/* Whether a row of row_type holds no pointers (no string, binary, RAW or
+ * nested field): copying its fields' value_t is a deep copy. */
+bool row_type_is_flat(const type_t *row_type);
 
 /* Equality as Java's equals on the external objects: FLOAT/DOUBLE compare
  * bit patterns (NaN equals NaN, -0.0 differs from 0.0), MAP/MULTISET ignore

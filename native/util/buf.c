@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void buf_reserve(buf_t *b, size_t extra)
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the fixed-width writers assume a little-endian host");
+
+void buf_grow(buf_t *b, size_t extra)
 {
     if (b->cap - b->len > extra) return;    /* strictly greater: room for a NUL */
     size_t cap = b->cap ? b->cap : 256;
@@ -91,26 +93,9 @@ void buf_put_i64(buf_t *b, int64_t v)
 }
 
 void buf_put_u8(buf_t *b, uint8_t v) { buf_append(b, &v, 1); }
-
-void buf_put_u16(buf_t *b, uint16_t v)
-{
-    unsigned char x[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
-    buf_append(b, x, 2);
-}
-
-void buf_put_u32(buf_t *b, uint32_t v)
-{
-    unsigned char x[4];
-    for (int i = 0; i < 4; i++) x[i] = (unsigned char)(v >> (8 * i));
-    buf_append(b, x, 4);
-}
-
-void buf_put_u64(buf_t *b, uint64_t v)
-{
-    unsigned char x[8];
-    for (int i = 0; i < 8; i++) x[i] = (unsigned char)(v >> (8 * i));
-    buf_append(b, x, 8);
-}
+void buf_put_u16(buf_t *b, uint16_t v) { buf_append(b, &v, 2); }
+void buf_put_u32(buf_t *b, uint32_t v) { buf_append(b, &v, 4); }
+void buf_put_u64(buf_t *b, uint64_t v) { buf_append(b, &v, 8); }
 
 int buf_read_file(buf_t *b, const char *path, char *err, size_t errlen)
 {

@@ -15,7 +15,13 @@ typedef struct buf {
 
 #define BUF_INIT {NULL, 0, 0}
 
-void buf_reserve(buf_t *b, size_t extra);            /* ensure cap >= len + extra */
+void buf_grow(buf_t *b, size_t extra);               /* realloc so that cap > len + extra */
+
+/* Ensures cap > len + extra (room for a NUL too); inline, as most calls have room. */
+static inline void buf_reserve(buf_t *b, size_t extra)
+{
+    if (b->cap - b->len <= extra) buf_grow(b, extra);
+}
 void buf_append(buf_t *b, const void *p, size_t n);
 void buf_putc(buf_t *b, char c);
 void buf_puts(buf_t *b, const char *s);
@@ -27,7 +33,8 @@ char *buf_steal(buf_t *b);                            /* caller frees; buffer is
 void buf_clear(buf_t *b);                             /* len = 0, keeps memory */
 void buf_free(buf_t *b);
 
-/* Little-endian fixed-width writers (the bridge's wire format is little-endian). */
+/* Little-endian fixed-width writers (the bridge's wire format is little-endian;
+ * so is every host we build for, which buf.c asserts). */
 void buf_put_u8(buf_t *b, uint8_t v);
 void buf_put_u16(buf_t *b, uint16_t v);
 void buf_put_u32(buf_t *b, uint32_t v);

@@ -547,6 +547,63 @@ START_TEST(test_vectors_truncated)
 }
 END_TEST
 
+/* Decoding a row into the caller's room (the operator's output row) agrees with
+ * codec_decode_row on every row vector and every prefix of one: the same kind,
+ * fields, bytes used and message. */
+START_TEST(test_decode_row_into_agrees)
+{
+    load_vectors();
+    for (int i = 0; i < NVEC; i++) {
+        if (VEC[i].kind < 0) continue;
+        char err[300], err2[300];
+        type_t *t = type_parse(VEC[i].type, err, sizeof(err));
+        for (size_t n = 0; n <= VEC[i].nhex; n++) {
+            arena_t a;
+            arena_init(&a, 0);
+            row_t r;
+            size_t used = 0, used2 = 0;
+            int rc = codec_decode_row(VEC[i].hex, n, &used, t, &a, &r, err, sizeof(err));
+            value_t room[1 + t->nfields + 1];   /* the fields land at room[1..] */
+            row_kind_t kind;
+            int rc2 = codec_decode_row_into(VEC[i].hex, n, &used2, t, &a, &kind, room + 1, err2, sizeof(err2));
+            ck_assert_int_eq(rc2, rc);
+            if (rc == 0) {
+                ck_assert_int_eq(kind, r.kind);
+                ck_assert_uint_eq(used2, used);
+                value_t x = {.u.row = {r.fields, r.n}}, y = {.u.row = {room + 1, (uint32_t)t->nfields}};
+                ck_assert_msg(value_equals(&x, &y, t), "vector line %d: fields differ", VEC[i].line);
+            } else {
+                ck_assert_str_eq(err2, err);
+            }
+            arena_destroy(&a);
+        }
+        type_free(t);
+    }
+}
+END_TEST
+
+START_TEST(test_row_type_is_flat)
+{
+    static const struct { const char *type; bool flat; } cases[] = {
+        {"ROW<a INT, b DOUBLE, c BOOLEAN>", true},
+        {"ROW<a BIGINT, t TIMESTAMP(9), d DECIMAL(38, 2), x DATE>", true},
+        {"ROW<>", true},
+        {"ROW<a INT, s STRING>", false},
+        {"ROW<a INT, b BYTES>", false},
+        {"ROW<a ARRAY<INT>>", false},
+        {"ROW<a MAP<INT, INT>>", false},
+        {"ROW<a ROW<b INT>>", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[300];
+        type_t *t = type_parse(cases[i].type, err, sizeof(err));
+        ck_assert_msg(t != NULL, "%s: %s", cases[i].type, err);
+        ck_assert_msg(row_type_is_flat(t) == cases[i].flat, "%s", cases[i].type);
+        type_free(t);
+    }
+}
+END_TEST
+
 /* Random byte flips: decoding may succeed or fail, but stays in bounds. */
 START_TEST(test_vectors_corrupted)
 {
@@ -777,6 +834,8 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_vectors_encode_and_decode);
     tcase_add_test(tc, test_vectors_truncated);
+    tcase_add_test(tc, test_decode_row_into_agrees);
+    tcase_add_test(tc, test_row_type_is_flat);
     tcase_add_test(tc, test_vectors_corrupted);
     tcase_add_test(tc, test_decode_errors);
     tcase_add_test(tc, test_encode_errors);
