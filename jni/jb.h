@@ -36,7 +36,14 @@
 
 typedef struct jb_vm jb_vm_t;
 
+/* What the JVM is for, which decides its tuning (JB_JVM_*_OPTIONS below). */
+typedef enum jb_vm_use {
+    JB_VM_JOB = 0,   /* runs a job (run, sql, test, the JVM test suites): throughput */
+    JB_VM_QUICK      /* a short command that runs little Java (describe): start-up */
+} jb_vm_use_t;
+
 typedef struct jb_options {
+    jb_vm_use_t use;
     const char *home;         /* ptfhost's home folder, holding java/ptfhost-shim.jar and
                                  java/lib/asm.jar (the CLI passes cli_home()); may be NULL
                                  when shim_jar is given */
@@ -51,12 +58,29 @@ typedef struct jb_options {
     const char *const *jvm_args;  /* extra -X/-D options, NULL-terminated, may be NULL */
 } jb_options_t;
 
-/* Options always given to a JVM ptfhost creates, before jvm_args and before
- * the words of the environment variable PTFHOST_JVM_OPTS (which come last, so
- * a user can override any of them). Two JIT compiler threads (the least
- * tiered compilation takes) whatever the machine: the batches run on one
- * thread, and more compiler threads only take cores from it. */
+/* Options always given to a JVM ptfhost creates, first; then those of its use,
+ * the heap limits, jvm_args, and last the words of the environment variable
+ * PTFHOST_JVM_OPTS (so a user can override any of them). Two JIT compiler
+ * threads (the least tiered compilation takes) whatever the machine: the
+ * batches run on one or two threads, and more compiler threads only take
+ * cores from them. */
 #define JB_JVM_BASE_OPTIONS "-Xrs", "-Xshare:auto", "-XX:-UsePerfData", "-XX:CICompilerCount=2"
+
+/* Options for a job (measured in bench/README.md, "JVM options for jobs").
+ * The serial collector with a small young generation: a job's Java garbage is
+ * the batches' short-lived objects (its live heap is about a megabyte), which
+ * a 32 MiB eden takes again and again in collections of a few milliseconds,
+ * where G1 let it grow into 160 MB more of fresh pages (a 1 M-row CountClicks)
+ * and pays for its write barriers; G1's one advantage here, mapping the heap
+ * objects of the class-data-sharing archive, is worth some 10 ms of start-up.
+ * C2 compiles a method after two to three times the default invocations and
+ * loop iterations (Tier4*Threshold): a 1 M-row job spent some 500 ms of CPU in C2, as much as
+ * half its main thread's. The young generation's size comes with these
+ * (jb_vm.c, young_option): JB_JVM_YOUNG_MAX, or a quarter of a smaller heap. */
+#define JB_JVM_JOB_COLLECTOR "-XX:+UseSerialGC"   /* not given when the user's options choose one */
+#define JB_JVM_JOB_OPTIONS "-XX:Tier4InvocationThreshold=15000", "-XX:Tier4CompileThreshold=30000", \
+                           "-XX:Tier4BackEdgeThreshold=120000"
+#define JB_JVM_YOUNG_MAX (32LL << 20)
 
 /* Options for short-lived commands (describe): start fast, run little. C1
  * only, and only for methods run ten times more often than by default: a

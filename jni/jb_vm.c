@@ -9,6 +9,7 @@
 #include "jb_internal.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
@@ -250,6 +251,83 @@ static bool archive_matches(const char *stamp, const char *const *jars, int njar
     return ok;
 }
 
+/* The next whitespace-separated word of PTFHOST_JVM_OPTS at or after p, its
+ * length in *len; NULL at the end. */
+static const char *next_word(const char *p, size_t *len)
+{
+    if (!p) return NULL;
+    p += strspn(p, " \t\n");
+    *len = strcspn(p, " \t\n");
+    return *len ? p : NULL;
+}
+
+/* A JVM memory size ("512m", "2g", "65536") in bytes; -1 if it is none. */
+static long long jvm_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    long long n = strtoll(s, &end, 10);
+    if (errno || end == s || n < 0) return -1;
+    int shift = 0;
+    switch (*end) {
+    case '\0': break;
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    case 't': case 'T': shift = 40; end++; break;
+    default: return -1;
+    }
+    return *end || n > (LLONG_MAX >> shift) ? -1 : n << shift;
+}
+
+/* Whether a word of jvm_args or PTFHOST_JVM_OPTS starts with one of the
+ * prefixes (NULL-terminated): the user's choice, which a default of ptfhost's
+ * must then leave alone (two collectors, say, stop the JVM from starting). */
+static bool user_chose(const char *const *jvm_args, const char *env, const char *const *prefixes)
+{
+    size_t len;
+    for (const char *const *a = jvm_args; a && *a; a++)
+        for (const char *const *q = prefixes; *q; q++)
+            if (strncmp(*a, *q, strlen(*q)) == 0) return true;
+    for (const char *p = env; (p = next_word(p, &len)) != NULL; p += len)
+        for (const char *const *q = prefixes; *q; q++)
+            if (len >= strlen(*q) && strncmp(p, *q, strlen(*q)) == 0) return true;
+    return false;
+}
+
+static const char *const collector_options[] = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC",
+                                                "-XX:+UseZGC", "-XX:+UseShenandoahGC", "-XX:+UseEpsilonGC", NULL};
+static const char *const young_options[] = {"-Xmn", "-XX:NewSize=", "-XX:MaxNewSize=", "-XX:NewRatio=", NULL};
+
+/* The value of the last -Xmx of the words, "" if none; bounded by valuelen. */
+static void last_max_heap(const char *const *jvm_args, const char *env, char *value, size_t valuelen)
+{
+    for (const char *const *a = jvm_args; a && *a; a++)
+        if (strncmp(*a, "-Xmx", 4) == 0) snprintf(value, valuelen, "%s", *a + 4);
+    size_t len;
+    for (const char *p = env; (p = next_word(p, &len)) != NULL; p += len)
+        if (len > 4 && strncmp(p, "-Xmx", 4) == 0) snprintf(value, valuelen, "%.*s", (int)len - 4, p + 4);
+}
+
+/* A job's young generation (JB_JVM_JOB_OPTIONS): JB_JVM_YOUNG_MAX, or a quarter
+ * of a heap smaller than four times that (a young generation as large as the
+ * heap makes the JVM warn and shrink it). The heap is the last -Xmx the JVM
+ * will see (PTFHOST_JVM_OPTS, jvm_args, then ptfhost's own), else the JVM's
+ * default, a quarter of the machine's memory (a container's limit, which the
+ * JVM would use instead, is not looked at). NULL when the user's options size
+ * the young generation or the heap is no size ptfhost can read. */
+static char *young_option(const char *heap, const char *const *jvm_args, const char *env)
+{
+    if (user_chose(jvm_args, env, young_options)) return NULL;
+    char last[64] = "";
+    if (heap && *heap) snprintf(last, sizeof last, "%s", heap);
+    last_max_heap(jvm_args, env, last, sizeof last);
+    long long max = *last ? jvm_size(last) : (long long)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / 4;
+    long long young = max < 4 * JB_JVM_YOUNG_MAX ? max / 4 : JB_JVM_YOUNG_MAX;
+    if (young < (1LL << 20)) return NULL;   /* no heap ptfhost can read, or one too small to split */
+    return str_printf("-Xmn%lldk", young >> 10);
+}
+
 static int build_options(const jb_options_t *o, option_list_t *l, char *err, size_t errlen)
 {
     char shim[PATH_MAX], asmjar[PATH_MAX];
@@ -293,19 +371,23 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
     if (exit_guard_supported()) add_option(l, "-Djava.security.manager=allow", NULL);
     const char *heap = o && o->max_heap ? o->max_heap : getenv("PTFHOST_JVM_HEAP");
     const char *meta = o && o->max_metaspace ? o->max_metaspace : getenv("PTFHOST_JVM_METASPACE");
+    const char *env = getenv("PTFHOST_JVM_OPTS");   /* whitespace-separated, last so that they win */
+    if (o && o->use == JB_VM_QUICK) {
+        static const char *const quick[] = {JB_JVM_QUICK_OPTIONS};
+        for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++) add_option(l, quick[i], NULL);
+    } else {
+        const char *const *args = o ? o->jvm_args : NULL;
+        if (!user_chose(args, env, collector_options)) add_option(l, JB_JVM_JOB_COLLECTOR, NULL);
+        static const char *const job[] = {JB_JVM_JOB_OPTIONS};
+        for (size_t i = 0; i < sizeof job / sizeof job[0]; i++) add_option(l, job[i], NULL);
+        char *young = young_option(heap, args, env);
+        if (young) add_owned(l, young);
+    }
     if (heap && *heap) add_owned(l, str_printf("-Xmx%s", heap));
     if (meta && *meta) add_owned(l, str_printf("-XX:MaxMetaspaceSize=%s", meta));
     for (const char *const *a = o ? o->jvm_args : NULL; a && *a; a++) add_option(l, *a, NULL);
-
-    /* PTFHOST_JVM_OPTS: whitespace-separated, last so that they win. */
-    const char *env = getenv("PTFHOST_JVM_OPTS");
-    for (const char *p = env; p && *p;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n') p++;
-        const char *q = p;
-        while (*q && *q != ' ' && *q != '\t' && *q != '\n') q++;
-        if (q > p) add_owned(l, str_printf("%.*s", (int)(q - p), p));
-        p = q;
-    }
+    size_t len;
+    for (const char *p = env; (p = next_word(p, &len)) != NULL; p += len) add_owned(l, str_printf("%.*s", (int)len, p));
     return 0;
 }
 

@@ -444,8 +444,7 @@ int cmd_describe(int argc, char **argv)
     jb_vm_t *vm = NULL;
     char *answer = NULL;
     if (rc == 0) {
-        static const char *const quick[] = {JB_JVM_QUICK_OPTIONS, NULL};
-        jb_options_t o = {.home = cli_home(), .jvm_args = quick};
+        jb_options_t o = {.use = JB_VM_QUICK, .home = cli_home()};
         if (jb_vm_start(&o, &vm, err, sizeof err) != 0 ||
             jb_describe(vm, jars.items, jars.n, class_name, &answer, err, sizeof err) != 0) {
             fprintf(stderr, "ptfhost describe: %s\n", err);

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The JVM's limits: SET 'ptfhost.jvm.heap' / 'ptfhost.jvm.metaspace' (or the
 # environment's PTFHOST_JVM_HEAP / PTFHOST_JVM_METASPACE) become -Xmx and
-# -XX:MaxMetaspaceSize, JIT compiler threads are bounded to 2; a malformed size
-# and a SET after the JVM started are errors at the statement. The JVM's own
-# flag table (-XX:+PrintFlagsFinal, printed while it starts) shows what it got.
+# -XX:MaxMetaspaceSize, JIT compiler threads are bounded to 2; a job's JVM has
+# the serial collector and a young generation of 32 MiB, a quarter of a heap
+# under 128 MiB, and PTFHOST_JVM_OPTS overrides either; a malformed size and a
+# SET after the JVM started are errors at the statement. The JVM's own flag
+# table (-XX:+PrintFlagsFinal, printed while it starts) shows what it got.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
 SEEDS=$PTFHOST_BUILD/compat/seeds.jar
@@ -37,6 +39,28 @@ PTFHOST_JVM_HEAP=80m PTFHOST_JVM_METASPACE=48m PTFHOST_JVM_OPTS=-XX:+PrintFlagsF
 if [ $? -eq 0 ] && [ "$(flag MaxHeapSize)" = "83886080 {command" ] &&
    [ "$(flag MaxMetaspaceSize)" = "50331648 {command" ]; then ok
 else bad "PTFHOST_JVM_HEAP and PTFHOST_JVM_METASPACE reach the JVM"; fi
+
+job
+PTFHOST_JVM_OPTS=-XX:+PrintFlagsFinal "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -eq 0 ] && [ "$(flag UseSerialGC)" = "true {command" ] && [ "$(flag NewSize)" = "33554432 {command" ] &&
+   [ "$(flag MaxNewSize)" = "33554432 {command" ] && [ "$(flag Tier4InvocationThreshold)" = "15000 {command" ]; then ok
+else bad "a job's JVM has the serial collector, a 32 MiB young generation and later C2"; fi
+
+job "SET 'ptfhost.jvm.heap' = '64m';"
+PTFHOST_JVM_OPTS=-XX:+PrintFlagsFinal "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -eq 0 ] && [ "$(flag NewSize)" = "16777216 {command" ] && ! grep -qE "\[warning\]|VM warning" "$W/err"; then ok
+else bad "a small heap gets a quarter of it as young generation, without the JVM's warning"; fi
+
+job
+PTFHOST_JVM_OPTS="-Xmx16m -XX:+PrintFlagsFinal" "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -eq 0 ] && [ "$(flag NewSize)" = "4194304 {command" ] && ! grep -qE "\[warning\]|VM warning" "$W/err"; then ok
+else bad "an -Xmx in PTFHOST_JVM_OPTS sizes the young generation too"; fi
+
+job
+PTFHOST_JVM_OPTS="-XX:+UseG1GC -XX:NewSize=8m -XX:+PrintFlagsFinal" "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -eq 0 ] && [ "$(flag UseG1GC)" = "true {command" ] && [ "$(flag NewSize)" = "8388608 {command" ] &&
+   [ "$(flag MaxNewSize | cut -d' ' -f2)" != "{command" ] && ! grep -qE "\[warning\]|VM warning" "$W/err"; then ok
+else bad "PTFHOST_JVM_OPTS overrides the collector and the young generation"; fi
 
 job "SET 'ptfhost.jvm.heap' = '12x';"
 "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
