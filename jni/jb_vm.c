@@ -152,6 +152,20 @@ static void JNICALL jvm_exit_hook(jint code)
     exit(1);
 }
 
+/* JNI's "abort" hook: HotSpot calls it before it aborts, which is also how it
+ * gives up on options it accepted one by one but not together (two collectors,
+ * say). While the JVM is being created its reason is in the creation log, so
+ * this says it and ends the process with ptfhost's failure code; later (a
+ * crash) it returns and the JVM aborts as it would. */
+static void JNICALL jvm_abort_hook(void)
+{
+    if (!creation_log) return;
+    while (creation_log->len && strchr("\n ", creation_log->data[creation_log->len - 1])) creation_log->len--;
+    fprintf(stderr, "ptfhost: the JVM could not start%s%s%s\n", creation_log->len ? ": " : "",
+            buf_cstr(creation_log), getenv("PTFHOST_JVM_OPTS") ? " (check PTFHOST_JVM_OPTS)" : "");
+    exit(1);
+}
+
 /* The JDK's feature version from the "release" file beside lib/ (0 = unknown). */
 static int jdk_feature_version(void)
 {
@@ -368,6 +382,7 @@ static int build_options(const jb_options_t *o, option_list_t *l, char *err, siz
     for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) add_option(l, base[i], NULL);
     add_option(l, "vfprintf", (void *)jvm_vfprintf);
     add_option(l, "exit", (void *)jvm_exit_hook);
+    add_option(l, "abort", (void *)jvm_abort_hook);
     if (exit_guard_supported()) add_option(l, "-Djava.security.manager=allow", NULL);
     const char *heap = o && o->max_heap ? o->max_heap : getenv("PTFHOST_JVM_HEAP");
     const char *meta = o && o->max_metaspace ? o->max_metaspace : getenv("PTFHOST_JVM_METASPACE");
@@ -434,7 +449,7 @@ static int find_or_create(const jb_options_t *o, JavaVM **out, char *err, size_t
     if (rc != JNI_OK) {
         buf_t opts = BUF_INIT;
         for (int i = 0; i < l.n; i++)
-            if (strcmp(l.items[i].optionString, "vfprintf") != 0 && strcmp(l.items[i].optionString, "exit") != 0)
+            if (l.items[i].extraInfo == NULL)
                 buf_printf(&opts, " %s", l.items[i].optionString);
         snprintf(err, errlen, "cannot create the JVM (%s, JNI error %d)%s%s\noptions:%s%s", jni_error_name(rc),
                  (int)rc, *said ? ": " : "", said, buf_cstr(&opts),

@@ -3,8 +3,9 @@
 # environment's PTFHOST_JVM_HEAP / PTFHOST_JVM_METASPACE) become -Xmx and
 # -XX:MaxMetaspaceSize, JIT compiler threads are bounded to 2; a job's JVM has
 # the serial collector and a young generation of 32 MiB, a quarter of a heap
-# under 128 MiB, and PTFHOST_JVM_OPTS overrides either; a malformed size and a
-# SET after the JVM started are errors at the statement. The JVM's own flag
+# under 128 MiB, and PTFHOST_JVM_OPTS overrides either (options the JVM refuses
+# together are named on stderr); a malformed size and a SET after the JVM
+# started are errors at the statement. The JVM's own flag
 # table (-XX:+PrintFlagsFinal, printed while it starts) shows what it got.
 set -uo pipefail
 : "${PTFHOST:?}" "${PTFHOST_BUILD:?}"
@@ -61,6 +62,12 @@ PTFHOST_JVM_OPTS="-XX:+UseG1GC -XX:NewSize=8m -XX:+PrintFlagsFinal" "$PTFHOST" r
 if [ $? -eq 0 ] && [ "$(flag UseG1GC)" = "true {command" ] && [ "$(flag NewSize)" = "8388608 {command" ] &&
    [ "$(flag MaxNewSize | cut -d' ' -f2)" != "{command" ] && ! grep -qE "\[warning\]|VM warning" "$W/err"; then ok
 else bad "PTFHOST_JVM_OPTS overrides the collector and the young generation"; fi
+
+job
+PTFHOST_JVM_OPTS="-XX:+UseG1GC -XX:+UseParallelGC" "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
+if [ $? -eq 1 ] && grep -qF "ptfhost: the JVM could not start: Error occurred during initialization of VM" "$W/err" &&
+   grep -qF "Multiple garbage collectors selected (check PTFHOST_JVM_OPTS)" "$W/err"; then ok
+else bad "options the JVM refuses together are named on stderr"; fi
 
 job "SET 'ptfhost.jvm.heap' = '12x';"
 "$PTFHOST" run "$W/job.sql" >"$W/out" 2>"$W/err"
