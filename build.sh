@@ -54,20 +54,36 @@ build_c() {
   cmake --build "$BUILD" -j"$(nproc)"
 }
 
-# A class-data-sharing archive of the JDK and shim classes that describe loads, for
-# jni/jb_vm.c to map at JVM start (-XX:SharedArchiveFile); none is no error. The
-# stamp holds "SIZE MTIME" of each class path JAR: jb_vm.c maps the archive only
+# A class-data-sharing archive of the JDK and shim classes that describe and a small job
+# load, for jni/jb_vm.c to map at JVM start (-XX:SharedArchiveFile); none is no error.
+# The stamp holds "SIZE MTIME" of each class path JAR: jb_vm.c maps the archive only
 # while they are the JARs it was dumped for (the JVM would refuse all of it).
 build_cds() {
-  local jsa="$BUILD/java/ptfhost.jsa" list="$BUILD/java/ptfhost.classlist"
+  local jsa="$BUILD/java/ptfhost.jsa" list="$BUILD/java/ptfhost.classlist" job="$BUILD/java/cds-job"
   local jars=("$BUILD/java/ptfhost-shim.jar" "$BUILD/java/lib/asm.jar")
-  rm -f "$jsa" "$jsa.stamp" "$list"
-  PTFHOST_JVM_OPTS="-XX:DumpLoadedClassList=$list" "$BUILD/ptfhost" describe --jar "$BUILD/compat/bench10.jar" \
+  rm -rf "$jsa" "$jsa.stamp" "$list" "$job" && mkdir -p "$job"
+  # The job: a keyed PTF with state and a stateless one with a scalar argument, one row each
+  # (the runner's, codec's and ASM's classes; the generated classes cannot be archived).
+  echo '{"user_id": 1, "url": "/p0", "sensor_id": 1, "value": 2.0}' >"$job/in.json"
+  cat >"$job/job.sql" <<SQL
+CREATE FUNCTION cc AS 'com.example.CountClicks' USING JAR '$BUILD/compat/seeds.jar';
+CREATE FUNCTION tf AS 'com.example.ThresholdFilter' USING JAR '$BUILD/compat/seeds.jar';
+CREATE TABLE clicks (user_id INT, url STRING) WITH ('connector' = 'filesystem', 'path' = 'in.json', 'format' = 'json');
+CREATE TABLE values_in (sensor_id INT, \`value\` DOUBLE) WITH ('connector' = 'filesystem', 'path' = 'in.json', 'format' = 'json');
+CREATE TABLE out1 (a INT, b STRING, c BIGINT) WITH ('connector' = 'filesystem', 'path' = 'out1.csv', 'format' = 'csv');
+CREATE TABLE out2 (a INT, b DOUBLE, c BOOLEAN) WITH ('connector' = 'filesystem', 'path' = 'out2.csv', 'format' = 'csv');
+INSERT INTO out1 SELECT * FROM cc(input => TABLE clicks PARTITION BY user_id);
+INSERT INTO out2 SELECT * FROM tf(input => TABLE values_in PARTITION BY sensor_id, threshold => 1.0);
+SQL
+  PTFHOST_JVM_OPTS="-XX:DumpLoadedClassList=$list.describe" "$BUILD/ptfhost" describe --jar "$BUILD/compat/bench10.jar" \
     >/dev/null 2>&1 &&
+  PTFHOST_JVM_OPTS="-XX:DumpLoadedClassList=$list.run" "$BUILD/ptfhost" run "$job/job.sql" >/dev/null 2>&1 &&
+  awk '!/^#/ && !seen[$0]++' "$list.describe" "$list.run" >"$list" &&
   java -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$jsa" \
     -cp "${jars[0]}:${jars[1]}" >"$BUILD/java/ptfhost.jsa.log" 2>&1 &&
   stat -c '%s %Y' "${jars[@]}" >"$jsa.stamp" ||
     { rm -f "$jsa" "$jsa.stamp"; echo "build.sh: no class-data-sharing archive (see $BUILD/java/ptfhost.jsa.log)" >&2; }
+  rm -rf "$list.describe" "$list.run" "$job"
 }
 
 # ---- fuzz: clang and libFuzzer, for this target only --------------------------
