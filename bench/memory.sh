@@ -46,6 +46,8 @@ store_bytes() { sed -n "s/^ptfhost: state of .*: [0-9]* keys, .* total \([0-9]*\
 # garbage, so the old generation (and the RSS) grows with the objects Java keeps (per key,
 # if any). Under the default G1 the heap's size follows its ergonomics (GC time, allocation
 # rate), which differ by 10 MB or more between two such jobs: noise larger than the figure.
+# The collector and young generation are a job's defaults too (jni/jb.h), given here so that
+# the figure does not move with them; ptfhost leaves its own out when these name them.
 export PTFHOST_JVM_OPTS="-XX:+UseSerialGC -Xmn32m -Xms48m ${PTFHOST_JVM_OPTS:-}"
 rows big.json "$BIG"
 rows small.json "$SMALL"
