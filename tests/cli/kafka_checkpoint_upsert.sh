@@ -2,7 +2,7 @@
 # An upsert input's last row per key in checkpoints (docs/checkpoints.md,
 # record NORMALIZED): RetractArg (REQUIRE_UPDATE_BEFORE) over an upsert-kafka
 # topic, which sends no -U and key-only deletes, so the changelog normaliser
-# keeps each key's last row to synthesise -U and full -D rows. 300 k records
+# keeps each key's last row to synthesise -U and full -D rows. 600 k records
 # over 100 keys (updates, updates that change nothing, tombstones) in a
 # 16-partition topic keyed by name, 200 ms checkpoints, a filesystem sink
 # (part files committed with checkpoints: exactly once for readers of the
@@ -16,9 +16,10 @@ W=$(mktemp -d)
 . "$(dirname "$0")/lib/kafka_lib.sh"
 bg=""
 trap '[ -n "$bg" ] && kill -9 "$bg" 2>/dev/null; stop_broker; rm -rf "$W"' EXIT
-# 300 k: over 100 k a run ends within a second on an idle machine, before most kills (as in
-# kafka_checkpoint_crash.sh); 16 partitions keep each well under the broker's 5 MB.
-N=300000
+# 600 k: each killed run gets through its first checkpoint and up to a quarter second more, so
+# the input must outlast three of them; at 300 k a faster build's third run sometimes ended
+# before its kill. 16 partitions keep each well under the broker's 5 MB.
+N=600000
 
 start_broker --partitions 16 --topics scores_up || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
 # Every 9th record a tombstone; scores repeat, so some updates change nothing.
