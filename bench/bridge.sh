@@ -67,12 +67,22 @@ for fn in $FNS; do
   sql "$fn" "$W/$fn.1.json" "$W/out.csv" job >"$W/$fn.one.sql"
 done
 
-# Interleaved: every kind of run sees the same load.
+b0() {   # b0 FN plain|serial: B0's ns per row (the median of its timed passes)
+  local line
+  line=$("$JAVA" -XX:+UseSerialGC -cp "$B0_CP" Baseline "$1" "$2" "$B0_ROWS" "$K") ||
+    { echo "bridge.sh: the Java baseline $1 $2 failed" >&2; exit 1; }
+  echo "${line##* }"
+}
+
+# Interleaved: every kind of run sees the same load. B0 runs in the same rounds (its
+# figure: the median of its runs), so that a change in the machine moves both sides of a ratio.
 for ((i = 0; i < RUNS; i++)); do
   for fn in $FNS; do
     timed_ms "$W/out.csv" "$N" "$PTFHOST" run "$W/$fn.scan.sql" >>"$W/$fn.scan.ms"
     timed_ms "$W/out.csv" "$N" "$PTFHOST" run "$W/$fn.job.sql" >>"$W/$fn.job.ms"
     timed_ms "$W/out.csv" 1 "$PTFHOST" run "$W/$fn.one.sql" >>"$W/$fn.one.ms"
+    b0 "$fn" plain >>"$W/$fn.b0"
+    b0 "$fn" serial >>"$W/$fn.b0s"
     if [ "$fn" = CountClicks ]; then
       timed_ms "$W/out.csv" "$N" "$PTFHOST" run --parallelism 2 "$W/$fn.job.sql" >>"$W/$fn.job2.ms"
     fi
@@ -94,19 +104,13 @@ if [ "$BIG" -gt "$N" ] && [[ " $FNS " == *" CountClicks "* ]]; then
     timed_ms "$W/out.csv" "$BIG" "$PTFHOST" run --parallelism 2 "$W/big.job.sql" >>"$W/big.job2.ms"
   done
 fi
-b0() {   # b0 FN plain|serial: B0's median ns per row
-  local line
-  line=$("$JAVA" -XX:+UseSerialGC -cp "$B0_CP" Baseline "$1" "$2" "$B0_ROWS" "$K") ||
-    { echo "bridge.sh: the Java baseline $1 $2 failed" >&2; exit 1; }
-  echo "${line##* }"
-}
 
-echo "rows: $N over $K keys; medians of $RUNS interleaved runs; B0 over $B0_ROWS rows in memory"
+echo "rows: $N over $K keys; medians of $RUNS interleaved runs; B0 over $B0_ROWS rows in memory, in the same rounds"
 printf '%-16s %9s %9s %9s %12s %12s %12s\n' function "scan ms" "job ms" "1-row ms" "bridge ns/row" "B0 ns/row" "B0 ser ns/row"
 for fn in $FNS; do
   s=$(median <"$W/$fn.scan.ms"); j=$(median <"$W/$fn.job.ms"); o=$(median <"$W/$fn.one.ms")
   per=$(awk -v j="$j" -v s="$s" -v o="$o" -v n="$N" 'BEGIN { printf "%.1f", (j - s - o) * 1e6 / n }')
-  p0=$(b0 "$fn" plain); s0=$(b0 "$fn" serial)
+  p0=$(median <"$W/$fn.b0"); s0=$(median <"$W/$fn.b0s")
   printf '%-16s %9s %9s %9s %12s %12s %12s\n' "$fn" "$s" "$j" "$o" "$per" "$p0" "$s0"
   echo "$fn $s $j $o $per $p0 $s0" >>"$W/figures"
 done
