@@ -17,6 +17,7 @@ final class ArrayCodec extends Codec {
     private enum Shape { OBJECTS, LIST, BOOLEANS, BYTES, SHORTS, INTS, LONGS, FLOATS, DOUBLES }
 
     private final Codec element;
+    private final byte elementKind; // InlineScalars kind of element
     private final Shape shape;
     private final Class<?> componentClass;
     private final Class<?> primitive; // the primitive array component that fits the element type, or null
@@ -24,6 +25,7 @@ final class ArrayCodec extends Codec {
     ArrayCodec(SqlType t, Class<?> conversion, Codec element) {
         super(t, conversion);
         this.element = element;
+        this.elementKind = InlineScalars.kindOf(element);
         this.componentClass = conversion.isArray() ? conversion.getComponentType() : Object.class;
         this.shape = shapeOf(conversion);
         this.primitive = primitiveOf(t.elementType().kind());
@@ -92,8 +94,15 @@ final class ArrayCodec extends Codec {
         int bits = out.reserveBits((n + 7) / 8);
         for (int i = 0; i < n; i++) {
             Object e = a != null ? a[i] : l.get(i);
+            if (e == null) {
+                out.setBit(bits, i);
+                continue;
+            }
+            if (InlineScalars.write(out, elementKind, e)) {
+                continue;
+            }
             try {
-                if (e == null || !element.writeChecked(out, e)) {
+                if (!element.writeChecked(out, e)) {
                     out.setBit(bits, i);
                 }
             } catch (CodecException x) {
@@ -149,14 +158,14 @@ final class ArrayCodec extends Codec {
             case OBJECTS: {
                 Object[] a = (Object[]) Array.newInstance(componentClass, n);
                 for (int i = 0; i < n; i++) {
-                    a[i] = isSet(in, bits, i) ? null : element.readBody(in);
+                    a[i] = isSet(in, bits, i) ? null : InlineScalars.read(in, elementKind, element);
                 }
                 return a;
             }
             case LIST: {
                 List<Object> l = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
-                    l.add(isSet(in, bits, i) ? null : element.readBody(in));
+                    l.add(isSet(in, bits, i) ? null : InlineScalars.read(in, elementKind, element));
                 }
                 return l;
             }

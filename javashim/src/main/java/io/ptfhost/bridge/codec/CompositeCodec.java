@@ -15,13 +15,17 @@ import org.apache.flink.types.RowKind;
 public abstract class CompositeCodec extends Codec {
     final String[] names;
     final Codec[] fields;
+    /** Per field, its {@link InlineScalars} kind: read and written without a call to its codec. */
+    private final byte[] kinds;
 
     CompositeCodec(SqlType t, Class<?> conversion, Codec[] fields) {
         super(t, conversion);
         this.fields = fields;
         this.names = new String[fields.length];
+        this.kinds = new byte[fields.length];
         for (int i = 0; i < names.length; i++) {
             names[i] = t.fields().get(i).name;
+            kinds[i] = InlineScalars.kindOf(fields[i]);
         }
     }
 
@@ -113,8 +117,15 @@ public abstract class CompositeCodec extends Codec {
         int bits = out.reserveBits((fields.length + 7) / 8);
         for (int i = 0; i < fields.length; i++) {
             Object f = get(v, i);
+            if (f == null) {
+                out.setBit(bits, i);
+                continue;
+            }
+            if (InlineScalars.write(out, kinds[i], f)) {
+                continue;
+            }
             try {
-                if (f == null || !fields[i].writeChecked(out, f)) {
+                if (!fields[i].writeChecked(out, f)) {
                     out.setBit(bits, i);
                 }
             } catch (CodecException e) {
@@ -135,7 +146,7 @@ public abstract class CompositeCodec extends Codec {
         Object[] values = new Object[n];
         for (int i = 0; i < n; i++) {
             if (!isSet(in, bits, i)) {
-                values[i] = fields[i].readBody(in);
+                values[i] = InlineScalars.read(in, kinds[i], fields[i]);
             }
         }
         return values;

@@ -253,6 +253,69 @@ public final class CodecTest {
 
     // ---- conversions ----------------------------------------------------------------------
 
+    private static final String SCALARS =
+            "ROW<b BOOLEAN, t TINYINT, s SMALLINT, i INT, l BIGINT, f FLOAT, d DOUBLE, v STRING, y BYTES>";
+    private static final String[] SCALAR_TYPES =
+            {"BOOLEAN", "TINYINT", "SMALLINT", "INT", "BIGINT", "FLOAT", "DOUBLE", "STRING", "BYTES"};
+    private static final String[] SCALAR_NAMES = {"b", "t", "s", "i", "l", "f", "d", "v", "y"};
+    private static final Object[] SCALAR_VALUES = {true, (byte) -2, (short) 300, -70000, 1L << 40, -0.0f,
+        Double.longBitsToDouble(0x7ff8000000000123L), "h\u00e9\u20ac\ud83d\ude00", new byte[] {1, 2}};
+
+    private static String flat(byte[] b) {
+        return hex(b).replace(" ", "");
+    }
+
+    /**
+     * Fields and elements of the scalar kinds CompositeCodec and ArrayCodec write in place encode
+     * as their own codecs do, with the same messages for a value of the wrong class.
+     */
+    public static void testInlineScalarsMatchTheirCodecs() {
+        Codec row = codec(SCALARS, null);
+        for (int mask = 0; mask < 1 << SCALAR_VALUES.length; mask += 37) {
+            Object[] vals = new Object[SCALAR_VALUES.length];
+            StringBuilder body = new StringBuilder();
+            int bits = 0;
+            for (int i = 0; i < vals.length; i++) {
+                if ((mask & (1 << i)) != 0) {
+                    bits |= 1 << i;
+                    continue;
+                }
+                vals[i] = SCALAR_VALUES[i];
+                byte[] one = bytes(codec(SCALAR_TYPES[i], null), vals[i]);
+                body.append(flat(Arrays.copyOfRange(one, 1, one.length)));
+            }
+            byte[] b = bytes(row, Row.of(vals));
+            assertEquals(String.format("01%02x%02x", bits & 0xff, bits >>> 8) + body, flat(b));
+            Row back = (Row) roundTrip(row, Row.of(vals));
+            for (int i = 0; i < vals.length; i++) {
+                Object x = back.getField(i);
+                assertEquals(vals[i] instanceof byte[] ? flat((byte[]) vals[i]) : vals[i],
+                        x instanceof byte[] ? flat((byte[]) x) : x);
+            }
+        }
+        for (int k = 0; k < SCALAR_TYPES.length; k++) {
+            int i = k;
+            Object[] vals = SCALAR_VALUES.clone();
+            vals[i] = new Object();
+            CodecException e = assertThrows(CodecException.class, () -> bytes(row, Row.of(vals)));
+            String expected = codec(SCALAR_TYPES[i], null).conversionClass().getTypeName();
+            assertEquals("field `" + SCALAR_NAMES[i] + "`: expected " + expected + " for " + SCALAR_TYPES[i]
+                    + " but got java.lang.Object", e.getMessage());
+            Codec array = codec("ARRAY<" + SCALAR_TYPES[i] + ">", List.class);
+            List<Object> l = Arrays.asList(SCALAR_VALUES[i], null, SCALAR_VALUES[i]);
+            List<?> back = (List<?>) roundTrip(array, l);
+            assertEquals(3, back.size());
+            assertEquals(null, back.get(1));
+            byte[] one = bytes(codec(SCALAR_TYPES[i], null), SCALAR_VALUES[i]);
+            String elem = flat(Arrays.copyOfRange(one, 1, one.length));
+            assertEquals("010300000002" + elem + elem, flat(bytes(array, l)));
+            e = assertThrows(CodecException.class,
+                    () -> bytes(array, Arrays.asList(SCALAR_VALUES[i], new Object())));
+            assertEquals("element 1: expected " + expected + " for " + SCALAR_TYPES[i]
+                    + " but got java.lang.Object", e.getMessage());
+        }
+    }
+
     public static void testDecimalScaleAndOverflow() {
         Codec c = codec("DECIMAL(5, 2)", null);
         assertEquals(new BigDecimal("1.24"), roundTrip(c, new BigDecimal("1.235"))); // HALF_UP to the scale
