@@ -9,7 +9,6 @@
 #include "jb_internal.h"
 
 #include <dlfcn.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "util/buf.h"
+#include "util/jvm_size.h"
 
 #define DEBIAN_JAVA_HOME "/usr/lib/jvm/default-java"
 #define LIBJVM_SUBPATH "/lib/server/libjvm.so"
@@ -275,25 +275,6 @@ static const char *next_word(const char *p, size_t *len)
     return *len ? p : NULL;
 }
 
-/* A JVM memory size ("512m", "2g", "65536") in bytes; -1 if it is none. */
-static long long jvm_size(const char *s)
-{
-    char *end;
-    errno = 0;
-    long long n = strtoll(s, &end, 10);
-    if (errno || end == s || n < 0) return -1;
-    int shift = 0;
-    switch (*end) {
-    case '\0': break;
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    case 't': case 'T': shift = 40; end++; break;
-    default: return -1;
-    }
-    return *end || n > (LLONG_MAX >> shift) ? -1 : n << shift;
-}
-
 /* Whether a word of jvm_args or PTFHOST_JVM_OPTS starts with one of the
  * prefixes (NULL-terminated): the user's choice, which a default of ptfhost's
  * must then leave alone (two collectors, say, stop the JVM from starting). */
@@ -336,7 +317,7 @@ static char *young_option(const char *heap, const char *const *jvm_args, const c
     char last[64] = "";
     if (heap && *heap) snprintf(last, sizeof last, "%s", heap);
     last_max_heap(jvm_args, env, last, sizeof last);
-    long long max = *last ? jvm_size(last) : (long long)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / 4;
+    long long max = *last ? jvm_size_bytes(last) : (long long)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / 4;
     long long young = max < 4 * JB_JVM_YOUNG_MAX ? max / 4 : JB_JVM_YOUNG_MAX;
     if (young < (1LL << 20)) return NULL;   /* no heap ptfhost can read, or one too small to split */
     return str_printf("-Xmn%lldk", young >> 10);

@@ -22,6 +22,7 @@
 #include "expr/expr_udf.h"
 #include "jb.h"
 #include "sql/sql.h"
+#include "util/jvm_size.h"
 #include "util/table_print.h"
 
 #define ERR_AT(pos, ...) sqlp_format_error(script, (pos), 0, err, errlen, __VA_ARGS__)
@@ -666,8 +667,7 @@ static int set_option(session_t *s, const sqlp_script_t *script, const sqlp_str_
         proctime_set(&s->clock, ms);
     } else if (strcmp(key->value, "ptfhost.jvm.heap") == 0 || strcmp(key->value, "ptfhost.jvm.metaspace") == 0) {
         const char *v = value->value;
-        size_t digits = strspn(v, "0123456789");
-        if (digits == 0 || (v[digits] && (strchr("kKmMgG", v[digits]) == NULL || v[digits + 1]))) {
+        if (jvm_size_bytes(v) < 0) {
             ERR_AT(value->pos, "'%s' takes a JVM memory size such as 512m or 2g, got '%s'.", key->value, v);
             return -1;
         }
