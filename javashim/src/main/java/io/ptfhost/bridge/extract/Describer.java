@@ -338,7 +338,7 @@ public final class Describer {
 
     private static String flink20Trait(ClassFileInfo info) {
         for (String t : FLINK_20_TRAITS) {
-            if (info.utf8.contains(t)) {
+            if (info.hasUtf8(t)) {
                 return t;
             }
         }
