@@ -67,40 +67,34 @@ final class PojoCodec extends CompositeCodec {
     }
 
     static PojoCodec create(SqlType t, Class<?> cls, Codec[] fields) {
+        Member[][] members = members(t, cls);
+        boolean onlyPublic = onlyPublicFields(cls, members);
+        Constructor<?> c = noArgConstructor(cls);
+        if (c != null && settable(members)) {
+            PojoAccess access = PojoAccess.generate(cls, c, members);
+            if (access != null) { // no method handles: building them costs milliseconds at start-up
+                return new PojoCodec(t, cls, fields, null, null, null, null, access, onlyPublic);
+            }
+        }
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         int n = fields.length;
         MethodHandle[] getters = new MethodHandle[n];
         MethodHandle[] setters = new MethodHandle[n];
-        Member[][] members = new Member[n][];
-        boolean allSettable = true;
         try {
             for (int i = 0; i < n; i++) {
-                String name = t.fields().get(i).name;
-                Field f = publicField(cls, name);
-                if (f != null) {
-                    members[i] = new Member[] {f};
-                    getters[i] = lookup.unreflectGetter(f).asType(GETTER);
-                    if (!Modifier.isFinal(f.getModifiers())) {
-                        setters[i] = lookup.unreflectSetter(f).asType(SETTER);
-                    }
-                } else {
-                    Method g = getter(cls, name);
-                    getters[i] = lookup.unreflect(g).asType(GETTER);
-                    Method s = setter(cls, name);
-                    members[i] = s != null ? new Member[] {g, s} : new Member[] {g};
-                    if (s != null) {
-                        setters[i] = lookup.unreflect(s).asType(SETTER);
-                    }
+                Member get = members[i][0];
+                getters[i] = (get instanceof Field ? lookup.unreflectGetter((Field) get)
+                        : lookup.unreflect((Method) get)).asType(GETTER);
+                Member set = members[i].length > 1 ? members[i][1] : null;
+                if (set != null) {
+                    setters[i] = (set instanceof Field ? lookup.unreflectSetter((Field) set)
+                            : lookup.unreflect((Method) set)).asType(SETTER);
                 }
-                allSettable &= setters[i] != null;
             }
             MethodHandle noArgs = null;
             MethodHandle allArgs = null;
-            PojoAccess access = null;
-            Constructor<?> c = noArgConstructor(cls);
-            if (c != null && allSettable) {
+            if (c != null && settable(members)) {
                 noArgs = lookup.unreflectConstructor(c).asType(MethodType.methodType(Object.class));
-                access = PojoAccess.generate(cls, c, members);
             } else {
                 allArgs = fullConstructor(lookup, t, cls);
                 if (allArgs == null) {
@@ -109,12 +103,39 @@ final class PojoCodec extends CompositeCodec {
                             + "all " + n + " fields");
                 }
             }
-            return new PojoCodec(t, cls, fields, getters, setters, noArgs, allArgs, access,
-                    onlyPublicFields(cls, members));
+            return new PojoCodec(t, cls, fields, getters, setters, noArgs, allArgs, null, onlyPublic);
         } catch (IllegalAccessException e) {
             throw new CodecException("class " + cls.getName() + " for " + t + " is not accessible: " + e.getMessage(),
                     e);
         }
+    }
+
+    /**
+     * How each field is reached, as PojoAccess.generate takes it: {the public field} or, where it is
+     * final, {the field, null}; else {getter} or {getter, setter}.
+     */
+    private static Member[][] members(SqlType t, Class<?> cls) {
+        Member[][] members = new Member[t.fields().size()][];
+        for (int i = 0; i < members.length; i++) {
+            String name = t.fields().get(i).name;
+            Field f = publicField(cls, name);
+            if (f != null) {
+                members[i] = Modifier.isFinal(f.getModifiers()) ? new Member[] {f, null} : new Member[] {f, f};
+            } else {
+                Method s = setter(cls, name);
+                members[i] = s != null ? new Member[] {getter(cls, name), s} : new Member[] {getter(cls, name)};
+            }
+        }
+        return members;
+    }
+
+    private static boolean settable(Member[][] members) {
+        for (Member[] m : members) {
+            if (m.length < 2 || m[1] == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The fields are public fields and the object holds nothing else (no getter, no hidden field). */
