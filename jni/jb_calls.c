@@ -293,6 +293,16 @@ jint jbc_call_static_int(jbc_t *c, jclass cls, jmethodID m, ...)
     return check(c) ? 0 : r;
 }
 
+void jbc_call_static_void(jbc_t *c, jclass cls, jmethodID m, ...)
+{
+    if (c->failed) return;
+    va_list ap;
+    va_start(ap, m);
+    (*c->env)->CallStaticVoidMethodV(c->env, cls, m, ap);
+    va_end(ap);
+    check(c);
+}
+
 void jbc_register_native(jbc_t *c, jclass cls, const char *cls_name, const char *name, const char *sig,
                          void *fn)
 {

@@ -62,6 +62,7 @@ void jbc_jdk_release(jbc_t *c, jbc_jdk_t *jdk);
 /* Calls. */
 jobject jbc_call_static_object(jbc_t *c, jclass cls, jmethodID m, ...);
 jint jbc_call_static_int(jbc_t *c, jclass cls, jmethodID m, ...);
+void jbc_call_static_void(jbc_t *c, jclass cls, jmethodID m, ...);
 jobject jbc_call_object(jbc_t *c, jobject obj, jmethodID m, ...);
 void jbc_call_void(jbc_t *c, jobject obj, jmethodID m, ...);
 jobject jbc_new_object(jbc_t *c, jclass cls, jmethodID ctor, ...);

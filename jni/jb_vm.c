@@ -467,6 +467,17 @@ static void resolve_bridge(jb_vm_t *vm, jbc_t *c)
  * warning straight to file descriptor 2, which nothing can turn off: stderr
  * points to /dev/null for the duration of that one call (start-up: no job
  * output is in flight). Later calls find the guard in place and print nothing. */
+/* A job's JVM starts the guard's JDK set-up on a Java thread (ExitGuard.prepare)
+ * while the job is planned, so that the install above finds it done. */
+static void exit_guard_prepare(jbc_t *c, const jb_options_t *opts)
+{
+    if (c->failed || (opts && opts->use != JB_VM_JOB) || !exit_guard_supported()) return;
+    jclass guard = jbc_class(c, "io/ptfhost/bridge/ExitGuard");
+    jmethodID m = jbc_static_method(c, guard, "io.ptfhost.bridge.ExitGuard", "prepare", "()V");
+    jbc_call_static_void(c, guard, m);
+    jbc_delete_global(c, guard);
+}
+
 void jb_exit_guard_install(jbc_t *c)
 {
     static bool installed_once;   /* under vm_lock */
@@ -532,6 +543,7 @@ int jb_vm_start(const jb_options_t *opts, jb_vm_t **out, char *err, size_t errle
     jbc_jdk_resolve(&c, &vm->jdk);
     resolve_bridge(vm, &c);
     check_version(&c);
+    exit_guard_prepare(&c, opts);
     if (c.failed) {
         release_refs(vm, &c);
         pthread_mutex_destroy(&vm->runner_lock);
