@@ -1166,22 +1166,27 @@ static int64_t order_time(const ptf_op_table_t *tab, const row_t *r)
     return v->is_null ? INT64_MIN : v->u.ts.millis;
 }
 
-static const ptf_op_table_t *sort_tab;
-static const row_t *sort_rows;
-static const uint64_t *sort_seq;
+/* What cmp_buffered compares by: qsort_r's argument, since workers and the cases of
+ * `ptfhost test` sort on several threads at once. */
+typedef struct {
+    const ptf_op_table_t *tab;
+    const row_t *rows;
+    const uint64_t *seq;
+} sort_by_t;
 
-static int cmp_buffered(const void *pa, const void *pb)
+static int cmp_buffered(const void *pa, const void *pb, void *arg)
 {
+    const sort_by_t *s = arg;
     size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-    const row_t *x = &sort_rows[a], *y = &sort_rows[b];
-    int64_t tx = order_time(sort_tab, x), ty = order_time(sort_tab, y);
+    const row_t *x = &s->rows[a], *y = &s->rows[b];
+    int64_t tx = order_time(s->tab, x), ty = order_time(s->tab, y);
     if (tx != ty) return tx < ty ? -1 : 1;
-    for (int k = 1; k < sort_tab->norder; k++) {
-        int c = sort_tab->order_cols[k];
-        int r = value_compare(&x->fields[c], &y->fields[c], sort_tab->row_type->fields[c].type);
-        if (r) return sort_tab->order_desc[k] ? -r : r;
+    for (int k = 1; k < s->tab->norder; k++) {
+        int c = s->tab->order_cols[k];
+        int r = value_compare(&x->fields[c], &y->fields[c], s->tab->row_type->fields[c].type);
+        if (r) return s->tab->order_desc[k] ? -r : r;
     }
-    return sort_seq[a] < sort_seq[b] ? -1 : sort_seq[a] > sort_seq[b];   /* stable */
+    return s->seq[a] < s->seq[b] ? -1 : s->seq[a] > s->seq[b];   /* stable */
 }
 
 /* Releases the rows of table t with time <= wm, sorted, before wm is visible. */
@@ -1197,8 +1202,8 @@ static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t err
         free(due);
         return 0;
     }
-    sort_tab = tab, sort_rows = sb->rows, sort_seq = sb->seq;
-    qsort(due, ndue, sizeof *due, cmp_buffered);
+    sort_by_t by = {tab, sb->rows, sb->seq};
+    qsort_r(due, ndue, sizeof *due, cmp_buffered, &by);
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < ndue; i++) rc = push_now(op, t, &sb->rows[due[i]], sb->tags[due[i]], err, errlen);
     /* keep the rest (push_now copied what it sent) */
