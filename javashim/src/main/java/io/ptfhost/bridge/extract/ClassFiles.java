@@ -9,8 +9,8 @@ import java.net.URLClassLoader;
 import java.security.CodeSource;
 
 /**
- * The class file of a loaded class, read once per class for ASM ({@link ParameterNames} reads its
- * LocalVariableTable). It is used only if it names the
+ * The class file of a loaded class, read once per class for ASM ({@link Hints} reads its
+ * annotations, {@link ParameterNames} its LocalVariableTable). It is used only if it names the
  * class, and readers check that the member they look for is in it.
  */
 final class ClassFiles {
@@ -23,9 +23,10 @@ final class ClassFiles {
         }
     };
 
-    /** The cached state of one class. */
+    /** The cached state of one class; Hints synchronizes on it for what it adds. */
     static final class Entry {
         final ClassReader reader; // null: no readable class file of this class
+        Hints.ClassHints hints; // Hints' raw annotations, read on first use
 
         private Entry(ClassReader reader) {
             this.reader = reader;
