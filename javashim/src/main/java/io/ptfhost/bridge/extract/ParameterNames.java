@@ -7,8 +7,6 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
@@ -61,8 +59,10 @@ public final class ParameterNames {
      * slots; null if the class file has no entry for some parameter.
      */
     static List<String> readLocalVariableTable(Executable method) {
-        Class<?> cls = method.getDeclaringClass();
-        String resource = cls.getName().substring(cls.getName().lastIndexOf('.') + 1) + ".class";
+        ClassReader reader = ClassFiles.of(method.getDeclaringClass()).reader;
+        if (reader == null) {
+            return null;
+        }
         final String descriptor = method instanceof Method ? Type.getMethodDescriptor((Method) method)
                 : Type.getConstructorDescriptor((Constructor<?>) method);
         final String name = method instanceof Method ? method.getName() : "<init>";
@@ -74,11 +74,8 @@ public final class ParameterNames {
             slot += paramTypes[i].getSize();
         }
         final String[] names = new String[paramTypes.length];
-        try (InputStream in = cls.getResourceAsStream(resource)) {
-            if (in == null) {
-                return null;
-            }
-            new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9) {
+        try {
+            reader.accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
                 public MethodVisitor visitMethod(int access, String methodName, String desc, String signature,
                         String[] exceptions) {
@@ -98,7 +95,7 @@ public final class ParameterNames {
                     };
                 }
             }, ClassReader.SKIP_FRAMES);
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return null;
         }
         List<String> out = new ArrayList<>();

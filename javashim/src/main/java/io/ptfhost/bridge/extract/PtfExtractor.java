@@ -9,7 +9,6 @@ import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.ArgumentTrait;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.FunctionHint;
-import org.apache.flink.table.annotation.FunctionHints;
 import org.apache.flink.table.annotation.StateHint;
 import org.apache.flink.table.api.dataview.ListView;
 import org.apache.flink.table.api.dataview.MapView;
@@ -17,8 +16,6 @@ import org.apache.flink.table.functions.ProcessTableFunction;
 import org.apache.flink.table.types.inference.StaticArgumentTrait;
 import org.apache.flink.types.Row;
 
-import java.lang.annotation.Annotation;
-import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -28,7 +25,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,9 +51,6 @@ public final class PtfExtractor {
 
     private final Class<?> cls;
     private final PtfSignature sig;
-    // each method's parameter annotations, parsed once: every Parameter.getAnnotation parses those
-    // of all parameters again, and each copy of a Method (getMethods) has its own Parameters
-    private final Map<Method, Annotation[][]> parameterAnnotations = new HashMap<>();
 
     private PtfExtractor(Class<?> cls) {
         this.cls = cls;
@@ -285,21 +278,6 @@ public final class PtfExtractor {
         return out;
     }
 
-    /** Parameter pos's annotation of the given type, as Parameter.getAnnotation returns it. */
-    private <A extends Annotation> A hint(Method method, int pos, Class<A> type) {
-        Annotation[][] all = parameterAnnotations.get(method);
-        if (all == null) {
-            all = method.getParameterAnnotations();
-            parameterAnnotations.put(method, all);
-        }
-        for (Annotation a : all[pos]) {
-            if (type.isInstance(a)) {
-                return type.cast(a);
-            }
-        }
-        return null;
-    }
-
     // ---- output ---------------------------------------------------------------------------
 
     private SqlType extractOutput(Method method) {
@@ -310,7 +288,7 @@ public final class PtfExtractor {
             }
         }
         Set<DataTypeHint> hints = new LinkedHashSet<>();
-        hints.addAll(hintsOf(method, DataTypeHint.class));
+        hints.addAll(Hints.byType(method, DataTypeHint.class));
         hints.addAll(classAnnotations(cls, ProcessTableFunction.class, DataTypeHint.class));
         if (hints.size() > 1) {
             throw ValidationError.of("More than one data type hint found for output of function. "
@@ -332,7 +310,7 @@ public final class PtfExtractor {
     }
 
     private List<FunctionHint> functionHints(Method method) {
-        List<FunctionHint> out = new ArrayList<>(hintsOf(method, FunctionHint.class));
+        List<FunctionHint> out = new ArrayList<>(Hints.byType(method, FunctionHint.class));
         out.addAll(classAnnotations(cls, ProcessTableFunction.class, FunctionHint.class));
         return out;
     }
@@ -342,33 +320,9 @@ public final class PtfExtractor {
             Class<A> type) {
         List<A> out = new ArrayList<>();
         for (; c != null && c != base; c = c.getSuperclass()) {
-            out.addAll(hintsOf(c, type));
+            out.addAll(Hints.byType(c, type));
         }
         return out;
-    }
-
-    /**
-     * e.getAnnotationsByType(type) for the hint types. That lookup reads the type's own
-     * meta-annotations, and for FunctionHint its members and defaults: proxy classes that cost
-     * milliseconds at start-up even where e has no such hint. Neither type is @Inherited, and of
-     * the two only FunctionHint is @Repeatable (in FunctionHints), so without one of those on e
-     * itself the answer is known, and DataTypeHint's is the one declared.
-     */
-    static <A extends java.lang.annotation.Annotation> List<A> hintsOf(AnnotatedElement e, Class<A> type) {
-        if (type == DataTypeHint.class) {
-            A hint = e.getDeclaredAnnotation(type);
-            return hint == null ? Collections.<A>emptyList() : Collections.singletonList(hint);
-        }
-        if (type == FunctionHint.class) {
-            boolean any = false;
-            for (Annotation a : e.getDeclaredAnnotations()) {
-                any |= a instanceof FunctionHint || a instanceof FunctionHints;
-            }
-            if (!any) {
-                return Collections.emptyList();
-            }
-        }
-        return Arrays.asList(e.getAnnotationsByType(type));
     }
 
     // ---- arguments ------------------------------------------------------------------------
@@ -378,7 +332,7 @@ public final class PtfExtractor {
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < params.length; i++) {
             if (params[i].getType() != ProcessTableFunction.Context.class
-                    && hint(method, i, StateHint.class) == null) {
+                    && Hints.parameter(method, i, StateHint.class) == null) {
                 positions.add(i);
             }
         }
@@ -388,7 +342,7 @@ public final class PtfExtractor {
         // traits first (an empty trait list fails here, like EnumSet.copyOf in Flink)
         List<List<String>> declaredTraits = new ArrayList<>();
         for (int pos : positions) {
-            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
+            ArgumentHint hint = Hints.parameter(method, pos, ArgumentHint.class);
             List<String> names = new ArrayList<>();
             if (hint == null) {
                 names.add(ArgumentTrait.SCALAR.name());
@@ -408,8 +362,8 @@ public final class PtfExtractor {
         List<Boolean> isTable = new ArrayList<>();
         for (int pos : positions) {
             Parameter p = params[pos];
-            DataTypeHint typeHint = hint(method, pos, DataTypeHint.class);
-            ArgumentHint argHint = hint(method, pos, ArgumentHint.class);
+            DataTypeHint typeHint = Hints.parameter(method, pos, DataTypeHint.class);
+            ArgumentHint argHint = Hints.parameter(method, pos, ArgumentHint.class);
             if (typeHint != null && argHint != null) {
                 throw ValidationError.of(
                         "Argument and data type hints cannot be declared at the same time at position %d.", pos);
@@ -464,7 +418,7 @@ public final class PtfExtractor {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
+            ArgumentHint hint = Hints.parameter(method, pos, ArgumentHint.class);
             if (hint != null && !hint.name().isEmpty()) {
                 names.add(hint.name());
             } else if (bytecodeNames != null) {
@@ -481,7 +435,7 @@ public final class PtfExtractor {
 
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            ArgumentHint hint = hint(method, pos, ArgumentHint.class);
+            ArgumentHint hint = Hints.parameter(method, pos, ArgumentHint.class);
             boolean optional = hint != null && hint.isOptional();
             SqlType type = types.get(i);
             if (optional && type != null && !type.isNullable()) {
@@ -515,7 +469,7 @@ public final class PtfExtractor {
         Parameter[] params = method.getParameters();
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < params.length; i++) {
-            if (hint(method, i, StateHint.class) != null) {
+            if (Hints.parameter(method, i, StateHint.class) != null) {
                 positions.add(i);
             }
         }
@@ -525,7 +479,7 @@ public final class PtfExtractor {
         List<String> bytecodeNames = ParameterNames.of(method);
         List<String> names = new ArrayList<>();
         for (int pos : positions) {
-            StateHint hint = hint(method, pos, StateHint.class);
+            StateHint hint = Hints.parameter(method, pos, StateHint.class);
             if (!hint.name().isEmpty()) {
                 names.add(hint.name());
             } else if (bytecodeNames != null) {
@@ -538,7 +492,7 @@ public final class PtfExtractor {
         List<StateEntry> typed = new ArrayList<>();
         for (int i = 0; i < positions.size(); i++) {
             int pos = positions.get(i);
-            StateHint hint = hint(method, pos, StateHint.class);
+            StateHint hint = Hints.parameter(method, pos, StateHint.class);
             typed.add(stateEntry(method, pos, names.get(i), hint));
         }
         for (StateEntry e : typed) {
@@ -550,7 +504,7 @@ public final class PtfExtractor {
     private StateEntry stateEntry(Method method, int pos, String name, StateHint hint) {
         Class<?> paramClass = method.getParameterTypes()[pos];
         Type generic = method.getGenericParameterTypes()[pos];
-        DataTypeHint typeHint = hint(method, pos, DataTypeHint.class);
+        DataTypeHint typeHint = Hints.parameter(method, pos, DataTypeHint.class);
         if (typeHint == null && !TypeTemplate.isEmpty(hint.type())) {
             typeHint = hint.type();
         }
@@ -620,7 +574,7 @@ public final class PtfExtractor {
         List<Class<?>> classes = new ArrayList<>();
         Class<?>[] params = method.getParameterTypes();
         for (int i = 0; i < params.length; i++) {
-            if (hint(method, i, StateHint.class) != null) {
+            if (Hints.parameter(method, i, StateHint.class) != null) {
                 classes.add(params[i]);
             }
         }
@@ -639,12 +593,13 @@ public final class PtfExtractor {
         List<Class<?>> out = new ArrayList<>();
         Class<?>[] params = eval.getParameterTypes();
         for (int i = 0; i < params.length; i++) {
-            if (hint(eval, i, StateHint.class) != null) {
+            if (Hints.parameter(eval, i, StateHint.class) != null) {
                 out.add(params[i]);
             }
         }
         for (int i = 0; i < params.length; i++) {
-            if (hint(eval, i, StateHint.class) == null && params[i] != ProcessTableFunction.Context.class) {
+            if (Hints.parameter(eval, i, StateHint.class) == null
+                    && params[i] != ProcessTableFunction.Context.class) {
                 out.add(params[i]);
             }
         }
@@ -800,7 +755,7 @@ public final class PtfExtractor {
         List<Class<?>> stateClasses = new ArrayList<>();
         Class<?>[] params = eval.getParameterTypes();
         for (int i = 0; i < params.length; i++) {
-            if (hint(eval, i, StateHint.class) != null) {
+            if (Hints.parameter(eval, i, StateHint.class) != null) {
                 stateClasses.add(params[i]);
             }
         }

@@ -186,7 +186,7 @@ public final class ScalarExtractor {
      */
     private List<ScalarSignature.Overload> overloads(Method m, Set<FunctionTemplate> global) {
         Set<FunctionTemplate> hints = new LinkedHashSet<>(global);
-        hints.addAll(templates(PtfExtractor.hintsOf(m, FunctionHint.class)));
+        hints.addAll(templates(Hints.byType(m, FunctionHint.class)));
         List<FunctionTemplate> explicit = new ArrayList<>();
         List<FunctionTemplate> inputOnly = new ArrayList<>();
         Set<SqlType> resultOnly = new LinkedHashSet<>();
@@ -261,7 +261,7 @@ public final class ScalarExtractor {
         List<String> names = new ArrayList<>();
         List<SqlType> types = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            DataTypeHint th = m.getParameters()[i].getAnnotation(DataTypeHint.class);
+            DataTypeHint th = Hints.parameter(m, i, DataTypeHint.class);
             types.add(parameterType(m, i, th, m.isVarArgs() && i == n - 1));
             names.add(bytecodeNames != null ? bytecodeNames.get(i) : "arg" + i);
         }
@@ -285,7 +285,7 @@ public final class ScalarExtractor {
     }
 
     private SqlType resultType(Method m) {
-        DataTypeHint th = m.getAnnotation(DataTypeHint.class);
+        DataTypeHint th = Hints.declared(m, DataTypeHint.class);
         if (th == null) {
             List<DataTypeHint> onClass = PtfExtractor.classAnnotations(cls, ScalarFunction.class, DataTypeHint.class);
             th = onClass.size() == 1 ? onClass.get(0) : null;

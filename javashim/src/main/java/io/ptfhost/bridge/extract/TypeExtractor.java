@@ -94,7 +94,7 @@ final class TypeExtractor {
         TypeTemplate template = outer;
         Class<?> cls = toClass(resolved);
         if (cls != null) {
-            DataTypeHint classHint = jdkClass(cls) ? null : cls.getAnnotation(DataTypeHint.class);
+            DataTypeHint classHint = jdkClass(cls) ? null : Hints.declared(cls, DataTypeHint.class);
             if (classHint != null) {
                 template = outer.merge(classHint, this);
             }
@@ -323,7 +323,7 @@ final class TypeExtractor {
             fieldHierarchy.addAll(typeHierarchy(type));
             for (java.lang.reflect.Field f : fields) {
                 try {
-                    DataTypeHint hint = f.getAnnotation(DataTypeHint.class);
+                    DataTypeHint hint = Hints.declared(f, DataTypeHint.class);
                     TypeTemplate fieldTemplate = hint == null ? template.copyWithoutDataType()
                             : template.copyWithoutDataType().merge(hint, this);
                     types.put(f.getName(), extract(fieldTemplate, fieldHierarchy, f.getGenericType()));
