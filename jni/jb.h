@@ -99,6 +99,10 @@ void jb_vm_stop(jb_vm_t *vm);   /* detaches the calling thread if ptfhost attach
  * malloc'ed JSON document (schema: docs/internals.md); caller frees. */
 int jb_describe(jb_vm_t *vm, const char *const *jars, int njars, const char *class_name,
                 char **json_out, char *err, size_t errlen);
+/* The same answer for one class (class_name not NULL) without the JARs' lint:
+ * Bridge#signature reads only that class's file of the JARs, for a planner. */
+int jb_signature(jb_vm_t *vm, const char *const *jars, int njars, const char *class_name,
+                 char **json_out, char *err, size_t errlen);
 
 /* The runner's entry points (docs/internals.md, "The runtime hand-off"):
  * io.ptfhost.bridge.Bridge#open(String[] jars, String className, String

@@ -19,6 +19,7 @@ struct jb_vm {
     /* io.ptfhost.bridge.* entry points, resolved at start-up (global refs). */
     jclass bridge;
     jmethodID bridge_describe;
+    jmethodID bridge_signature;
     /* The runner's entry points, resolved on first use (runner_lock). */
     pthread_mutex_t runner_lock;
     bool runner_resolved;

@@ -459,6 +459,8 @@ static void resolve_bridge(jb_vm_t *vm, jbc_t *c)
     vm->bridge = jbc_class(c, "io/ptfhost/bridge/Bridge");
     vm->bridge_describe = jbc_static_method(c, vm->bridge, "io.ptfhost.bridge.Bridge", "describe",
                                             "([Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;");
+    vm->bridge_signature = jbc_static_method(c, vm->bridge, "io.ptfhost.bridge.Bridge", "signature",
+                                             "([Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;");
 }
 
 /* Installs the exit guard where the JVM allows it (see exit_guard_supported).

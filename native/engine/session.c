@@ -70,7 +70,7 @@ int session_describe(session_t *s, const char *const *jars, int njars, const cha
     *out = NULL;
     if (ensure_vm(s, err, errlen) != 0) return -1;
     char *json = NULL;
-    if (jb_describe(s->vm, jars, njars, class_name, &json, err, errlen) != 0) return -1;
+    if (jb_signature(s->vm, jars, njars, class_name, &json, err, errlen) != 0) return -1;
     *out = ptf_sig_first_from_answer(json, err, errlen);
     free(json);
     return *out ? 0 : -1;

@@ -21,6 +21,11 @@ public final class Bridge {
         return Describer.describe(jars, className);
     }
 
+    /** describe of one class for a planner: the same JSON without the JARs' lint (Describer.signature). */
+    public static String signature(String[] jars, String className) {
+        return Describer.signature(jars, className);
+    }
+
     // ---- runner (docs/internals.md, "The runtime hand-off"); implemented in bridge.runtime ----
 
     /**

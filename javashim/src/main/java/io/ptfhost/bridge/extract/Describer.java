@@ -48,18 +48,32 @@ public final class Describer {
 
     /** See docs/internals.md "Signature JSON". className may be null (all PTFs of the JARs). */
     public static String describe(String[] jarPaths, String className) {
+        return describe(jarPaths, className, true);
+    }
+
+    /**
+     * The same answer for one class, but without the JARs' lint (the answer's own "warnings":
+     * bundled Flink classes, class files newer than Java 17, unreadable entries), which needs every
+     * class file of every JAR read: a planner asks for one class and shows no such warning, and a
+     * shaded JAR holds thousands of classes. The function's own warnings stay.
+     */
+    public static String signature(String[] jarPaths, String className) {
+        return describe(jarPaths, className, className == null); // all classes: the scan is needed anyway
+    }
+
+    private static String describe(String[] jarPaths, String className, boolean lint) {
         WarmUp.begin();
         Describer d = new Describer();
-        d.run(jarPaths, className);
+        d.run(jarPaths, className, lint);
         return SignatureJson.write(d.jars, d.warnings, d.functions, d.scalars);
     }
 
-    private void run(String[] jarPaths, String className) {
+    private void run(String[] jarPaths, String className, boolean lint) {
         boolean readable = true;
         for (String path : jarPaths) {
             String abs = new File(path).getAbsolutePath();
             jars.add(abs);
-            String problem = scanJar(abs);
+            String problem = lint ? scanJar(abs) : readClass(abs, className);
             if (problem != null) {
                 readable = false;
                 PtfSignature f = new PtfSignature(className);
@@ -153,6 +167,31 @@ public final class Describer {
             warnings.add(String.format("%s contains class files for Java %d (class file version %d, e.g. %s), "
                     + "newer than Java 17: %s. Fix: %s", path, ClassFileInfo.javaRelease(major), major, e.getValue(),
                     load, Fixes.CLASS_VERSION));
+        }
+        return null;
+    }
+
+    /**
+     * scanJar's checks of the file, and the header of className's own entry if this JAR has one
+     * (what describeClass reads of it); nothing else of the JAR is read.
+     */
+    private String readClass(String path, String className) {
+        File file = new File(path);
+        if (!file.isFile()) {
+            return String.format("JAR file '%s' does not exist or is not a regular file.", path);
+        }
+        try (ZipFile zip = new ZipFile(file)) {
+            ZipEntry e = zip.getEntry(className.replace('.', '/') + ".class");
+            if (e != null && !classes.containsKey(className)) {
+                try (InputStream in = zip.getInputStream(e)) {
+                    ClassFileInfo info = ClassFileInfo.read(in);
+                    classes.put(info.name, info);
+                } catch (IOException ex) {
+                    // the lint's warning; loading the class reports what is wrong with it
+                }
+            }
+        } catch (IOException e) {
+            return String.format("'%s' is not a JAR file: %s", path, e.getMessage());
         }
         return null;
     }

@@ -104,6 +104,30 @@ public final class DescribeTest {
         assertTrue(json.contains("{\"class\":\"p.Views\",\"valid\":true"), json);
     }
 
+    /** The answer with its own "warnings" (the JARs' lint) emptied. */
+    private static String withoutLint(String json) {
+        int from = json.indexOf("\"warnings\":[") + "\"warnings\":[".length();
+        return json.substring(0, from) + json.substring(json.indexOf("],\"functions\"", from));
+    }
+
+    public static void testSignatureIsDescribeOfOneClassWithoutTheLint() throws Exception {
+        Map<String, byte[]> extra = new LinkedHashMap<>();
+        extra.put("org/apache/flink/types/Row.class", shimClassBytes("org/apache/flink/types/Row.class"));
+        extra.put("p/Broken.class", "not a class file".getBytes("UTF-8"));
+        String[] jars = {buildJar(extra).getPath()};
+        String described = Bridge.describe(jars, "p.Views");
+        String signature = Bridge.signature(jars, "p.Views");
+        assertTrue(described.contains("bundles 1 Flink API class file(s)") && described.contains("p/Broken.class"),
+                described);
+        assertEquals(withoutLint(described), signature);
+        // what the named class's own file says still counts: an abstract class gets its fix
+        String base = Bridge.signature(jars, "p.Base");
+        assertTrue(base.contains("\"fix\":\"" + Fixes.ABSTRACT + "\""), base);
+        assertEquals(withoutLint(Bridge.describe(jars, "p.Base")), base);
+        String missing = Bridge.signature(new String[] {"/nonexistent/ptfs.jar"}, "p.Views");
+        assertTrue(missing.contains("\"error\":\"JAR file '/nonexistent/ptfs.jar' does not exist"), missing);
+    }
+
     public static void testFlink20TraitNames() throws Exception {
         // compile a PTF against a Flink 2.0-like ArgumentTrait that still has TABLE_AS_SET
         Map<String, String> fake = new LinkedHashMap<>();
