@@ -463,23 +463,23 @@ static void resolve_bridge(jb_vm_t *vm, jbc_t *c)
                                              "([Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;");
 }
 
+/* A job's JVM starts the guard's JDK set-up on a Java thread (ExitGuard.Preparer)
+ * while the job is planned, so that jb_exit_guard_install finds it done. */
+static void exit_guard_prepare(jbc_t *c, const jb_options_t *opts)
+{
+    if (c->failed || (opts && opts->use != JB_VM_JOB) || !exit_guard_supported()) return;
+    jclass preparer = jbc_class(c, "io/ptfhost/bridge/ExitGuard$Preparer");
+    jmethodID m = jbc_static_method(c, preparer, "io.ptfhost.bridge.ExitGuard.Preparer", "begin", "()V");
+    jbc_call_static_void(c, preparer, m);
+    jbc_delete_global(c, preparer);
+}
+
 /* Installs the exit guard where the JVM allows it (see exit_guard_supported).
  * The runner calls it before it first opens a function (describe runs no user
  * code and does not pay for it). The first installation in the process makes JDK 17-23 print a deprecation
  * warning straight to file descriptor 2, which nothing can turn off: stderr
  * points to /dev/null for the duration of that one call (start-up: no job
  * output is in flight). Later calls find the guard in place and print nothing. */
-/* A job's JVM starts the guard's JDK set-up on a Java thread (ExitGuard.prepare)
- * while the job is planned, so that the install above finds it done. */
-static void exit_guard_prepare(jbc_t *c, const jb_options_t *opts)
-{
-    if (c->failed || (opts && opts->use != JB_VM_JOB) || !exit_guard_supported()) return;
-    jclass guard = jbc_class(c, "io/ptfhost/bridge/ExitGuard");
-    jmethodID m = jbc_static_method(c, guard, "io.ptfhost.bridge.ExitGuard", "prepare", "()V");
-    jbc_call_static_void(c, guard, m);
-    jbc_delete_global(c, guard);
-}
-
 void jb_exit_guard_install(jbc_t *c)
 {
     static bool installed_once;   /* under vm_lock */

@@ -22,29 +22,31 @@ public final class ExitGuard extends SecurityManager {
 
     private static final ThreadLocal<UserSystemExitException> ATTEMPT = new ThreadLocal<>();
 
-    private static boolean preparing;
-
     private ExitGuard() {}
 
     /**
-     * Starts, on a second thread, the work of a first {@link #install} that needs no guard in
-     * place: initialising SecurityManager (its static state walks every package of the boot
-     * layer) and the policy that System.setSecurityManager consults for a guard loaded off the
-     * boot class path. Both are the JDK's own once-per-JVM set-up, with no output and nothing a
-     * user can see; measured interpreted at start-up, 10-20 ms that a job's planning now hides.
-     * install waits for the class initialisation it overlaps, as the JDK does for any class.
+     * Does, on a second thread, the work of a first {@link #install} that needs no guard in place:
+     * initialising SecurityManager (its static state walks every package of the boot layer) and
+     * the policy that System.setSecurityManager consults for a guard loaded off the boot class
+     * path. Both are the JDK's own once-per-JVM set-up, with no output and nothing a user can see;
+     * measured interpreted at start-up, 10-20 ms that a job's planning now hides. install waits
+     * for the class initialisation it overlaps, as the JDK does for any class. A class of its own:
+     * calling a static method of ExitGuard would initialise SecurityManager on the caller's thread.
      */
-    public static synchronized void prepare() {
-        if (!preparing) {
-            preparing = true;
-            new Preparer().start();
-        }
-    }
+    public static final class Preparer extends Thread {
+        private static boolean started;
 
-    private static final class Preparer extends Thread {
-        Preparer() {
+        private Preparer() {
             super("ptfhost-exit-guard");
             setDaemon(true);
+        }
+
+        /** Starts the preparation once per JVM. */
+        public static synchronized void begin() {
+            if (!started) {
+                started = true;
+                new Preparer().start();
+            }
         }
 
         @Override
