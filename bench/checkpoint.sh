@@ -7,7 +7,7 @@
 # and the pause: the processing thread's time on it (snapshot, any wait for the write, publish).
 # Two runs per size: "once", one checkpoint when the input ends (every key in it: time and size);
 # "steady", the keys once and then once more with checkpoints every BENCH_CKPT_INTERVAL (default
-# 200 ms below 1 M keys, 1 s from 1 M on, so several checkpoints hold every key): the
+# 50 ms below 1 M keys, 1 s from 1 M on, so several checkpoints hold every key): the
 # pause of the checkpoints that hold every key while rows still flow (the end's checkpoint,
 # which waits for its write as the run ends, is left out). With BASE_BUILD_DIR (an older
 # build, whose checkpoints were synchronous: pause = snapshot + write) each run of BUILD_DIR is
@@ -70,7 +70,7 @@ SQL
 interval() {
   if [ -n "${BENCH_CKPT_INTERVAL:-}" ]; then echo "$BENCH_CKPT_INTERVAL"
   elif [ "$1" -ge 1000000 ]; then echo '1 s'
-  else echo '200 ms'; fi
+  else echo '50 ms'; fi
 }
 # job BUILD NAME: one run; its part files gathered into NAME.out (timed_ms counts its rows);
 # with a Kafka sink, NAME.out gets a line per record the run added to the topic.
