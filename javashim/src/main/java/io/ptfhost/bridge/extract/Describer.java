@@ -125,25 +125,29 @@ public final class Describer {
         Map<Integer, String> newerClasses = new LinkedHashMap<>();
         try (ZipFile zip = new ZipFile(file)) {
             loaderOrder &= !changesLoaderOrder(zip);
+            List<ZipEntry> classEntries = new ArrayList<>();
             Enumeration<? extends ZipEntry> entries = zip.entries();
             while (entries.hasMoreElements()) {
                 ZipEntry e = entries.nextElement();
                 String n = e.getName();
-                if (!n.endsWith(".class") || n.endsWith("module-info.class") || n.startsWith("META-INF/")) {
-                    continue;
+                if (n.endsWith(".class") && !n.endsWith("module-info.class") && !n.startsWith("META-INF/")) {
+                    classEntries.add(e);
                 }
+            }
+            Object[] headers = HeaderReader.readAll(zip, classEntries);
+            for (int i = 0; i < headers.length; i++) {
+                String n = classEntries.get(i).getName();
                 if (n.startsWith("org/apache/flink/")) {
                     bundledFlink.add(n);
                 }
-                ClassFileInfo info;
                 String entryClass = n.substring(0, n.length() - ".class".length()).replace('/', '.');
-                try (InputStream in = zip.getInputStream(e)) {
-                    info = ClassFileInfo.read(in);
-                } catch (IOException ex) {
-                    warnings.add(String.format("%s: %s is not a valid class file (%s)", path, n, ex.getMessage()));
+                if (headers[i] instanceof IOException) {
+                    String why = ((IOException) headers[i]).getMessage();
+                    warnings.add(String.format("%s: %s is not a valid class file (%s)", path, n, why));
                     addClassFile(entryClass, null);
                     continue;
                 }
+                ClassFileInfo info = (ClassFileInfo) headers[i];
                 addClassFile(entryClass, loaderOrder && info.name.equals(entryClass) ? info : null);
                 classes.putIfAbsent(info.name, info);
                 if (info.majorVersion > JAVA_17_MAJOR) {
@@ -169,6 +173,79 @@ public final class Describer {
                     load, Fixes.CLASS_VERSION));
         }
         return null;
+    }
+
+    /**
+     * The class-file headers of a JAR's entries, in their order: a ClassFileInfo, or the
+     * IOException that reading it gave. A shaded JAR holds thousands of classes, and inflating them
+     * is most of a describe of it; from SHARED entries on a second thread takes every other chunk
+     * (ZipFile inflates concurrent streams in parallel). Any other exception is thrown as reading
+     * the entries in order would have thrown it: the first in entry order.
+     */
+    private static final class HeaderReader extends Thread {
+        private static final int SHARED = 512;
+        private static final int CHUNK = 64;
+        private final ZipFile zip;
+        private final List<ZipEntry> entries;
+        private final Object[] out;
+        private final AtomicInteger next = new AtomicInteger();
+
+        private HeaderReader(ZipFile zip, List<ZipEntry> entries) {
+            super("ptfhost-describe-scan");
+            setDaemon(true);
+            this.zip = zip;
+            this.entries = entries;
+            this.out = new Object[entries.size()];
+        }
+
+        static Object[] readAll(ZipFile zip, List<ZipEntry> entries) {
+            HeaderReader r = new HeaderReader(zip, entries);
+            boolean shared = entries.size() >= SHARED && Runtime.getRuntime().availableProcessors() > 1;
+            if (shared) {
+                r.start();
+            }
+            r.take();
+            boolean interrupted = false;
+            while (shared && r.isAlive()) {
+                try {
+                    r.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            for (Object o : r.out) {
+                if (o instanceof RuntimeException) {
+                    throw (RuntimeException) o;
+                } else if (o instanceof Error) {
+                    throw (Error) o;
+                }
+            }
+            return r.out;
+        }
+
+        @Override
+        public void run() {
+            take();
+        }
+
+        private void take() {
+            for (int from = next.getAndAdd(CHUNK); from < out.length; from = next.getAndAdd(CHUNK)) {
+                for (int i = from; i < Math.min(from + CHUNK, out.length); i++) {
+                    out[i] = read(entries.get(i));
+                }
+            }
+        }
+
+        private Object read(ZipEntry e) {
+            try (InputStream in = zip.getInputStream(e)) {
+                return ClassFileInfo.read(in);
+            } catch (IOException | RuntimeException | Error ex) {
+                return ex;
+            }
+        }
     }
 
     /**

@@ -9,7 +9,10 @@ import java.io.File;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -126,6 +129,34 @@ public final class DescribeTest {
         assertEquals(withoutLint(Bridge.describe(jars, "p.Base")), base);
         String missing = Bridge.signature(new String[] {"/nonexistent/ptfs.jar"}, "p.Views");
         assertTrue(missing.contains("\"error\":\"JAR file '/nonexistent/ptfs.jar' does not exist"), missing);
+    }
+
+    public static void testAShadedJarIsScannedInEntryOrder() throws Exception {
+        // more class files than one thread reads alone (Describer.HeaderReader), broken ones among them
+        Map<String, byte[]> extra = new LinkedHashMap<>();
+        byte[] valid = shimClassBytes("io/ptfhost/bridge/json/JsonWriter.class");
+        byte[] newer = valid.clone();
+        newer[7] = 65;
+        List<String> broken = new ArrayList<>();
+        for (int i = 0; i < 1500; i++) {
+            String name = String.format("shaded/c%04d/Copy.class", i);
+            if (i % 401 == 7) {
+                broken.add(name);
+                extra.put(name, Arrays.copyOf(valid, 9 + i % 50)); // cut inside the header
+            } else {
+                extra.put(name, i == 1234 ? newer : valid);
+            }
+        }
+        String json = Bridge.describe(new String[] {buildJar(extra).getPath()}, null);
+        int at = 0;
+        for (String name : broken) {
+            int found = json.indexOf(name + " is not a valid class file", at);
+            assertTrue(found > at, name + " in entry order: " + json.substring(0, Math.min(json.length(), 2000)));
+            at = found;
+        }
+        assertTrue(json.contains("contains class files for Java 21 (class file version 65, "
+                + "e.g. io.ptfhost.bridge.json.JsonWriter)"), json);
+        assertTrue(json.contains("{\"class\":\"p.Views\",\"valid\":true"), json);
     }
 
     public static void testFlink20TraitNames() throws Exception {
