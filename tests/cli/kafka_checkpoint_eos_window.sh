@@ -5,8 +5,9 @@
 # '<transactional.id>-ptfhost-checkpoints', and --resume publishes an
 # .inprogress checkpoint the marker names. Against the built-in broker the
 # test starts on loopback with --isolate-transactions (its proxy stores the
-# marker when the transaction commits), a 30 k-row file copied to Kafka with
-# 20 ms checkpoints, killed by the test-only hooks (SIGKILL, as kill -9):
+# marker when the transaction commits), a 120 k-row file copied to Kafka with
+# 20 ms checkpoints (30 k rows could end, on a loaded machine, before the 2nd
+# commit: the run exited 0), killed by the test-only hooks (SIGKILL, as kill -9):
 # - PTFHOST_TEST_CRASH_AFTER_COMMIT=2: killed right after the 2nd commit,
 #   before the rename; resumed, stderr names the promoted checkpoint, it is
 #   renamed, and a read_committed reader sees exactly the uninterrupted run;
@@ -20,7 +21,8 @@ trap 'stop_broker; rm -rf "$W"' EXIT
 
 start_broker --isolate-transactions --partitions 4 --topics win_ref,win_after,win_before \
   || { echo "FAIL: no broker: $(cat "$W/broker.err")"; exit 1; }
-awk 'BEGIN { for (i = 1; i <= 30000; i++) printf "{\"id\":%d,\"v\":\"r%d\"}\n", i, i }' >"$W/rows.json"
+ROWS=120000
+awk -v n=$ROWS 'BEGIN { for (i = 1; i <= n; i++) printf "{\"id\":%d,\"v\":\"r%d\"}\n", i, i }' >"$W/rows.json"
 
 job() {   # job NAME: $W/NAME.sql copies the file to topic NAME
   cat >"$W/$1.sql" <<SQL
@@ -42,7 +44,7 @@ job win_ref
 (cd "$W" && timeout 300 "$PTFHOST" run win_ref.sql >/dev/null 2>win_ref.err) && ok \
   || bad "reference run: $(head -3 "$W/win_ref.err")"   # hang guard
 committed win_ref >"$W/ref.txt"
-[ "$(wc -l <"$W/ref.txt")" -eq 30000 ] && ok || bad "the reference has $(wc -l <"$W/ref.txt") records"
+[ "$(wc -l <"$W/ref.txt")" -eq $ROWS ] && ok || bad "the reference has $(wc -l <"$W/ref.txt") records"
 
 # crashed HOOK NAME: runs NAME killed by the hook at the 2nd commit; id: the .inprogress checkpoint's id.
 crashed() {
