@@ -205,16 +205,8 @@ public final class Describer {
                 r.start();
             }
             r.take();
-            boolean interrupted = false;
-            while (shared && r.isAlive()) {
-                try {
-                    r.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+            if (shared) {
+                awaitHelper(r);
             }
             for (Object o : r.out) {
                 if (o instanceof RuntimeException) {
@@ -350,16 +342,8 @@ public final class Describer {
             helper.start();
         }
         share.take();
-        boolean interrupted = false;
-        while (helper != null && helper.isAlive()) {
-            try {
-                helper.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        if (helper != null) {
+            awaitHelper(helper);
         }
         for (int i = 0; i < names.size(); i++) {
             Throwable t = share.failed[i];
@@ -369,6 +353,21 @@ public final class Describer {
                 throw (Error) t;
             }
             functions.add(share.out[i]);
+        }
+    }
+
+    /** Waits for a second thread's share of the work; an interrupt is kept for the caller. */
+    private static void awaitHelper(Thread helper) {
+        boolean interrupted = false;
+        while (helper.isAlive()) {
+            try {
+                helper.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
