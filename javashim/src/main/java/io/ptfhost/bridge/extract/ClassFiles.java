@@ -58,14 +58,13 @@ final class ClassFiles {
      * runtime image: more than the read itself. So a URLClassLoader's class is looked up in its own
      * JARs only (where it defined the class, versioned entries included), and one of the class
      * path (the shim) at its code source. The JARs are open already: the JDK shares their central
-     * directory between the loader's copy and this one.
+     * directory between the loader's copy and this one (UserClassLoaders.openOwn).
      */
     private static InputStream open(Class<?> cls) throws IOException {
         String resource = cls.getName().replace('.', '/') + ".class";
         ClassLoader loader = cls.getClassLoader();
         if (loader instanceof URLClassLoader) {
-            URL url = ((URLClassLoader) loader).findResource(resource);
-            return url == null ? null : url.openStream();
+            return UserClassLoaders.openOwn((URLClassLoader) loader, resource);
         }
         CodeSource source = loader == null ? null : cls.getProtectionDomain().getCodeSource();
         URL base = source == null ? null : source.getLocation();

@@ -58,12 +58,21 @@ public final class UserClassLoaders {
         if (!onlyInJars(loader, className)) {
             return loader.getResourceAsStream(resource);
         }
-        URL url = ((URLClassLoader) loader).findResource(resource);
+        return openOwn((URLClassLoader) loader, resource);
+    }
+
+    /**
+     * A resource of the loader's own JARs (not its parents'), or null. The stream reads its own
+     * copy of the JAR and closes it: a cached one (the JDK's default for jar: URLs) would outlive
+     * the loader and keep serving the JAR as it was, after the user rebuilt it at the same path.
+     */
+    static InputStream openOwn(URLClassLoader loader, String resource) throws IOException {
+        URL url = loader.findResource(resource);
         if (url == null) {
             return null;
         }
         URLConnection c = url.openConnection();
-        c.setUseCaches(false); // the stream closes its own copy of the JAR (the loader does not know it)
+        c.setUseCaches(false);
         return c.getInputStream();
     }
 

@@ -159,6 +159,27 @@ public final class DescribeTest {
         assertTrue(json.contains("{\"class\":\"p.Views\",\"valid\":true"), json);
     }
 
+    public static void testARebuiltJarIsReadAgain() throws Exception {
+        // one JVM (the shell) describes a JAR, the user rebuilds it at the same path: the hints
+        // must come from the new file, as the classes do
+        Path jar = Files.createTempFile("ptfhost-rebuilt", ".jar");
+        jar.toFile().deleteOnExit();
+        for (String name : new String[] {"first", "second"}) {
+            Map<String, String> sources = new LinkedHashMap<>();
+            sources.put("r.Rebuilt", "package r;\n"
+                    + "import org.apache.flink.table.annotation.*;\n"
+                    + "public class Rebuilt extends org.apache.flink.table.functions.ProcessTableFunction<String> {\n"
+                    + "  public void eval(@ArgumentHint(value = ArgumentTrait.SET_SEMANTIC_TABLE, name = \"" + name
+                    + "\") org.apache.flink.types.Row input) {}\n"
+                    + "}\n");
+            File built = JarFixtures.jar(JarFixtures.compile(sources, JarFixtures.shimClasspath(), "-parameters"),
+                    Collections.<String, byte[]>emptyMap());
+            Files.move(built.toPath(), jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            String json = Bridge.signature(new String[] {jar.toString()}, "r.Rebuilt");
+            assertTrue(json.contains("{\"name\":\"" + name + "\",\"kind\":\"table\""), json);
+        }
+    }
+
     public static void testFlink20TraitNames() throws Exception {
         // compile a PTF against a Flink 2.0-like ArgumentTrait that still has TABLE_AS_SET
         Map<String, String> fake = new LinkedHashMap<>();
