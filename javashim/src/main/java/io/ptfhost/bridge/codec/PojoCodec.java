@@ -111,8 +111,8 @@ final class PojoCodec extends CompositeCodec {
     }
 
     /**
-     * How each field is reached, as PojoAccess.generate takes it: {the public field} or, where it is
-     * final, {the field, null}; else {getter} or {getter, setter}.
+     * How each field is reached, {read, write} as PojoAccess.generate takes it: a public field is
+     * both ({field, field}; {field, null} where it is final), else {getter, setter} or {getter}.
      */
     private static Member[][] members(SqlType t, Class<?> cls) {
         Member[][] members = new Member[t.fields().size()][];
