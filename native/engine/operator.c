@@ -1122,8 +1122,10 @@ static int fire_timers(ptf_op_t *op, int64_t wm, uint64_t tag, char *err, size_t
     return rc;
 }
 
-/* Queues the EVAL record of a row pushed when the tag `arrival` was current. */
-static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival, char *err, size_t errlen)
+/* Queues the EVAL record of a row pushed when the tag `arrival` was current;
+ * a row that outlives the batch (`borrowed`) is not copied. */
+static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival, bool borrowed, char *err,
+                    size_t errlen)
 {
     int64_t t = row ? row_time(op, table, row) : WATERMARK_NONE;
     int64_t wm = wm_combiner_get(&op->wm);
@@ -1134,10 +1136,10 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival,
     p->table = table;
     p->arrival = arrival;
     if (row) {
-        p->row = *row;   /* the caller's row lives until we return: the batch keeps a copy */
-        if (op->flat_tables[table])
+        p->row = *row;   /* unless borrowed, the caller's row lives until we return: the batch keeps a copy */
+        if (!borrowed && op->flat_tables[table])
             p->row.fields = arena_memdup(&op->batch_arena, row->fields, row->n * sizeof *row->fields);
-        else
+        else if (!borrowed)
             p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
         const ptf_op_table_t *tab = &op->cfg.tables[table];
         p->key = !tab->set_semantics || op->keyless ? NO_SLOT : tab->nkeys == 0 ? op->global_key : KEY_UNRESOLVED;
@@ -1205,7 +1207,8 @@ static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t err
     sort_by_t by = {tab, sb->rows, sb->seq};
     qsort_r(due, ndue, sizeof *due, cmp_buffered, &by);
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < ndue; i++) rc = push_now(op, t, &sb->rows[due[i]], sb->tags[due[i]], err, errlen);
+    for (size_t i = 0; rc == 0 && i < ndue; i++)
+        rc = push_now(op, t, &sb->rows[due[i]], sb->tags[due[i]], false, err, errlen);
     /* keep the rest (push_now copied what it sent) */
     size_t keep = 0;
     for (size_t i = 0; i < sb->n; i++)
@@ -1223,7 +1226,7 @@ static int release_sorted(ptf_op_t *op, int t, int64_t wm, char *err, size_t err
 int ptf_op_push(ptf_op_t *op, int table, const row_t *row, char *err, size_t errlen)
 {
     const ptf_op_table_t *tab = row ? ordered(op, table) : NULL;
-    if (!tab) return push_now(op, table, row, op->tag, err, errlen);
+    if (!tab) return push_now(op, table, row, op->tag, op->cfg.rows_until_flush, err, errlen);
     int64_t t = order_time(tab, row);
     int64_t input_wm = input_watermark(op, table);
     if (input_wm != WATERMARK_NONE && t <= input_wm) return 0;   /* late: dropped */

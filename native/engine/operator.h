@@ -76,6 +76,8 @@ typedef struct ptf_op_config {
                                      batches ("State between batches", docs/internals.md) */
     bool origin_keys;             /* the emit callback reads ptf_op_origin_key (scale-out lanes):
                                      keys are interned even for a function that keeps nothing per key */
+    bool rows_until_flush;        /* a row given to ptf_op_push stays valid until the next ptf_op_flush
+                                     returns (a worker's round): its batch refers to it, no copy */
 } ptf_op_config_t;
 
 typedef struct ptf_op ptf_op_t;

@@ -196,6 +196,8 @@ workers_t *workers_new(const workers_config_t *cfg, char *err, size_t errlen)
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->work, NULL);
     pthread_cond_init(&w->done, NULL);
+    ptf_op_config_t op_cfg = cfg->op;
+    op_cfg.rows_until_flush = true;   /* a round's rows live until the worker flushes at its end */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, WORKER_STACK);
@@ -208,7 +210,7 @@ workers_t *workers_new(const workers_config_t *cfg, char *err, size_t errlen)
         arena_init(&k->rounds[1].arena, 0);
         arena_init(&k->outs[0].arena, 0);
         arena_init(&k->outs[1].arena, 0);
-        k->op = ptf_op_new(&cfg->op, cfg->invokers[i], collect, k);
+        k->op = ptf_op_new(&op_cfg, cfg->invokers[i], collect, k);
         int rc = pthread_create(&k->thread, &attr, worker_main, k);
         k->started = rc == 0;
         if (rc != 0) {

@@ -241,7 +241,7 @@ static void setup_version(fixture_t *fx, int batch_rows, bool legacy)
     layout_table_t lt = {false, true, fx->fake.row_type, 1, &fx->key_col};
     layout_of_call(&fx->layout, &(layout_call_t){1, &lt, fx->fake.out_type, false, fx->fake.row_type->fields[1].type});
     ptf_op_config_t cfg = {&fx->sig,   1,     &fx->table, &fx->ttl, fx->output, &fx->layout,
-                           true,       false, batch_rows, "Fake",   NULL,       NULL, NULL, 0, true, false};
+                           true,       false, batch_rows, "Fake",   NULL,       NULL, NULL, 0, true, false, false};
     cfg.drop_late_rows = legacy;
     fx->cfg = cfg;
     fx->op = ptf_op_new(&cfg, (ptf_invoker_t){&fx->fake, fake_process}, collect, &fx->out);
