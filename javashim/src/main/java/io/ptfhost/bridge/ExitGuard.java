@@ -21,6 +21,8 @@ public final class ExitGuard extends SecurityManager {
             + " the call fails instead and ptfhost decides the exit code";
 
     private static final ThreadLocal<UserSystemExitException> ATTEMPT = new ThreadLocal<>();
+    /** Set before the first attempt of any thread is kept: until then no thread has one to take. */
+    private static volatile boolean anyAttempt;
 
     private ExitGuard() {}
 
@@ -80,6 +82,9 @@ public final class ExitGuard extends SecurityManager {
 
     /** The exit attempt of the current thread's last user call, if any; clears it. */
     public static UserSystemExitException takeAttempt() {
+        if (!anyAttempt) {
+            return null;   // the usual case, once per user call: no thread-local lookup
+        }
         UserSystemExitException e = ATTEMPT.get();
         if (e != null) {
             ATTEMPT.remove();
@@ -105,6 +110,7 @@ public final class ExitGuard extends SecurityManager {
         }
         UserSystemExitException named = new UserSystemExitException(call + "(" + status + "): " + STOPPED);
         named.setStackTrace(Arrays.copyOfRange(st, from, st.length));
+        anyAttempt = true;
         ATTEMPT.set(named);
         throw named;
     }
