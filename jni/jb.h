@@ -118,18 +118,20 @@ int jb_close(jb_vm_t *vm, int32_t handle, char *err, size_t errlen);   /* -1 als
 /* The batch hand-off: one JNI call per batch.
  *
  * A batch function is a pair of public static Java methods in one class:
- *     int process(int handle, java.nio.ByteBuffer in, java.nio.ByteBuffer out)
+ *     int process(int handle, java.nio.ByteBuffer in, int inLength, java.nio.ByteBuffer out)
  *     int drain(int handle, java.nio.ByteBuffer out)
  * (Java half: io.ptfhost.bridge.Batch; the runner's protocol on top of it:
- * docs/internals.md). jb_batch_call() wraps the caller's input bytes and the
- * out buffer's memory in direct ByteBuffers (no copy), calls process once
+ * docs/internals.md). jb_batch_call() wraps the memory of the caller's in and
+ * out buffers in direct ByteBuffers (no copy; kept for the next call while the
+ * buffers do not move), calls process once with in's length
  * and sets out->len to the bytes it wrote. When they do not fit, process
  * returns minus the size it needs and keeps the output; jb_batch_call()
  * grows out to that size and collects it with one call of drain. The grown
  * buffer is kept, so the next batch needs one call again. out->data is only
  * valid until the next call with the same buffer.
  *
- * A jb_batch_fn_t is immutable after resolve and may be shared by threads. */
+ * A jb_batch_fn_t keeps its last call's buffers: one thread at a time calls it
+ * (each function instance resolves its own). */
 typedef struct jb_batch_fn jb_batch_fn_t;
 
 /* Smallest output buffer jb_batch_call() hands to Java. */
@@ -139,8 +141,7 @@ typedef struct jb_batch_fn jb_batch_fn_t;
  * JVM's class path (the shim). */
 int jb_batch_resolve(jb_vm_t *vm, const char *class_name, const char *process, const char *drain,
                      jb_batch_fn_t **out, char *err, size_t errlen);
-int jb_batch_call(const jb_batch_fn_t *fn, int32_t handle, const void *in, size_t inlen,
-                  buf_t *out, char *err, size_t errlen);
+int jb_batch_call(jb_batch_fn_t *fn, int32_t handle, const buf_t *in, buf_t *out, char *err, size_t errlen);
 void jb_batch_free(jb_batch_fn_t *fn);
 
 /* Calls public static String class_name.method(String arg), resolving the

@@ -433,6 +433,14 @@ void jbc_delete_global(jbc_t *c, jobject o)
     if (o) (*c->env)->DeleteGlobalRef(c->env, o);
 }
 
+jobject jbc_new_global(jbc_t *c, jobject local)
+{
+    if (c->failed) return NULL;
+    jobject global = (*c->env)->NewGlobalRef(c->env, local);
+    if (!global) jbc_fail(c, "cannot create a global reference (out of memory)");
+    return global;
+}
+
 /* --- invocation interface ------------------------------------------------ */
 
 jint jbc_vm_get_env(JavaVM *jvm, JNIEnv **env)

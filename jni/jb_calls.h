@@ -89,6 +89,7 @@ int jbc_push_frame(jbc_t *c, jint capacity);
 void jbc_pop_frame(jbc_t *c);
 void jbc_delete_local(jbc_t *c, jobject o);
 void jbc_delete_global(jbc_t *c, jobject o);
+jobject jbc_new_global(jbc_t *c, jobject local);   /* NULL (and failed) when out of memory */
 
 /* The invocation interface. Return JNI status codes (JNI_OK, JNI_EDETACHED, ...). */
 jint jbc_vm_get_env(JavaVM *jvm, JNIEnv **env);

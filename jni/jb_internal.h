@@ -11,7 +11,7 @@
 
 /* The version string io.ptfhost.bridge.Version.bridgeVersion() must return;
  * bump both together when the Java entry points or the batch protocol change. */
-#define JB_BRIDGE_VERSION "4"
+#define JB_BRIDGE_VERSION "5"
 
 struct jb_vm {
     JavaVM *jvm;

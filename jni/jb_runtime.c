@@ -115,7 +115,7 @@ const char *jb_function_output_type(const jb_function_t *f)
 int jb_function_process(void *ctx, const buf_t *in, buf_t *out, char *err, size_t errlen)
 {
     jb_function_t *f = ctx;
-    if (jb_batch_call(f->batch, f->handle, in->data, in->len, out, err, errlen) == 0) return 0;
+    if (jb_batch_call(f->batch, f->handle, in, out, err, errlen) == 0) return 0;
     char *java = strdup(err);
     if (!java) abort();
     snprintf(err, errlen, "the bridge failed on a batch of %zu bytes for '%s': %s", in->len, f->class_name, java);

@@ -79,7 +79,7 @@ int jb_scalar_open(jb_vm_t *vm, const char *const *jars, int njars, const char *
 
 int jb_scalar_call(jb_scalar_t *f, const buf_t *in, buf_t *out, char *err, size_t errlen)
 {
-    return jb_batch_call(f->batch, f->handle, in->data, in->len, out, err, errlen);
+    return jb_batch_call(f->batch, f->handle, in, out, err, errlen);
 }
 
 int jb_scalar_close(jb_scalar_t *f, char *err, size_t errlen)

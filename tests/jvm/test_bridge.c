@@ -195,6 +195,13 @@ static jb_batch_fn_t *transform(void)
     return fn;
 }
 
+/* jb_batch_call over n bytes at in, as a buffer of exactly that size. */
+static int call(jb_batch_fn_t *fn, int32_t handle, const void *in, size_t n, buf_t *out)
+{
+    const buf_t view = {(unsigned char *)in, n, n};
+    return jb_batch_call(fn, handle, &view, out, err, sizeof err);
+}
+
 /* in reversed, times times. */
 static void assert_transformed(const buf_t *out, const unsigned char *in, size_t n, int times)
 {
@@ -209,12 +216,12 @@ START_TEST(batch_round_trip_in_one_call)
 {
     const unsigned char in[] = {'a', 'b', 'c', 0, 0xff, 0x80};
     buf_t out = BUF_INIT;
-    ck_assert_msg(jb_batch_call(transform(), 2, in, sizeof in, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(call(transform(), 2, in, sizeof in, &out) == 0, "%s", err);
     assert_transformed(&out, in, sizeof in, 2);
     ck_assert_uint_ge(out.cap, JB_BATCH_MIN_OUT);
     buf_free(&out);
 
-    ck_assert_msg(jb_batch_call(transform(), 1, NULL, 0, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(call(transform(), 1, NULL, 0, &out) == 0, "%s", err);
     ck_assert_uint_eq(out.len, 0);
     buf_free(&out);
 }
@@ -226,13 +233,13 @@ START_TEST(batch_output_larger_than_the_buffer_grows_it)
     unsigned char *in = malloc(n);
     for (size_t i = 0; i < n; i++) in[i] = (unsigned char)(i * 7 + i / 256);
     buf_t out = BUF_INIT;
-    ck_assert_msg(jb_batch_call(transform(), 3, in, n, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(call(transform(), 3, in, n, &out) == 0, "%s", err);
     assert_transformed(&out, in, n, 3);
     size_t grown = out.cap;
     ck_assert_uint_ge(grown, 3 * n);
     /* The grown buffer is kept and reused: the same batch again fits without growing. */
     unsigned char *data = out.data;
-    ck_assert_msg(jb_batch_call(transform(), 3, in, n, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(call(transform(), 3, in, n, &out) == 0, "%s", err);
     assert_transformed(&out, in, n, 3);
     ck_assert_ptr_eq(out.data, data);
     ck_assert_uint_eq(out.cap, grown);
@@ -246,12 +253,47 @@ START_TEST(batch_exception_is_reported_and_the_next_batch_works)
     const unsigned char in[] = {1, 2, 3};
     buf_t out = BUF_INIT;
     out.len = 99;
-    ck_assert_int_eq(jb_batch_call(transform(), -5, in, sizeof in, &out, err, sizeof err), -1);
+    ck_assert_int_eq(call(transform(), -5, in, sizeof in, &out), -1);
     ck_assert_msg(strncmp(err, "java.lang.IllegalStateException: transform failed after 15 bytes\n\tat " SELFTEST
                                ".transform(SelfTest.java:", 98) == 0, "got: %s", err);
     ck_assert_uint_eq(out.len, 0);
-    ck_assert_msg(jb_batch_call(transform(), 1, in, sizeof in, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(call(transform(), 1, in, sizeof in, &out) == 0, "%s", err);
     assert_transformed(&out, in, sizeof in, 1);
+    buf_free(&out);
+}
+END_TEST
+
+START_TEST(batch_is_its_length_not_its_buffer)
+{
+    /* C's batch buffer keeps its capacity between batches: Java reads only the batch. */
+    buf_t in = BUF_INIT, out = BUF_INIT;
+    buf_append(&in, "abcdefgh", 8);
+    ck_assert_msg(jb_batch_call(transform(), 1, &in, &out, err, sizeof err) == 0, "%s", err);
+    assert_transformed(&out, (const unsigned char *)"abcdefgh", 8, 1);
+    in.len = 3;   /* the same memory, a shorter batch: "defgh" is left over from the last one */
+    ck_assert_msg(jb_batch_call(transform(), 2, &in, &out, err, sizeof err) == 0, "%s", err);
+    assert_transformed(&out, (const unsigned char *)"abc", 3, 2);
+    buf_free(&in);
+    buf_free(&out);
+}
+END_TEST
+
+START_TEST(batch_buffers_that_move_are_wrapped_again)
+{
+    /* A buffer freed and another one in its place, or grown: each call sees the bytes it was given. */
+    buf_t out = BUF_INIT;
+    for (int round = 0; round < 50; round++) {
+        buf_t in = BUF_INIT;
+        size_t n = 16 + (size_t)round * 977;   /* a new size (and mostly a new address) each round */
+        for (size_t i = 0; i < n; i++) buf_put_u8(&in, (uint8_t)(i * 31 + (size_t)round));
+        ck_assert_msg(jb_batch_call(transform(), 1, &in, &out, err, sizeof err) == 0, "round %d: %s", round, err);
+        assert_transformed(&out, in.data, n, 1);
+        buf_free(&in);
+        buf_t fresh = BUF_INIT;   /* out moves too */
+        buf_append(&fresh, out.data, out.len);
+        buf_free(&out);
+        out = fresh;
+    }
     buf_free(&out);
 }
 END_TEST
@@ -262,7 +304,7 @@ START_TEST(many_batches_do_not_leak_local_references)
     for (size_t i = 0; i < sizeof in; i++) in[i] = (unsigned char)i;
     buf_t out = BUF_INIT;
     for (int i = 0; i < 20000; i++) {
-        if (jb_batch_call(transform(), 1 + i % 3, in, sizeof in, &out, err, sizeof err) != 0)
+        if (call(transform(), 1 + i % 3, in, sizeof in, &out) != 0)
             ck_abort_msg("batch %d: %s", i, err);
         if (out.len != sizeof in * (size_t)(1 + i % 3)) ck_abort_msg("batch %d: %zu bytes", i, out.len);
     }
@@ -417,7 +459,7 @@ START_TEST(codec_vectors_round_trip_through_java_in_one_batch)
     jb_batch_fn_t *fn = NULL;
     ck_assert_msg(jb_batch_resolve(the_vm(), SELFTEST, "codecRoundTrip", "drain", &fn, err, sizeof err) == 0, "%s",
                   err);
-    ck_assert_msg(jb_batch_call(fn, 7, in.data, in.len, &out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(jb_batch_call(fn, 7, &in, &out, err, sizeof err) == 0, "%s", err);
 
     size_t at = 0;
     buf_t bad = BUF_INIT;   /* every mismatch, not just the first */
@@ -498,6 +540,8 @@ static Suite *bridge_suite(void)
     tcase_add_test(t, batch_round_trip_in_one_call);
     tcase_add_test(t, batch_output_larger_than_the_buffer_grows_it);
     tcase_add_test(t, batch_exception_is_reported_and_the_next_batch_works);
+    tcase_add_test(t, batch_is_its_length_not_its_buffer);
+    tcase_add_test(t, batch_buffers_that_move_are_wrapped_again);
     tcase_add_test(t, many_batches_do_not_leak_local_references);
     tcase_add_test(t, batch_resolve_names_a_missing_method);
     tcase_add_test(t, codec_vectors_round_trip_through_java_in_one_batch);

@@ -8,8 +8,10 @@ import java.nio.ByteOrder;
  * docs/internals.md).
  *
  * <p>A batch function is a pair of static methods in one class, {@code int process(int handle,
- * ByteBuffer in, ByteBuffer out)} and {@code int drain(int handle, ByteBuffer out)}; C calls
- * {@code process} once per batch with both buffers wrapping C memory. It writes its results
+ * ByteBuffer in, int inLength, ByteBuffer out)} and {@code int drain(int handle, ByteBuffer
+ * out)}; C calls {@code process} once per batch with both buffers wrapping C memory, the batch
+ * being the first {@code inLength} bytes of {@code in} (C keeps the buffers for its next call
+ * while its memory stays where it is, so their capacity is C's, not the batch's). It writes its results
  * through an {@link Out} and returns {@link Out#finish()}: the number of bytes written into
  * {@code out}, or, when they did not fit, minus the number of bytes produced. The {@code Out}
  * then holds them; C grows its buffer and calls {@code drain}, which returns {@link
@@ -19,10 +21,17 @@ import java.nio.ByteOrder;
 public final class Batch {
     private Batch() {}
 
-    /** The input buffer of a batch, positioned at 0 and set to the wire byte order. */
+    /** The input buffer of a batch, positioned at 0 and set to the wire byte order; its limit stays. */
     public static ByteBuffer in(ByteBuffer in) {
-        in.clear();
+        in.position(0);
         return in.order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** C's input buffer cut to the batch: the first {@code length} bytes, positioned at 0. */
+    public static ByteBuffer sized(ByteBuffer in, int length) {
+        in.clear();
+        in.limit(length);
+        return in;
     }
 
     /**

@@ -39,8 +39,8 @@ public final class Bridge {
     }
 
     /** One batch; returns the bytes written to out, or minus the bytes needed (then drain). */
-    public static int process(int handle, ByteBuffer in, ByteBuffer out) {
-        return Runtimes.process(handle, in, out);
+    public static int process(int handle, ByteBuffer in, int inLength, ByteBuffer out) {
+        return Runtimes.process(handle, Batch.sized(in, inLength), out);
     }
 
     /** Hands over the output of the last process call that did not fit. */
@@ -61,8 +61,8 @@ public final class Bridge {
     }
 
     /** One batch of calls; the bytes written to out, or minus the bytes needed (then drainScalar). */
-    public static int processScalar(int handle, ByteBuffer in, ByteBuffer out) {
-        return ScalarRuntime.process(handle, in, out);
+    public static int processScalar(int handle, ByteBuffer in, int inLength, ByteBuffer out) {
+        return ScalarRuntime.process(handle, Batch.sized(in, inLength), out);
     }
 
     public static int drainScalar(int handle, ByteBuffer out) {

@@ -69,8 +69,8 @@ public final class SelfTest {
      * Batch entry point: writes the input bytes reversed, {@code handle} times; a negative
      * handle throws after writing (to prove a failed batch is reported and leaves nothing held).
      */
-    public static int transform(int handle, ByteBuffer in, ByteBuffer out) {
-        ByteBuffer src = Batch.in(in);
+    public static int transform(int handle, ByteBuffer in, int inLength, ByteBuffer out) {
+        ByteBuffer src = Batch.in(Batch.sized(in, inLength));
         Batch.Out o = new Batch.Out(out);
         int times = Math.abs(handle);
         for (int r = 0; r < times; r++) {
@@ -104,8 +104,8 @@ public final class SelfTest {
      * object (UTF-8, "null" for SQL NULL)}, or {@code u32 0xFFFFFFFF, u16 len, message} when the
      * entry fails.
      */
-    public static int codecRoundTrip(int handle, ByteBuffer in, ByteBuffer out) {
-        ByteBuffer src = Batch.in(in);
+    public static int codecRoundTrip(int handle, ByteBuffer in, int inLength, ByteBuffer out) {
+        ByteBuffer src = Batch.in(Batch.sized(in, inLength));
         Batch.Out o = new Batch.Out(out);
         ClassLoader loader = SelfTest.class.getClassLoader();
         int n = src.getInt();

@@ -2,7 +2,7 @@ package io.ptfhost.bridge;
 
 /** Version of the bridge's Java half; the C side checks it at start-up. */
 public final class Version {
-    public static final String BRIDGE = "4";
+    public static final String BRIDGE = "5";
 
     private Version() {}
 
