@@ -1136,11 +1136,13 @@ static int push_now(ptf_op_t *op, int table, const row_t *row, uint64_t arrival,
     p->table = table;
     p->arrival = arrival;
     if (row) {
-        p->row = *row;   /* unless borrowed, the caller's row lives until we return: the batch keeps a copy */
-        if (!borrowed && op->flat_tables[table])
-            p->row.fields = arena_memdup(&op->batch_arena, row->fields, row->n * sizeof *row->fields);
-        else if (!borrowed)
-            p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
+        p->row = *row;
+        if (!borrowed) {   /* the caller's row lives until we return: the batch keeps a copy */
+            if (op->flat_tables[table])
+                p->row.fields = arena_memdup(&op->batch_arena, row->fields, row->n * sizeof *row->fields);
+            else
+                p->row = row_copy(row, op->cfg.tables[table].row_type, &op->batch_arena);
+        }
         const ptf_op_table_t *tab = &op->cfg.tables[table];
         p->key = !tab->set_semantics || op->keyless ? NO_SLOT : tab->nkeys == 0 ? op->global_key : KEY_UNRESOLVED;
         p->table_watermark = input_watermark(op, table);

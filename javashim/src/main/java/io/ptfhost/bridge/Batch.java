@@ -11,8 +11,8 @@ import java.nio.ByteOrder;
  * ByteBuffer in, int inLength, ByteBuffer out)} and {@code int drain(int handle, ByteBuffer
  * out)}; C calls {@code process} once per batch with both buffers wrapping C memory, the batch
  * being the first {@code inLength} bytes of {@code in} (C keeps the buffers for its next call
- * while its memory stays where it is, so their capacity is C's, not the batch's). It writes its results
- * through an {@link Out} and returns {@link Out#finish()}: the number of bytes written into
+ * while its memory stays where it is, so their capacity is C's, not the batch's). It writes its
+ * results through an {@link Out} and returns {@link Out#finish()}: the number of bytes written into
  * {@code out}, or, when they did not fit, minus the number of bytes produced. The {@code Out}
  * then holds them; C grows its buffer and calls {@code drain}, which returns {@link
  * Out#drainTo(ByteBuffer)}. C keeps the larger buffer, so the next batch fits in one call.
