@@ -12,6 +12,12 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The fields of one POJO class read and written by generated code (ASM) instead of method
@@ -22,6 +28,12 @@ import java.lang.reflect.Modifier;
  * no-argument constructor, and public fields or accessors of public classes.
  */
 public abstract class PojoAccess {
+
+    /**
+     * One accessor per class and members for the life of the process (it holds no state): the
+     * parallel instances of a function share it, so the codec's calls into it see one class.
+     */
+    private static final Map<List<Object>, Optional<PojoAccess>> GENERATED = new ConcurrentHashMap<>();
 
     public abstract Object newInstance();
 
@@ -36,6 +48,16 @@ public abstract class PojoAccess {
      * {getter, setter} pair of public methods. Null when generated code could not reach them all.
      */
     static PojoAccess generate(Class<?> cls, Constructor<?> noArgs, Member[][] members) {
+        List<Object> key = new ArrayList<>();
+        key.add(cls);
+        key.add(noArgs);
+        for (Member[] m : members) {
+            key.add(Arrays.asList(m));
+        }
+        return GENERATED.computeIfAbsent(key, k -> Optional.ofNullable(build(cls, noArgs, members))).orElse(null);
+    }
+
+    private static PojoAccess build(Class<?> cls, Constructor<?> noArgs, Member[][] members) {
         if (!reachable(cls, noArgs, members)) {
             return null;
         }

@@ -266,6 +266,11 @@ final class PojoCodec extends CompositeCodec {
         return access != null;
     }
 
+    /** The generated accessor, or null (tests). */
+    PojoAccess access() {
+        return access;
+    }
+
     @Override
     void check(Object v) {
         if (!conversion.isInstance(v)) {

@@ -11,6 +11,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Calls one method (eval or onTimer) of one function instance with its arguments spread from an
@@ -21,6 +23,12 @@ import java.lang.reflect.Modifier;
  * Generated classes are defined by {@link GeneratedClasses}.
  */
 public abstract class Invoker {
+
+    /**
+     * One invoker per method for the life of the process (it holds no state): the parallel
+     * instances of a function share it, so the call site in FunctionRuntime sees one class.
+     */
+    private static final Map<Method, Invoker> INVOKERS = new ConcurrentHashMap<>();
 
     /** Calls the method on target with args (one element per parameter, primitives boxed). */
     public abstract void invoke(Object target, Object[] args) throws Throwable;
@@ -39,6 +47,18 @@ public abstract class Invoker {
 
     /** An invoker for m (a public instance method), generated when the method is reachable. */
     static Invoker of(Method m) throws IllegalAccessException {
+        Invoker known = INVOKERS.get(m);
+        if (known == null) {
+            known = build(m);
+            Invoker raced = INVOKERS.putIfAbsent(m, known);
+            if (raced != null) {
+                known = raced;
+            }
+        }
+        return known;
+    }
+
+    private static Invoker build(Method m) throws IllegalAccessException {
         if (reachable(m)) {
             try {
                 return generate(m);

@@ -148,6 +148,18 @@ public final class CodecTest {
                 () -> strict.read(ByteBuffer.wrap(thirteen).order(ByteOrder.LITTLE_ENDIAN)));
     }
 
+    /** Two codecs of one POJO type (two parallel instances of a function) share one accessor. */
+    public static void testCodecsOfOneClassShareTheirAccessor() {
+        String type = "STRUCTURED<'" + Strict.class.getName() + "', n INT>";
+        PojoCodec a = (PojoCodec) codec(type, null);
+        PojoCodec b = (PojoCodec) codec(type, null);
+        assertTrue(a != b && a.access() != null, "two codecs, generated access");
+        assertTrue(a.access() == b.access(), "one accessor: " + a.access() + " and " + b.access());
+        PojoCodec other = (PojoCodec) codec("STRUCTURED<'" + Counter.class.getName() + "', counter BIGINT NOT NULL,"
+                + " active BOOLEAN NOT NULL, history ARRAY<DOUBLE NOT NULL>>", null);
+        assertTrue(other.access().getClass() != a.access().getClass(), "another class gets its own accessor");
+    }
+
     /** No default constructor: the all-fields constructor, matched by -parameters names. */
     public static class Point {
         private final int x;

@@ -54,6 +54,16 @@ public final class InvokerTest {
         assertTrue(Invoker.isGeneratedFrame(inv.getClass().getName()), inv.getClass().getName());
     }
 
+    /** Parallel instances of a function call eval through one invoker: one class at the call site. */
+    public static void testOneInvokerPerMethod() throws Throwable {
+        assertTrue(Invoker.of(method(Target.class, "eval")) == Invoker.of(method(Target.class, "eval")),
+                "a generated invoker is made once");
+        assertTrue(Invoker.of(method(Hidden.class, "eval")) == Invoker.of(method(Hidden.class, "eval")),
+                "so is the handle fallback");
+        assertTrue(Invoker.of(method(Target.class, "fail")) != Invoker.of(method(Target.class, "eval")),
+                "each method has its own");
+    }
+
     public static void testUnreachableMethodUsesTheHandle() throws Throwable {
         Invoker inv = Invoker.of(method(Hidden.class, "eval"));
         assertTrue(!inv.generated(), "a non-public class is called through a handle");
