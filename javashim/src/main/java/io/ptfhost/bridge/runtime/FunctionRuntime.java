@@ -46,6 +46,13 @@ import java.util.Map;
  */
 public final class FunctionRuntime {
 
+    /**
+     * Rows per call of a batch's inner loops (records, state cells). A loop over a whole batch
+     * runs once per batch: the JIT compiled it late, first on stack and then again whole; in
+     * calls of CHUNK the loop is a method called often enough to be compiled early, once.
+     */
+    static final int CHUNK = 64;
+
     private final String className;
     private final ClassLoader loader;
     private final ProcessTableFunction<Object> function;
@@ -317,27 +324,10 @@ public final class FunctionRuntime {
             timers.beginBatch();
             int nrecords = header.nrecords;
             int consumed = nrecords;
-            for (int i = 0; i < nrecords; i++) {
-                BatchProtocol.readRecord(in, i, record, className);
-                boolean ok;
-                if (record.type == BatchProtocol.EVAL) {
-                    ok = evalRecord(in, i);
-                } else if (record.type == BatchProtocol.TIMER) {
-                    ok = timerRecord(i);
-                    if (ok && i + 1 < nrecords && timers.dueAt(record.watermark)) {
-                        // A timer it registered is due now and may come before the timers still
-                        // in this batch: C puts those back and fires in time order again.
-                        consumed = i + 1;
-                        break;
-                    }
-                } else if (record.type == BatchProtocol.WRITEBACK) {
-                    state.writeBackHeld();
-                    ok = true;
-                } else {
-                    ok = !timers.dueAt(record.watermark);
-                }
-                if (!ok) {
-                    consumed = i;
+            for (int from = 0; from < nrecords; from += CHUNK) {
+                int stop = records(in, from, nrecords);
+                if (stop >= 0) {
+                    consumed = stop;
                     break;
                 }
             }
@@ -355,6 +345,37 @@ public final class FunctionRuntime {
             messages.begin(null);
             t.setContextClassLoader(prev);
         }
+    }
+
+    /**
+     * Up to CHUNK of the batch's n records from from; returns -1 when all were consumed, else how
+     * many of the batch's records were (a failed call, or a timer that made another one due).
+     */
+    private int records(ByteBuffer in, int from, int n) {
+        int to = Math.min(n, from + CHUNK);
+        for (int i = from; i < to; i++) {
+            BatchProtocol.readRecord(in, i, record, className);
+            boolean ok;
+            if (record.type == BatchProtocol.EVAL) {
+                ok = evalRecord(in, i);
+            } else if (record.type == BatchProtocol.TIMER) {
+                ok = timerRecord(i);
+                if (ok && i + 1 < n && timers.dueAt(record.watermark)) {
+                    // A timer it registered is due now and may come before the timers still
+                    // in this batch: C puts those back and fires in time order again.
+                    return i + 1;
+                }
+            } else if (record.type == BatchProtocol.WRITEBACK) {
+                state.writeBackHeld();
+                ok = true;
+            } else {
+                ok = !timers.dueAt(record.watermark);
+            }
+            if (!ok) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Hands over the output a process call could not fit (its negative return). */

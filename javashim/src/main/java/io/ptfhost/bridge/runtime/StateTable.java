@@ -123,8 +123,16 @@ final class StateTable {
             Arrays.fill(obj, 0, cells, null);
         }
         arena.position(0);
-        int c = 0;
-        for (int k = 0; k < nkeys; k++) {
+        for (int k = 0; k < nkeys; k += FunctionRuntime.CHUNK) {
+            readCells(batch, k, Math.min(nkeys, k + FunctionRuntime.CHUNK));
+        }
+        select(BatchProtocol.NO_KEY);
+    }
+
+    /** The state cells of the batch's key slots from (inclusive) to to. */
+    private void readCells(ByteBuffer batch, int from, int to) {
+        int c = from * nentries;
+        for (int k = from; k < to; k++) {
             for (int e = 0; e < nentries; e++, c++) {
                 int n = BatchProtocol.readStateCell(batch, k, e, keyIdOut);
                 int id = keyIdOut[0];
@@ -147,7 +155,6 @@ final class StateTable {
                 len[c] = Math.max(n, 0);
             }
         }
-        select(BatchProtocol.NO_KEY);
     }
 
     /** Makes the given key slot current; the scratch slot is emptied for each call. */
@@ -260,7 +267,13 @@ final class StateTable {
     /** Sends one STATE message per changed entry of a real key (views are encoded here). */
     void flush(Messages messages) {
         int cells = nkeys * nentries;
-        for (int c = 0; c < cells; c++) {
+        for (int c = 0; c < cells; c += FunctionRuntime.CHUNK) {
+            flushCells(messages, c, Math.min(cells, c + FunctionRuntime.CHUNK));
+        }
+    }
+
+    private void flushCells(Messages messages, int from, int to) {
+        for (int c = from; c < to; c++) {
             if (where[c] == HELD) {
                 if (!heldAtStart[c]) {
                     messages.held(c / nentries, c % nentries);
