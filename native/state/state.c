@@ -186,11 +186,17 @@ uint32_t state_key_id_hashed(state_store_t *s, const void *key, size_t len, uint
     return k;
 }
 
-/* The id the key's home index slot names when its tag matches (the usual hit), else UINT32_MAX. */
-static uint32_t home_id(const state_store_t *s, uint64_t hash)
+/* The id of the first index slot on the key's probe sequence whose tag
+ * matches (the usual hit), else UINT32_MAX: a guess for prefetching, the
+ * key bytes unread. Looks at most PROBE_GUESS slots (one or two cache
+ * lines): at three quarters full a key is often a few slots past its home. */
+#define PROBE_GUESS 8
+static uint32_t probable_id(const state_store_t *s, uint64_t hash)
 {
-    uint64_t e = s->index[(uint32_t)hash & (s->index_cap - 1)];
-    return e && (uint32_t)(e >> 32) == (uint32_t)(hash >> 32) ? (uint32_t)e - 1 : UINT32_MAX;
+    uint32_t mask = s->index_cap - 1, tag = (uint32_t)(hash >> 32);
+    for (uint32_t i = (uint32_t)hash & mask, n = 0; n < PROBE_GUESS && s->index[i]; i = (i + 1) & mask, n++)
+        if ((uint32_t)(s->index[i] >> 32) == tag) return (uint32_t)s->index[i] - 1;
+    return UINT32_MAX;
 }
 
 void state_key_prefetch(const state_store_t *s, uint64_t hash, state_prefetch_stage_t stage)
@@ -200,7 +206,7 @@ void state_key_prefetch(const state_store_t *s, uint64_t hash, state_prefetch_st
         __builtin_prefetch(&s->index[(uint32_t)hash & (s->index_cap - 1)]);
         return;
     }
-    uint32_t id = home_id(s, hash);
+    uint32_t id = probable_id(s, hash);
     if (id == UINT32_MAX) return;
     if (stage == STATE_PREFETCH_POINTER) __builtin_prefetch(&s->key_at[id]);
     else __builtin_prefetch(s->key_at[id]);
