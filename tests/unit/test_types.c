@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/text.h"
 #include "types/types.h"
 #include "types/value.h"
 
@@ -344,6 +345,45 @@ START_TEST(test_row_kinds)
 }
 END_TEST
 
+/* text_parse_double reads plain decimals itself (Clinger's fast path) and
+ * hands the rest to strtod: both give strtod's correctly rounded double, bit
+ * for bit, on both sides of the fast path's limits (2^53, 22 fraction digits). */
+static void same_as_strtod(const char *text)
+{
+    double got = 0, want = strtod(text, NULL);
+    char err[256];
+    ck_assert_msg(text_parse_double(text, strlen(text), &got, err, sizeof err) == 0, "%s: %s", text, err);
+    ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "%s: %.17g, strtod %.17g", text, got, want);
+}
+
+START_TEST(test_plain_decimals_parse_as_strtod)
+{
+    static const char *EDGES[] = {
+        "0", "-0", "-0.0", "+0.0", "1.0", "0.1", "0.3", ".5", "5.", "+.5", "-.5", "000123.4500",
+        "9007199254740991", "9007199254740992", "9007199254740993", "900719925474099.3", "90071992547409.93",
+        "0.1234567890123456789012", "0.12345678901234567890123", "1e5", "1.5E-3", " 2.5", "2.5d", "1" "2345678901234567890",
+        "0.0000000000000000000001", "0.00000000000000000000001", "123456789012345.678", "3.141592653589793",
+        "2.718281828459045", "1.7976931348623157", "4.9", "-4503599627370497.5",
+    };
+    for (size_t i = 0; i < sizeof EDGES / sizeof EDGES[0]; i++) same_as_strtod(EDGES[i]);
+    unsigned seed = 12345;
+    char text[64];
+    for (int n = 0; n < 200000; n++) {
+        seed = seed * 1103515245u + 12345u;
+        int ndigits = 1 + (int)(seed >> 16) % 19, point = (int)(seed >> 8) % (ndigits + 1);
+        size_t len = 0;
+        if (seed & 1) text[len++] = '-';
+        for (int d = 0; d < ndigits; d++) {
+            if (d == point) text[len++] = '.';
+            seed = seed * 1103515245u + 12345u;
+            text[len++] = (char)('0' + (seed >> 16) % 10);
+        }
+        text[len] = 0;
+        same_as_strtod(text);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("types");
@@ -357,6 +397,7 @@ int main(void)
     tcase_add_test(tc, test_error_messages);
     tcase_add_test(tc, test_error_window_and_depth);
     tcase_add_test(tc, test_row_kinds);
+    tcase_add_test(tc, test_plain_decimals_parse_as_strtod);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }
