@@ -233,6 +233,25 @@ START_TEST(fail_on_missing_field)
 }
 END_TEST
 
+/* The field path of a failure inside arrays, maps and nested rows, and of a
+ * nested missing field, in Flink's order (outermost first). */
+START_TEST(error_paths_through_arrays_maps_and_rows)
+{
+    const char *kv[] = {"json.fail-on-missing-field", "true", NULL};
+    fx_t f;
+    fx_init(&f, "ROW<l ARRAY<ROW<x INT>>, m MAP<STRING, ARRAY<INT>>, n ROW<k ARRAY<ARRAY<INT>>, z INT>>", "json", kv);
+    const char *e = dec(&f, "{\"l\": [{\"x\": 1}, {\"x\": \"a\"}], \"m\": {}, \"n\": {\"k\": [], \"z\": 1}}");
+    ASSERT_CONTAINS(e, "field 'l[1].x' (INT): cannot parse string as INT");
+    e = dec(&f, "{\"l\": [], \"m\": {\"q\": [1, \"b\"]}, \"n\": {\"k\": [], \"z\": 1}}");
+    ASSERT_CONTAINS(e, "field 'm.q[1]'");
+    e = dec(&f, "{\"l\": [], \"m\": {}, \"n\": {\"k\": [[1], [2, \"c\"]], \"z\": 1}}");
+    ASSERT_CONTAINS(e, "field 'n.k[1][1]'");
+    e = dec(&f, "{\"l\": [], \"m\": {}, \"n\": {\"k\": []}}");
+    ASSERT_CONTAINS(e, "field 'n.z' (INT): field is missing");
+    fx_done(&f);
+}
+END_TEST
+
 START_TEST(options_are_validated_with_flink_messages)
 {
     char err[512];
@@ -515,6 +534,7 @@ int main(void)
     tcase_add_test(tc, lenient_scalars_as_flink);
     tcase_add_test(tc, decimal_and_bigint_are_exact);
     tcase_add_test(tc, errors_name_file_line_field_and_text);
+    tcase_add_test(tc, error_paths_through_arrays_maps_and_rows);
     tcase_add_test(tc, strings_are_utf8_as_jackson_reads_them);
     tcase_add_test(tc, ignore_parse_errors_skips_lines_and_nulls_fields);
     tcase_add_test(tc, fail_on_missing_field);
