@@ -240,14 +240,17 @@ START_TEST(error_paths_through_arrays_maps_and_rows)
     const char *kv[] = {"json.fail-on-missing-field", "true", NULL};
     fx_t f;
     fx_init(&f, "ROW<l ARRAY<ROW<x INT>>, m MAP<STRING, ARRAY<INT>>, n ROW<k ARRAY<ARRAY<INT>>, z INT>>", "json", kv);
-    const char *e = dec(&f, "{\"l\": [{\"x\": 1}, {\"x\": \"a\"}], \"m\": {}, \"n\": {\"k\": [], \"z\": 1}}");
-    ASSERT_CONTAINS(e, "field 'l[1].x' (INT): cannot parse string as INT");
-    e = dec(&f, "{\"l\": [], \"m\": {\"q\": [1, \"b\"]}, \"n\": {\"k\": [], \"z\": 1}}");
-    ASSERT_CONTAINS(e, "field 'm.q[1]'");
-    e = dec(&f, "{\"l\": [], \"m\": {}, \"n\": {\"k\": [[1], [2, \"c\"]], \"z\": 1}}");
-    ASSERT_CONTAINS(e, "field 'n.k[1][1]'");
-    e = dec(&f, "{\"l\": [], \"m\": {}, \"n\": {\"k\": []}}");
-    ASSERT_CONTAINS(e, "field 'n.z' (INT): field is missing");
+    static const struct { const char *line, *says; } CASES[] = {
+        {"{\"l\": [{\"x\": 1}, {\"x\": \"a\"}], \"m\": {}, \"n\": {\"k\": [], \"z\": 1}}",
+         "field 'l[1].x' (INT): cannot parse string as INT"},
+        {"{\"l\": [], \"m\": {\"q\": [1, \"b\"]}, \"n\": {\"k\": [], \"z\": 1}}", "field 'm.q[1]'"},
+        {"{\"l\": [], \"m\": {}, \"n\": {\"k\": [[1], [2, \"c\"]], \"z\": 1}}", "field 'n.k[1][1]'"},
+        {"{\"l\": [], \"m\": {}, \"n\": {\"k\": []}}", "field 'n.z' (INT): field is missing"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        const char *e = dec(&f, CASES[i].line);
+        ASSERT_CONTAINS(e, CASES[i].says);
+    }
     fx_done(&f);
 }
 END_TEST
