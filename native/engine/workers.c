@@ -82,6 +82,7 @@ struct workers {
     uint64_t tag;
     int64_t now_ms;
     buf_t keybuf;
+    int *group_worker;        /* key group -> worker (workers_of_key_group, computed once) */
     bool failed;              /* sticky: err holds the message */
     char *err;
 };
@@ -106,7 +107,9 @@ static int32_t flink_murmur_hash(int32_t code)
 
 int workers_key_group(const void *key, size_t len, int max_parallelism)
 {
-    return flink_murmur_hash(jhash_binary_string(key, (uint32_t)len)) % max_parallelism;
+    int32_t h = flink_murmur_hash(jhash_binary_string(key, (uint32_t)len));   /* >= 0 */
+    /* the default 128 and most settings are powers of two: a mask, not a division per row */
+    return (max_parallelism & (max_parallelism - 1)) == 0 ? h & (max_parallelism - 1) : h % max_parallelism;
 }
 
 int workers_of_key_group(int key_group, int max_parallelism, int parallelism)
@@ -193,6 +196,9 @@ workers_t *workers_new(const workers_config_t *cfg, char *err, size_t errlen)
     if (w->cfg.round <= 0) w->cfg.round = WORKERS_ROUND;
     w->n = cfg->parallelism;
     w->ws = xcalloc((size_t)w->n, sizeof *w->ws);
+    w->group_worker = xcalloc((size_t)w->cfg.max_parallelism, sizeof *w->group_worker);
+    for (int g = 0; g < w->cfg.max_parallelism; g++)
+        w->group_worker[g] = workers_of_key_group(g, w->cfg.max_parallelism, w->n);
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->work, NULL);
     pthread_cond_init(&w->done, NULL);
@@ -246,6 +252,7 @@ void workers_free(workers_t *w)
     pthread_cond_destroy(&w->work);
     pthread_cond_destroy(&w->done);
     buf_free(&w->keybuf);
+    free(w->group_worker);
     free(w->ws);
     free(w->err);
     free(w);
@@ -400,8 +407,7 @@ static int worker_of(workers_t *w, int t, const row_t *row)
     if (!tab->set_semantics) return 0;
     buf_clear(&w->keybuf);
     ptf_op_encode_key(tab, row, &w->keybuf);
-    int group = workers_key_group(w->keybuf.data, w->keybuf.len, w->cfg.max_parallelism);
-    return workers_of_key_group(group, w->cfg.max_parallelism, w->n);
+    return w->group_worker[workers_key_group(w->keybuf.data, w->keybuf.len, w->cfg.max_parallelism)];
 }
 
 void workers_set_processing_time(workers_t *w, int64_t now_ms) { w->now_ms = now_ms; }

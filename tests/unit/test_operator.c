@@ -582,6 +582,10 @@ START_TEST(key_groups_spread_keys_over_workers)
         ck_assert(g >= 0 && g < 128);
         ck_assert_int_eq(workers_key_group(b, sizeof b, 128), g);
         per[workers_of_key_group(g, 128, 2)]++;
+        /* one hash, reduced by a mask (a power of two) or a remainder (any other maximum) */
+        ck_assert_int_eq(workers_key_group(b, sizeof b, 256) % 128, g);
+        ck_assert_int_eq(workers_key_group(b, sizeof b, 96) % 32, g % 32);
+        ck_assert_int_eq(workers_key_group(b, sizeof b, 1), 0);
     }
     ck_assert_int_gt(per[0], 1600);
     ck_assert_int_gt(per[1], 1600);
