@@ -345,15 +345,19 @@ START_TEST(test_row_kinds)
 }
 END_TEST
 
-/* text_parse_double reads plain decimals itself (Clinger's fast path) and
- * hands the rest to strtod: both give strtod's correctly rounded double, bit
- * for bit, on both sides of the fast path's limits (2^53, 22 fraction digits). */
+/* text_parse_double and text_parse_float read plain decimals themselves
+ * (Clinger's fast path) and hand the rest to strtod and strtof: both give
+ * their correctly rounded value, bit for bit, on both sides of the fast
+ * path's limits (2^53 and 22 fraction digits; 2^24 and 10). */
 static void same_as_strtod(const char *text)
 {
     double got = 0, want = strtod(text, NULL);
     char err[256];
     ck_assert_msg(text_parse_double(text, strlen(text), &got, err, sizeof err) == 0, "%s: %s", text, err);
     ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "%s: %.17g, strtod %.17g", text, got, want);
+    float gotf = 0, wantf = strtof(text, NULL);
+    ck_assert_msg(text_parse_float(text, strlen(text), &gotf, err, sizeof err) == 0, "%s: %s", text, err);
+    ck_assert_msg(memcmp(&gotf, &wantf, sizeof gotf) == 0, "%s: %.9g, strtof %.9g", text, gotf, wantf);
 }
 
 START_TEST(test_plain_decimals_parse_as_strtod)
@@ -363,7 +367,8 @@ START_TEST(test_plain_decimals_parse_as_strtod)
         "9007199254740991", "9007199254740992", "9007199254740993", "900719925474099.3", "90071992547409.93",
         "0.1234567890123456789012", "0.12345678901234567890123", "1e5", "1.5E-3", " 2.5", "2.5d", "1" "2345678901234567890",
         "0.0000000000000000000001", "0.00000000000000000000001", "123456789012345.678", "3.141592653589793",
-        "2.718281828459045", "1.7976931348623157", "4.9", "-4503599627370497.5",
+        "2.718281828459045", "1.7976931348623157", "4.9", "-4503599627370497.5", "16777215", "16777216",
+        "16777217", "1677721.5", "167772.15", "0.1234567891", "0.12345678912", "3.4028235", "0.1f",
     };
     for (size_t i = 0; i < sizeof EDGES / sizeof EDGES[0]; i++) same_as_strtod(EDGES[i]);
     unsigned seed = 12345;
