@@ -101,60 +101,43 @@ static int java_float_text(const char *s, size_t n, char *tmp, size_t cap, char 
  * (22, 10: 10^k exact in the type): m and 10^k are then exact, so the one
  * division m / 10^k in the type is the correctly rounded value, as strtod's
  * and Java's (Clinger's fast path); it needs arithmetic in the type itself
- * (FLT_EVAL_METHOD 0, as on x86-64). False for every other text: strtod reads it. */
-static bool plain_decimal(const char *s, size_t n, uint64_t limit, int max_frac, bool *neg, uint64_t *m, int *frac)
+ * (FLT_EVAL_METHOD 0, as on x86-64). Not ok for every other text: strtod reads it. */
+typedef struct plain { bool ok, neg; uint64_t m; int frac; } plain_t;
+
+static plain_t plain_decimal(const char *s, size_t n, uint64_t limit, int max_frac)
 {
-    if (FLT_EVAL_METHOD != 0) return false;
+    plain_t p = {false, false, 0, -1};   /* frac: digits after the point, -1 before it */
+    if (FLT_EVAL_METHOD != 0) return p;
     size_t i = 0;
-    *neg = false;
-    if (i < n && (s[i] == '+' || s[i] == '-')) *neg = s[i++] == '-';
+    if (i < n && (s[i] == '+' || s[i] == '-')) p.neg = s[i++] == '-';
     int digits = 0;
-    *m = 0;
-    *frac = -1;   /* digits after the point, -1 before it */
     for (; i < n; i++) {
         char c = s[i];
-        if (c == '.' && *frac < 0) {
-            *frac = 0;
+        if (c == '.' && p.frac < 0) {
+            p.frac = 0;
             continue;
         }
-        if (c < '0' || c > '9' || *m >= limit / 10) return false;
-        *m = *m * 10 + (uint64_t)(c - '0');
+        if (c < '0' || c > '9' || p.m >= limit / 10) return p;
+        p.m = p.m * 10 + (uint64_t)(c - '0');
         digits++;
-        if (*frac >= 0) (*frac)++;
+        if (p.frac >= 0) p.frac++;
     }
-    return digits > 0 && *frac <= max_frac;
+    p.ok = digits > 0 && p.frac <= max_frac;
+    return p;
 }
 
+/* 10^k, exact as doubles up to 22 and as floats up to 10 */
 static const double P10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                              1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-static bool parse_plain_double(const char *s, size_t n, double *out)
-{
-    bool neg;
-    uint64_t m;
-    int frac;
-    if (!plain_decimal(s, n, UINT64_C(1) << 53, 22, &neg, &m, &frac)) return false;
-    double d = (double)m;
-    if (frac > 0) d /= P10[frac];
-    *out = neg ? -d : d;
-    return true;
-}
-
-static bool parse_plain_float(const char *s, size_t n, float *out)
-{
-    bool neg;
-    uint64_t m;
-    int frac;
-    if (!plain_decimal(s, n, UINT64_C(1) << 24, 10, &neg, &m, &frac)) return false;
-    float f = (float)m;
-    if (frac > 0) f /= (float)P10[frac];   /* 10^10 and below are exact floats too */
-    *out = neg ? -f : f;
-    return true;
-}
-
 int text_parse_double(const char *s, size_t n, double *out, char *err, size_t errlen)
 {
-    if (parse_plain_double(s, n, out)) return 0;
+    plain_t p = plain_decimal(s, n, UINT64_C(1) << 53, 22);
+    if (p.ok) {
+        double d = p.frac > 0 ? (double)p.m / P10[p.frac] : (double)p.m;
+        *out = p.neg ? -d : d;
+        return 0;
+    }
     char tmp[512];
     if (java_float_text(s, n, tmp, sizeof tmp, err, errlen) != 0) return -1;
     *out = strtod(tmp, NULL);   /* correctly rounded, as Java; overflow gives inf as Java */
@@ -163,7 +146,12 @@ int text_parse_double(const char *s, size_t n, double *out, char *err, size_t er
 
 int text_parse_float(const char *s, size_t n, float *out, char *err, size_t errlen)
 {
-    if (parse_plain_float(s, n, out)) return 0;
+    plain_t p = plain_decimal(s, n, UINT64_C(1) << 24, 10);
+    if (p.ok) {
+        float f = p.frac > 0 ? (float)p.m / (float)P10[p.frac] : (float)p.m;
+        *out = p.neg ? -f : f;
+        return 0;
+    }
     char tmp[512];
     if (java_float_text(s, n, tmp, sizeof tmp, err, errlen) != 0) return -1;
     *out = strtof(tmp, NULL);
