@@ -4,13 +4,13 @@
  * path order, sub-folders included, skipping hidden files and folders and
  * those starting with '_' (as Flink's file source does). Lines are decoded by the table's format (format.h). */
 #include "connectors/source.h"
+#include "util/outfile.h"
 #include "util/xalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -450,9 +450,7 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
                          strerror(errno));
                 return CONN_SRC_ERROR;
             }
-            /* one thread reads it: no stdio lock per line, and reads of 64 KiB */
-            __fsetlocking(fs->f, FSETLOCKING_BYCALLER);
-            setvbuf(fs->f, NULL, _IOFBF, 1 << 16);
+            outfile_unshared(fs->f);   /* the inputs' thread alone reads it */
             fs->line = 0;
             if (fs->meta.any && fstat(fileno(fs->f), &fs->file_stat) != 0)
                 memset(&fs->file_stat, 0, sizeof fs->file_stat);

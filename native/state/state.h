@@ -85,8 +85,8 @@ const unsigned char *state_key_bytes(const state_store_t *s, uint32_t id, size_t
  * brought into the cache: the key's index slot (STATE_PREFETCH_SLOT), the
  * key pointer of the first slot from there with the key's hash tag
  * (STATE_PREFETCH_POINTER), the stored key's bytes (STATE_PREFETCH_BYTES);
- * then state_key_id_hashed. A hint only: a
- * stage without the one before is correct, just slower. */
+ * then state_key_id_hashed. A hint only: a stage without the one before is
+ * correct, just slower. */
 typedef enum state_prefetch_stage {
     STATE_PREFETCH_SLOT,
     STATE_PREFETCH_POINTER,

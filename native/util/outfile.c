@@ -100,15 +100,19 @@ FILE *outfile_create_exclusive(const char *path)
     return f;
 }
 
+void outfile_unshared(FILE *f)
+{
+    __fsetlocking(f, FSETLOCKING_BYCALLER);
+    setvbuf(f, NULL, _IOFBF, 1 << 16);
+}
+
 FILE *outfile_temp_open(const char *target, char **tmp, char *err, size_t errlen)
 {
     for (int attempt = 0; attempt < 8; attempt++) {   /* a clash of 122 random bits is only ever planted */
         *tmp = outfile_temp_name(target);
         FILE *f = outfile_create_exclusive(*tmp);
         if (f) {
-            /* one thread writes it: no stdio lock per row, and writes of 64 KiB */
-            __fsetlocking(f, FSETLOCKING_BYCALLER);
-            setvbuf(f, NULL, _IOFBF, 1 << 16);
+            outfile_unshared(f);   /* the sink's thread alone writes it */
             return f;
         }
         int e = errno;

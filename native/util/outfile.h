@@ -23,6 +23,10 @@
  * else -1 with err = "cannot write the output to WHERE: reason". */
 int outfile_check(FILE *f, const char *where, bool flush, char *err, size_t errlen);
 
+/* For a stream one thread alone reads or writes (a file source's lines, a
+ * sink's part file): stdio takes no lock per call, and moves 64 KiB at a time. */
+void outfile_unshared(FILE *f);
+
 /* true when f writes into a pipe or socket whose reader has gone away. */
 bool outfile_reader_gone(FILE *f);
 
