@@ -457,7 +457,7 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
         }
         ssize_t n = getline(&fs->linebuf, &fs->linecap, fs->f);
         if (n < 0) {
-            fclose(fs->f);
+            outfile_close(fs->f);
             fs->f = NULL;
             fs->cur++;
             continue;
@@ -484,7 +484,7 @@ static int file_next(conn_source_t *s, row_t *row, arena_t *a, char *err, size_t
 static void file_close(conn_source_t *s)
 {
     file_source_t *fs = (file_source_t *)s;
-    if (fs->f) fclose(fs->f);
+    if (fs->f) outfile_close(fs->f);
     for (int i = 0; i < fs->nfiles; i++) free(fs->files[i]);
     free(fs->files);
     free(fs->linebuf);

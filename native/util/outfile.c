@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -100,10 +101,51 @@ FILE *outfile_create_exclusive(const char *path)
     return f;
 }
 
+/* The buffers outfile_unshared gave its streams, until outfile_close.
+ * glibc ignores setvbuf's size without a buffer (it keeps st_blksize,
+ * 4 KiB here), so the buffer is ours and lives as long as its stream. A
+ * source's and a sink's thread may open and close files at once. */
+typedef struct stream_buf {
+    FILE *f;
+    char *buf;
+    struct stream_buf *next;
+} stream_buf_t;
+
+static pthread_mutex_t g_bufs_mu = PTHREAD_MUTEX_INITIALIZER;
+static stream_buf_t *g_bufs;
+
+enum { UNSHARED_BUF = 1 << 16 };
+
 void outfile_unshared(FILE *f)
 {
     __fsetlocking(f, FSETLOCKING_BYCALLER);
-    setvbuf(f, NULL, _IOFBF, 1 << 16);
+    stream_buf_t *sb = malloc(sizeof *sb);
+    char *buf = sb ? malloc(UNSHARED_BUF) : NULL;
+    if (!buf || setvbuf(f, buf, _IOFBF, UNSHARED_BUF) != 0) {   /* stdio's own buffer, then */
+        free(buf);
+        free(sb);
+        return;
+    }
+    sb->f = f;
+    sb->buf = buf;
+    pthread_mutex_lock(&g_bufs_mu);
+    sb->next = g_bufs;
+    g_bufs = sb;
+    pthread_mutex_unlock(&g_bufs_mu);
+}
+
+int outfile_close(FILE *f)
+{
+    int rc = fclose(f);
+    pthread_mutex_lock(&g_bufs_mu);
+    stream_buf_t **at = &g_bufs;
+    while (*at && (*at)->f != f) at = &(*at)->next;
+    stream_buf_t *sb = *at;
+    if (sb) *at = sb->next;
+    pthread_mutex_unlock(&g_bufs_mu);
+    if (sb) free(sb->buf);
+    free(sb);
+    return rc;
 }
 
 FILE *outfile_temp_open(const char *target, char **tmp, char *err, size_t errlen)
@@ -128,7 +170,7 @@ int outfile_commit(FILE *f, const char *tmp, const char *target, bool commit, ch
 {
     errno = 0;
     int e = fflush(f) != 0 ? errno : ferror(f) ? EIO : 0;
-    if (fclose(f) != 0 && e == 0) e = errno ? errno : EIO;
+    if (outfile_close(f) != 0 && e == 0) e = errno ? errno : EIO;
     int rc = 0;
     if (commit && e != 0) {
         snprintf(err, errlen, "cannot write '%s': %s", target, strerror(e));

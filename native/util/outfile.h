@@ -24,8 +24,12 @@
 int outfile_check(FILE *f, const char *where, bool flush, char *err, size_t errlen);
 
 /* For a stream one thread alone reads or writes (a file source's lines, a
- * sink's part file): stdio takes no lock per call, and moves 64 KiB at a time. */
+ * sink's part file), before its first read or write: stdio takes no lock per
+ * call, and moves 64 KiB at a time. Close it with outfile_close. */
 void outfile_unshared(FILE *f);
+
+/* fclose(f), and frees the buffer outfile_unshared gave it. */
+int outfile_close(FILE *f);
 
 /* true when f writes into a pipe or socket whose reader has gone away. */
 bool outfile_reader_gone(FILE *f);

@@ -35,7 +35,7 @@ killed() {
   exec 3<>in.json                 # keeps the FIFO open: the job never sees its end
   "$PTFHOST" run write.sql >/dev/null 2>&1 &
   bg=$!
-  rows 1 2000 >&3                 # more than stdio buffers: some reaches the file
+  rows 1 8000 >&3                 # more than the 64 KiB stdio buffer: some reaches the file
   has_data() { [ -n "$(find out -name '*inprogress*' -size +0 2>/dev/null)" ]; }
   for _ in $(seq 1200); do has_data && break; sleep 0.1; done   # hang guard: up to 120 s
   has_data || bad "$sig: no in-progress file with data appeared"

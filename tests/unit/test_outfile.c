@@ -48,6 +48,32 @@ static char *file_text(const char *path)
     return buf_steal(&b);
 }
 
+/* An unshared stream writes 64 KiB at a time (glibc keeps 4 KiB when
+ * setvbuf gets a size without a buffer), and outfile_close writes the rest. */
+START_TEST(an_unshared_stream_moves_64_kib_at_a_time)
+{
+    make_dir();
+    char *path = in_dir("unshared.txt");
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    outfile_unshared(f);
+    static char block[48 * 1024];
+    memset(block, 'x', sizeof block);
+    for (int i = 0; i < 6; i++) ck_assert_uint_eq(fwrite(block, 1, 1000, f), 1000);   /* 6000 bytes */
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_size, 0);   /* a 4 KiB buffer would have written 4096 */
+    ck_assert_uint_eq(fwrite(block, 1, sizeof block, f), sizeof block);
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_size, 0);
+    ck_assert_int_eq(outfile_close(f), 0);
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_size, 6000 + (off_t)sizeof block);
+    free(path);
+    remove_dir();
+}
+END_TEST
+
 START_TEST(temp_name_is_hidden_flinks_form_and_fresh_each_time)
 {
     regex_t re;
@@ -165,6 +191,7 @@ int main(void)
     tcase_add_test(tc, commit_renames_only_complete_files);
     tcase_add_test(tc, a_full_device_fails_the_commit_and_the_check);
     tcase_add_test(tc, a_pipe_without_reader_is_reported_as_such);
+    tcase_add_test(tc, an_unshared_stream_moves_64_kib_at_a_time);
     suite_add_tcase(s, tc);
     return check_main_run(s);
 }
