@@ -28,7 +28,7 @@ PTFHOST=$BUILD/ptfhost
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 B0_CP=$BUILD/java/ptfhost-shim.jar:$BUILD/compat/seeds.jar:$BUILD/bench/baseline
 [ -f "$BUILD/bench/baseline/Baseline.class" ] || { echo "bridge.sh: $BUILD/bench/baseline not built (./build.sh bench)" >&2; exit 1; }
-W=$(mktemp -d)
+W=$(bench_dir)
 trap 'rm -rf "$W"' EXIT
 
 # The rows: key, then the function's column; one file of N rows and one of 1 row.

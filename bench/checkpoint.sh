@@ -25,7 +25,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 RUNS=${BENCH_RUNS:-5}
 SINK=${BENCH_CKPT_SINK:-file}
-W=$(mktemp -d)
+W=$(bench_dir)
 BROKER=""
 trap '[ -n "$BROKER" ] && kill "$BROKER"; rm -rf "$W"' EXIT
 cd "$W"

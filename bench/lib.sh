@@ -8,6 +8,11 @@
 
 now_ns() { date +%s%N; }
 
+# bench_dir: a fresh working folder, in memory (/dev/shm) where the machine has one. On disk
+# the inputs' pages can leave the page cache between runs (seen: 4 MB of a 32 MB input still
+# cached), and a run then times the disk, not ptfhost.
+bench_dir() { mktemp -d -p /dev/shm 2>/dev/null || mktemp -d; }
+
 # median < FILE: the median of one number per line (the lower middle for an even count).
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 

@@ -23,7 +23,7 @@ BIG=${BENCH_MEM_KEYS:-1000000}
 SMALL=${BENCH_MEM_SMALL:-1000}
 RUNS=${BENCH_RUNS:-5}
 KEY_BYTES=5   # codec_encode_value of an INT: a presence byte and 4 bytes
-W=$(mktemp -d)
+W=$(bench_dir)
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 

@@ -13,7 +13,7 @@ N=${2:-${BENCH_TIMERS:-1000000}}
 RUNS=${BENCH_RUNS:-5}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
-W=$(mktemp -d)
+W=$(bench_dir)
 trap 'rm -rf "$W"' EXIT
 job() {   # job NAME TIMERS PARTITION-COLUMN
   cat >"$W/$1.sql" <<SQL
