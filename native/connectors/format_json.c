@@ -3,7 +3,8 @@
  * The reader is a small JSON parser into an arena tree rather than cJSON:
  * cJSON keeps numbers only as doubles, and Flink reads DECIMAL(38, s) and
  * BIGINT from the number's exact text. Strings are decoded to UTF-8; numbers
- * keep their source text. */
+ * keep their source text. A line that is one object skips the tree at its
+ * top level (decode_members): its members are converted as they are read. */
 #include "connectors/format_json.h"
 
 #include <stdarg.h>
@@ -400,6 +401,7 @@ struct conn_json {
     const type_t *row_type;
     conn_json_options_t o;
     bool has_decimal;
+    bool read_members;   /* decode_members first (conn_json_read_members) */
 };
 
 static const char *opt(const catalog_option_t *opts, int nopts, const char *prefix, const char *key)
@@ -512,8 +514,11 @@ conn_json_t *conn_json_new(const type_t *row_type, const conn_json_options_t *o,
     j->row_type = row_type;
     j->o = *o;
     j->has_decimal = has_decimal;
+    j->read_members = true;
     return j;
 }
+
+void conn_json_read_members(conn_json_t *j, bool on) { j->read_members = on; }
 
 void conn_json_free(conn_json_t *j) { free(j); }
 
@@ -1015,6 +1020,59 @@ bad:
     return line_error(j, what, line, len, file, lineno, NULL, reason, NULL, err, errlen);
 }
 
+/* The usual line, one object, read member by member: a member's value is
+ * converted as soon as it is read, by the rules conv_row applies to the
+ * tree's members, and only a nested object or array becomes a tree. Returns
+ * 1 when the line must take the tree's path instead (it does not start with
+ * '{', does not parse, a value fails where ignore-parse-errors is off, a
+ * field is missing under fail-on-missing-field): that path reads it again
+ * and says why, so the messages are the tree's. */
+static int decode_members(conn_json_t *j, const char *s, size_t n, row_t **rows, size_t *nrows, arena_t *a)
+{
+    if (s[0] != '{') return 1;
+    const type_t *t = j->row_type;
+    int arity = t->nfields;
+    jreader_t r = { .start = s, .p = s + 1, .end = s + n, .a = a, .depth = 1 };
+    dctx_t c;
+    dctx_init(&c, j, a);
+    value_t *f = arena_alloc(a, (size_t)(arity ? arity : 1) * sizeof *f);
+    for (int i = 0; i < arity; i++) f[i] = value_null();
+    int cnt = 0, pos = 0;
+    jr_ws(&r);
+    if (r.p < r.end && *r.p == '}') r.p++;
+    else for (;;) {
+        const char *key;
+        uint32_t keylen;
+        jval_t v;
+        jr_ws(&r);
+        if (r.p >= r.end || *r.p != '"' || jr_string(&r, &key, &keylen) != 0) return 1;
+        jr_ws(&r);
+        if (r.p >= r.end || *r.p != ':') return 1;
+        r.p++;
+        if (jr_value(&r, &v) != 0) return 1;
+        int idx = cnt < arity ? field_index(t, key, keylen, pos++) : -1;   /* no matching once all were seen */
+        if (idx >= 0) {
+            if (v.kind == JV_NULL) {
+                f[idx] = value_null();
+            } else if (conv(&c, &v, t->fields[idx].type, &f[idx]) != 0) {
+                if (!j->o.ignore_parse_errors) return 1;
+                f[idx] = value_null();
+            }
+            cnt++;
+        }
+        jr_ws(&r);
+        if (r.p < r.end && *r.p == ',') { r.p++; continue; }
+        if (r.p < r.end && *r.p == '}') break;
+        return 1;
+    }
+    if (cnt < arity && j->o.fail_on_missing_field) return 1;
+    row_t *out = arena_alloc(a, sizeof *out);
+    *out = (row_t){ ROW_INSERT, (uint32_t)arity, f };
+    *rows = out;
+    *nrows = 1;
+    return 0;   /* text after the object is not looked at, as on the tree's path */
+}
+
 int conn_json_decode(conn_json_t *j, const char *line, size_t len, const char *file, long lineno, row_t **rows,
                      size_t *nrows, bool *skipped, arena_t *a, char *err, size_t errlen)
 {
@@ -1029,6 +1087,7 @@ int conn_json_decode(conn_json_t *j, const char *line, size_t len, const char *f
     }
     text_trim(&s, &n);
     if (n == 0) return 0;   /* an empty line (or a tombstone) carries no row */
+    if (!j->o.debezium && j->read_members && decode_members(j, s, n, rows, nrows, a) == 0) return 0;
     jreader_t r = { .start = s, .p = s, .end = s + n, .a = a };
     jval_t root;
     if (jr_value(&r, &root) != 0) {

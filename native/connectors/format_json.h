@@ -73,6 +73,11 @@ typedef struct conn_json conn_json_t;
 conn_json_t *conn_json_new(const type_t *row_type, const conn_json_options_t *o, char *err, size_t errlen);
 void conn_json_free(conn_json_t *j);
 
+/* On (the default), a line that is one object is read member by member,
+ * without its tree; off, every line is read into a tree first. The rows and
+ * the messages are the same: off is for the tests that show it. */
+void conn_json_read_members(conn_json_t *j, bool on);
+
 /* Decodes one line into *nrows rows (an array in arena a). Returns 0, or -1
  * with err = "<what> at <file>:<line>: <text>: <reason>". A skipped bad
  * line (ignore-parse-errors) returns 0 with *nrows = 0 and *skipped = true. */
