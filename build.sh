@@ -87,7 +87,7 @@ SQL
 }
 
 # ---- fuzz: clang and libFuzzer, for this target only --------------------------
-FUZZ_TARGETS=(fuzz_sql fuzz_type fuzz_json fuzz_debezium fuzz_csv fuzz_case_text fuzz_case_json fuzz_batch)
+FUZZ_TARGETS=(fuzz_sql fuzz_type fuzz_json fuzz_json_paths fuzz_debezium fuzz_csv fuzz_case_text fuzz_case_json fuzz_batch)
 
 run_fuzz() {
   local secs=${1:-60} out=$BUILD/fuzz

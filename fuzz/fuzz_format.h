@@ -24,8 +24,8 @@
 #define FUZZ_FLAT_ROW_TYPE \
     "ROW<id INT, name STRING, price DECIMAL(10, 2), ok BOOLEAN, ts TIMESTAMP(3), d DATE, t TIME(0), f FLOAT, b BYTES>"
 
-static int fuzz_format_line(const char *row_type, catalog_option_t *opts, int nopts, const uint8_t *data,
-                            size_t size)
+static inline int fuzz_format_line(const char *row_type, catalog_option_t *opts, int nopts, const uint8_t *data,
+                                   size_t size)
 {
     static catalog_table_t *t;
     static conn_format_t *f;

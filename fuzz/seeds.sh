@@ -5,7 +5,7 @@
 set -euo pipefail
 ROOT=$1 OUT=$2
 rm -rf "$OUT/seeds"
-mkdir -p "$OUT/seeds"/{fuzz_sql,fuzz_type,fuzz_json,fuzz_debezium,fuzz_csv,fuzz_case_text,fuzz_case_json,fuzz_batch}
+mkdir -p "$OUT/seeds"/{fuzz_sql,fuzz_type,fuzz_json,fuzz_json_paths,fuzz_debezium,fuzz_csv,fuzz_case_text,fuzz_case_json,fuzz_batch}
 S=$OUT/seeds
 
 seed() { cat >"$(mktemp "$S/$1/seed.XXXXXX")"; }   # seed TARGET < bytes
@@ -20,6 +20,13 @@ done < <(find "$ROOT/compat" -name '*.json' ! -name '*.case.json' -print0)
 while IFS= read -r -d '' f; do head -c 4096 "$f" | seed fuzz_csv; done < <(find "$ROOT/compat" -name '*.csv' -print0)
 printf '1,a,1.50,true,2024-01-01 00:00:00.000,2024-01-02,,,,12:00:00,,1.5\n' | seed fuzz_csv
 printf '{"id":1,"name":"a","tags":["x"],"m":{"k":1},"nested":{"a":1.5,"b":"AQI="}}\n' | seed fuzz_json
+# fuzz_json_paths: single lines (the first three of each JSON seed), each under every option
+# mode, which the input's first byte picks
+for f in "$S"/fuzz_json/*; do
+  head -n 3 "$f" | while IFS= read -r line; do
+    for m in 0 1 2; do printf '%s%s' "$m" "$line" | seed fuzz_json_paths; done
+  done
+done
 printf '{"before":null,"after":{"id":1,"name":"a"},"op":"c"}\n' | seed fuzz_debezium
 printf '{"before":{"id":1},"after":{"id":1,"name":"b"},"op":"u"}\n' | seed fuzz_debezium
 
